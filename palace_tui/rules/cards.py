@@ -1,0 +1,193 @@
+"""Cards and ranks.
+
+Ranks are small ints so that the engine can keep per-rank counts and bit masks:
+2..9 are themselves, 10 is the ten, 11 J, 12 Q, 13 K, 14 A and 15 a joker.
+Suits never matter to the rules; they are kept only so players see real cards.
+
+>>> Card.parse("10D")
+Card.parse('TD')
+>>> str(Card.parse("7h")), str(Card.parse("TD")), str(Card.parse("JK"))
+('7♥', '10♦', 'JK')
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterable
+
+TWO, TEN, JACK, QUEEN, KING, ACE, JOKER = 2, 10, 11, 12, 13, 14, 15
+
+#: Ordinary ranks from low to high (two and ten are special, jokers too).
+ORDINARY_RANKS = (3, 4, 5, 6, 7, 8, 9, JACK, QUEEN, KING, ACE)
+#: Every rank a standard pack holds.
+PACK_RANKS = (2, 3, 4, 5, 6, 7, 8, 9, TEN, JACK, QUEEN, KING, ACE)
+PICTURES = (JACK, QUEEN, KING, ACE)
+
+SUITS = "CDHS"
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "": ""}
+_SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items() if k}
+
+_RANK_CODES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
+               TEN: "T", JACK: "J", QUEEN: "Q", KING: "K", ACE: "A"}
+_CODE_TO_RANK = {v: k for k, v in _RANK_CODES.items()}
+_CODE_TO_RANK["10"] = TEN
+
+#: Short display labels of ranks, as printed on cards.
+RANK_LABELS = {**{r: c for r, c in _RANK_CODES.items()}, TEN: "10", JOKER: "JK"}
+#: Rank names for sentences ("a jack", "an 8").
+RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
+              TEN: "10", JACK: "jack", QUEEN: "queen", KING: "king", ACE: "ace",
+              JOKER: "joker"}
+RANK_PLURALS = {r: n + "s" for r, n in RANK_NAMES.items()}
+
+
+def rank_name(rank: int, article: bool = False) -> str:
+    """The rank in words: ``rank_name(8, article=True) == 'an 8'``."""
+    name = RANK_NAMES[rank]
+    if not article:
+        return name
+    return ("an " if name[0] in "8a" else "a ") + name
+
+
+def rank_plural(rank: int) -> str:
+    """Plural rank name: 'queens', '7s'."""
+    return RANK_PLURALS[rank]
+
+
+def order_key(rank: int) -> int:
+    """Sort key that puts ranks in playing strength: 3..9, J..A, then 10, 2, joker."""
+    return _ORDER[rank]
+
+
+_ORDER = {r: i for i, r in enumerate((3, 4, 5, 6, 7, 8, 9, JACK, QUEEN, KING, ACE, TEN, TWO, JOKER))}
+
+
+class Card:
+    """One playing card: a rank and a suit (a joker has no suit).
+
+    Cards are interned: ``Card.parse("7H") is Card.parse("7♥")``. With several packs
+    two equal cards are the same object listed twice, which is all the rules need.
+    """
+
+    __slots__ = ("rank", "suit", "_code", "_text")
+    _cache: dict[tuple[int, str], "Card"] = {}
+
+    rank: int
+    suit: str
+
+    def __new__(cls, rank: int, suit: str = "") -> "Card":
+        key = (rank, suit)
+        card = cls._cache.get(key)
+        if card is not None:
+            return card
+        if rank == JOKER:
+            if suit:
+                raise ValueError("a joker has no suit")
+        elif rank not in _RANK_CODES or suit not in SUITS or not suit:
+            raise ValueError(f"no such card: rank {rank!r}, suit {suit!r}")
+        card = object.__new__(cls)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "_code", "JK" if rank == JOKER else _RANK_CODES[rank] + suit)
+        object.__setattr__(card, "_text", "JK" if rank == JOKER else RANK_LABELS[rank] + SUIT_SYMBOLS[suit])
+        cls._cache[key] = card
+        return card
+
+    def __setattr__(self, name, value):  # cards are values
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self):
+        return (Card, (self.rank, self.suit))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    @classmethod
+    def parse(cls, text: str) -> "Card":
+        """Read a card: ``7H``, ``7♥``, ``10D``, ``TD``, ``AS`` or ``JK`` (any case)."""
+        t = text.strip()
+        if t.upper() in ("JK", "JOKER", "🃏"):
+            return cls(JOKER)
+        if len(t) < 2:
+            raise ValueError(f"{text!r} is not a card: write a rank and a suit, like 7H or 10♦")
+        rank_part, suit_part = t[:-1].upper(), t[-1]
+        suit = _SYMBOL_TO_SUIT.get(suit_part, suit_part.upper())
+        rank = _CODE_TO_RANK.get(rank_part)
+        if rank is None or suit not in SUITS:
+            raise ValueError(f"{text!r} is not a card: write a rank (2-10, J, Q, K, A) and a suit "
+                             "(C, D, H, S or ♣ ♦ ♥ ♠), like 7H or 10♦, or JK for a joker")
+        return cls(rank, suit)
+
+    @property
+    def code(self) -> str:
+        """The ASCII form, two characters: ``7H``, ``TD``, ``JK``."""
+        return self._code
+
+    @property
+    def label(self) -> str:
+        """The rank as printed on the card: ``7``, ``10``, ``Q``, ``JK``."""
+        return RANK_LABELS[self.rank]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol, or '' for a joker."""
+        return SUIT_SYMBOLS[self.suit]
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in ("D", "H")
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self._code!r})"
+
+    def __lt__(self, other: "Card") -> bool:
+        return (_ORDER[self.rank], self.suit) < (_ORDER[other.rank], other.suit)
+
+
+def parse_cards(cards: str | Iterable[Card | str] | None) -> list[Card]:
+    """Read several cards from a string ``"7D 7S"`` (spaces or commas) or an iterable."""
+    if cards is None:
+        return []
+    if isinstance(cards, Card):
+        return [cards]
+    if isinstance(cards, str):
+        parts = cards.replace(",", " ").split()
+    else:
+        parts = list(cards)
+    return [c if isinstance(c, Card) else Card.parse(c) for c in parts]
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards for display, separated by spaces."""
+    return " ".join(str(c) for c in cards)
+
+
+def cards_code(cards: Iterable[Card]) -> str:
+    """Cards in ASCII form, separated by spaces (what saves and positions use)."""
+    return " ".join(c.code for c in cards)
+
+
+def sort_cards(cards: Iterable[Card]) -> list[Card]:
+    """Cards in playing order: 3 up to ace, then tens, twos and jokers."""
+    return sorted(cards)
+
+
+def make_deck(packs: int = 1, jokers: bool = False) -> list[Card]:
+    """All the cards in play, unshuffled."""
+    one = [Card(r, s) for s in SUITS for r in PACK_RANKS]
+    if jokers:
+        one += [Card(JOKER), Card(JOKER)]
+    return one * packs
+
+
+def shuffled_deck(packs: int, jokers: bool, seed: int | None) -> list[Card]:
+    """The deck shuffled by a private RNG: the same seed always gives the same order."""
+    deck = make_deck(packs, jokers)
+    random.Random(seed).shuffle(deck)
+    return deck

@@ -1,0 +1,922 @@
+"""The game: deal, setup, play and outcome, for every option in RULES.md.
+
+A ``Game`` is the whole state. It is mutated only through :meth:`Game.play` (and
+:meth:`Game.abandon`); everything a seat may see is in :meth:`Game.view`.
+
+>>> g = Game.from_position(Rules.preset("palace"), seats=[
+...     {"name": "Ann", "hand": "7D 7S 3C"}, {"name": "Ben", "hand": "9C"}],
+...     pile="7H 7C")
+>>> [e.kind for e in g.play(Move.play("7D 7S"))]
+['played', 'cleared']
+>>> g.turn, g.pile
+(0, [])
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any, Iterable, Sequence
+
+from .cards import (JOKER, TEN, Card, cards_code, order_key, parse_cards, rank_name,
+                    shuffled_deck)
+from .events import Event
+from .moves import IllegalMove, Move
+from .options import OPTIONS, Rules
+from .tables import RuleTables, tables_for
+
+SAVE_FORMAT = "palace-tui-game"
+SAVE_VERSION = 1
+
+#: Display order of ranks in a hand: 3..9, J..A, then 10, 2, joker.
+_HAND_ORDER = (3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 10, 2, 15)
+#: Starter search order (ruling 1): 3 up to ace, then 10, then 2 (jokers last of all).
+_STARTER_ORDER = _HAND_ORDER
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended.
+
+    ``order`` lists seats in the order they went out (with last-loses the loser is
+    last); ``points`` is a list by seat under the scoring option.
+    """
+
+    order: tuple[int, ...]
+    winner: int | None
+    loser: int | None
+    points: tuple[int, ...]
+    abandoned: bool = False
+
+    def place(self, seat: int) -> int | None:
+        """1-based finishing place of a seat, or None if it has none."""
+        return self.order.index(seat) + 1 if seat in self.order else None
+
+
+class Seat:
+    """One player's cards. ``hand`` is a sorted copy; the engine keeps per-rank piles."""
+
+    __slots__ = ("name", "_hb", "_hn", "_hm", "face_up", "face_down", "place")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._hb: list[list[Card]] = [[] for _ in range(JOKER + 1)]  # hand cards by rank
+        self._hn = 0  # hand size
+        self._hm = 0  # bit mask of ranks in hand
+        self.face_up: list[Card] = []
+        self.face_down: list[Card] = []
+        self.place: int | None = None  # 1-based place when out
+
+    @property
+    def hand(self) -> list[Card]:
+        """The hand in playing order (a fresh list: change it through moves only)."""
+        out: list[Card] = []
+        hb = self._hb
+        for r in _HAND_ORDER:
+            b = hb[r]
+            if b:
+                out.extend(sorted(b, key=_suit_key) if len(b) > 1 else b)
+        return out
+
+    @property
+    def hand_count(self) -> int:
+        return self._hn
+
+    @property
+    def out(self) -> bool:
+        return self.place is not None
+
+    def count_in_hand(self, rank: int) -> int:
+        return len(self._hb[rank])
+
+    def has_cards(self) -> bool:
+        return bool(self._hn or self.face_up or self.face_down)
+
+    def _add(self, cards: Iterable[Card]) -> None:
+        hb = self._hb
+        n = 0
+        m = self._hm
+        for c in cards:
+            hb[c.rank].append(c)
+            m |= 1 << c.rank
+            n += 1
+        self._hn += n
+        self._hm = m
+
+    def _take_rank(self, rank: int, want: Sequence[Card]) -> list[Card]:
+        """Remove len(want) cards of ``rank`` from hand, preferring the named ones."""
+        b = self._hb[rank]
+        chosen = _pick(b, want)
+        self._hn -= len(chosen)
+        if not b:
+            self._hm &= ~(1 << rank)
+        return chosen
+
+    def _copy(self) -> "Seat":
+        s = Seat.__new__(Seat)
+        s.name = self.name
+        s._hb = [b[:] for b in self._hb]
+        s._hn = self._hn
+        s._hm = self._hm
+        s.face_up = self.face_up[:]
+        s.face_down = self.face_down[:]
+        s.place = self.place
+        return s
+
+    def __repr__(self) -> str:
+        return (f"Seat({self.name!r}, hand={cards_code(self.hand)!r}, face_up={cards_code(self.face_up)!r}, "
+                f"face_down={cards_code(self.face_down)!r}, place={self.place})")
+
+
+def _suit_key(c: Card) -> str:
+    return c.suit
+
+
+def _pick(bucket: list[Card], want: Sequence[Card]) -> list[Card]:
+    """Take len(want) cards out of ``bucket`` (all one rank), the named ones first."""
+    n = len(want)
+    if n == len(bucket):
+        chosen = bucket[:]
+        bucket.clear()
+        return chosen
+    chosen = []
+    for c in want:
+        if c in bucket:
+            bucket.remove(c)
+            chosen.append(c)
+    while len(chosen) < n:
+        chosen.append(bucket.pop())
+    return chosen
+
+
+class Game:
+    """A game of Palace under one :class:`Rules`, from the deal to the outcome."""
+
+    __slots__ = ("rules", "seats", "pile", "stock", "cleared", "turn", "direction", "phase",
+                 "dealer", "seed", "moves", "_t", "_eff", "_run_rank", "_run_len", "_owner",
+                 "_order", "_setup_done", "_abandoned", "_events")
+
+    # ----------------------------------------------------------------- creation
+
+    def __init__(self, rules: Rules, names: Sequence[str]) -> None:
+        if not isinstance(rules, Rules):
+            raise TypeError("rules must be a Rules value: use Rules.preset(name)")
+        names = [str(n) for n in names]
+        n = len(names)
+        if n < 2:
+            raise ValueError("Palace needs at least 2 players")
+        if n > rules.max_players:
+            raise ValueError(
+                f"{n} players need {n * rules.cards_per_seat} cards ({rules.cards_per_seat} each) but "
+                f"there are only {rules.cards_in_play}: at most {rules.max_players} can play with these "
+                "options (add jokers or a pack, or deal smaller rows)")
+        self.rules = rules
+        self.seats = [Seat(name) for name in names]
+        self.pile: list[Card] = []
+        self.stock: list[Card] = []
+        self.cleared: list[Card] = []
+        self.turn = 0
+        self.direction = 1
+        self.phase = "setup"
+        self.dealer: int | None = None
+        self.seed: int | None = None
+        self.moves = 0
+        self._t: RuleTables = tables_for(rules)
+        self._eff = 0  # requirement rank of the pile: 0 means anything goes
+        self._run_rank = 0  # rank of the same-rank run on top of the pile
+        self._run_len = 0
+        self._owner: int | None = None  # seat that played the top card of the pile
+        self._order: list[int] = []  # seats in the order they went out
+        self._setup_done = [False] * n
+        self._abandoned = False
+        self._events: list[Event] = []
+
+    @classmethod
+    def deal(cls, rules: Rules, names: Sequence[str], seed: int | None = None,
+             dealer: int = 0) -> "Game":
+        """Shuffle with ``seed`` and deal; the game starts in phase ``"setup"``."""
+        game = cls(rules, names)
+        n = len(game.seats)
+        if not 0 <= dealer < n:
+            raise ValueError(f"dealer must be a seat from 0 to {n - 1}, not {dealer}")
+        game.dealer = dealer
+        game.seed = seed
+        deck = shuffled_deck(rules.packs, rules.jokers, seed)
+        order = [(dealer + 1 + i) % n for i in range(n)]
+        for _ in range(rules.face_down):
+            for i in order:
+                game.seats[i].face_down.append(deck.pop())
+        if rules.deal == "swap":
+            for _ in range(rules.face_up):
+                for i in order:
+                    game.seats[i].face_up.append(deck.pop())
+            private = rules.hand_size
+        else:
+            private = rules.face_up + rules.hand_size
+        for _ in range(private):
+            for i in order:
+                game.seats[i]._add((deck.pop(),))
+        game.stock = deck
+        game.turn = order[0]
+        return game
+
+    @classmethod
+    def from_position(cls, rules: Rules, seats: Sequence[dict[str, Any]], pile: str | Iterable = "",
+                      stock: str | Iterable = "", cleared: str | Iterable = "", turn: int = 0,
+                      dealer: int | None = None, direction: int = 1,
+                      pile_owner: int | None = None) -> "Game":
+        """A position in the play phase. Pile and stock are listed bottom first.
+
+        Each seat is a dict with ``name`` and any of ``hand``, ``face_up``,
+        ``face_down`` (card strings) and ``place`` (already out in that place).
+        A seat with no cards at all counts as out. ``pile_owner`` is who played the
+        top card of the pile (for after_pickup=builder); by default the seat before
+        ``turn``.
+        """
+        game = cls(rules, [s.get("name", f"Seat {i + 1}") for i, s in enumerate(seats)])
+        for seat, spec in zip(game.seats, seats):
+            unknown = set(spec) - {"name", "hand", "face_up", "face_down", "place"}
+            if unknown:
+                raise ValueError(f"unknown seat fields: {', '.join(sorted(unknown))}")
+            seat._add(parse_cards(spec.get("hand", "")))
+            seat.face_up = parse_cards(spec.get("face_up", ""))
+            seat.face_down = parse_cards(spec.get("face_down", ""))
+        placed = sorted((s["place"], i) for i, s in enumerate(seats) if s.get("place"))
+        game._order = [i for _, i in placed]
+        game._order += [i for i, s in enumerate(game.seats) if not s.has_cards() and i not in game._order]
+        for k, i in enumerate(game._order):
+            game.seats[i].place = k + 1
+        game.stock = parse_cards(stock)
+        game.cleared = parse_cards(cleared)
+        game._setup_done = [True] * len(game.seats)
+        if direction not in (1, -1):
+            raise ValueError("direction must be 1 (clockwise) or -1")
+        game.direction = direction
+        game.dealer = dealer
+        game.phase = "play"
+        game._set_pile(parse_cards(pile))
+        if game._pile_rank_check():
+            raise ValueError(game._pile_rank_check())
+        if not 0 <= turn < len(game.seats) or game.seats[turn].out:
+            raise ValueError(f"turn must be a seat still in play, not {turn}")
+        game.turn = turn
+        if game.pile:
+            game._owner = pile_owner if pile_owner is not None else game._next_active(turn, -game.direction)
+        game._check_cards()
+        game._begin_turn()
+        game._events.clear()
+        if game._game_should_end():
+            game._finish()
+        return game
+
+    def _pile_rank_check(self) -> str:
+        if any(c.rank == TEN for c in self.pile):
+            return "a ten clears the pile, so a pile can't hold one"
+        return ""
+
+    def _check_cards(self) -> None:
+        if not self.rules.jokers:
+            for zone in self._zones():
+                if any(c.rank == JOKER for c in zone):
+                    raise ValueError("a joker is in the position but the rules have jokers=false")
+
+    def _set_pile(self, cards: list[Card]) -> None:
+        """Put cards on the pile and derive the requirement and the top run from them."""
+        self.pile = cards
+        self._eff = 0
+        self._run_rank = 0
+        self._run_len = 0
+        transparent = self._t.transparent
+        for c in cards:
+            r = c.rank
+            if r == self._run_rank and r != JOKER:
+                self._run_len += 1
+            else:
+                self._run_rank, self._run_len = r, 1
+            if not transparent >> r & 1:
+                self._eff = r
+        self._owner = None
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def abandoned(self) -> bool:
+        return self._abandoned
+
+    def requirement(self) -> int:
+        """The rank the next ordinary play must answer (0: anything), looking through
+        invisible eights and jokers."""
+        return self._eff
+
+    def allowed_mask(self) -> int:
+        """Bit mask of the ranks that may be played on the pile now."""
+        return self._t.allowed[self._eff]
+
+    def can_play_rank(self, rank: int) -> bool:
+        """Whether a card of this rank may go on the pile now."""
+        return bool(self._t.allowed[self._eff] >> rank & 1)
+
+    def stage(self, seat: int | None = None) -> str:
+        """Where the seat plays from: ``hand``, ``face_up``, ``face_down`` or ``out``."""
+        s = self.seats[self.turn if seat is None else seat]
+        if s.place is not None:
+            return "out"
+        if s._hn or self.stock:
+            return "hand"
+        if s.face_up:
+            return "face_up"
+        return "face_down"
+
+    def source_cards(self) -> list[Card]:
+        """The cards the seat to act may play from in this stage (hand or face-up row)."""
+        s = self.seats[self.turn]
+        st = self.stage()
+        return s.hand if st == "hand" else s.face_up[:] if st == "face_up" else []
+
+    def playable_ranks(self) -> list[int]:
+        """Ranks the seat to act may play now from its current stage (none at face-down)."""
+        if self.phase != "play":
+            return []
+        s = self.seats[self.turn]
+        allowed = self._t.allowed[self._eff]
+        if s._hn:
+            m = s._hm & allowed
+        elif s.face_up:
+            m = 0
+            for c in s.face_up:
+                m |= 1 << c.rank
+            m &= allowed
+        else:
+            return []
+        return [r for r in range(2, 16) if m >> r & 1]
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move for the seat to act, each play listed once per rank and count."""
+        if self.phase == "play":
+            return self._play_moves()
+        if self.phase == "setup":
+            return self._setup_moves()
+        return []
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``game.play(move)`` would be accepted (the game is not changed)."""
+        try:
+            self.copy().play(move)
+        except IllegalMove:
+            return False
+        return True
+
+    def outcome(self) -> Outcome | None:
+        """None until the game is over; then who went out when, and the points."""
+        if self.phase != "over":
+            return None
+        n = len(self.seats)
+        if self._abandoned:
+            return Outcome((), None, None, (0,) * n, abandoned=True)
+        order = tuple(self._order)
+        winner = order[0] if order else None
+        loser = order[-1] if self.rules.finish == "last-loses" and len(order) == n else None
+        points = [0] * n
+        scoring = self.rules.scoring
+        if scoring == "podium":
+            for place, seat in enumerate(order[:3]):
+                points[seat] = 3 - place
+        elif scoring == "losses":
+            if loser is not None:
+                points[loser] = 1
+        elif winner is not None:
+            points[winner] = 1
+        return Outcome(order, winner, loser, tuple(points))
+
+    def next_dealer(self) -> int:
+        """Who deals the next game under the next_dealer option."""
+        dealer = self.dealer if self.dealer is not None else 0
+        result = self.outcome()
+        if self.rules.next_dealer == "loser" and result and result.loser is not None:
+            return result.loser
+        return (dealer + 1) % len(self.seats)
+
+    def active_seats(self) -> list[int]:
+        """Seats still holding cards, in seat order."""
+        return [i for i, s in enumerate(self.seats) if s.place is None]
+
+    # ----------------------------------------------------------------- moves
+
+    def play(self, move: Move) -> list[Event]:
+        """Apply a move for the seat to act and return the public events it caused.
+
+        An illegal move raises :class:`IllegalMove` and changes nothing.
+        """
+        if not isinstance(move, Move):
+            raise TypeError(f"play() takes a Move, not {type(move).__name__}")
+        if self.phase == "play":
+            kind = move.kind
+            if kind == "play":
+                self._play_cards(move.cards)
+            elif kind == "take":
+                self._take(move.adding)
+            elif kind == "flip":
+                self._flip(move.index)
+            else:
+                raise IllegalMove(f"The game has started: '{move.kind}' is a setup move. "
+                                  "Play cards, take the pile or turn a face-down card.")
+            self.moves += 1
+        elif self.phase == "setup":
+            self._setup(move)
+        elif self._abandoned:
+            raise IllegalMove("The game was abandoned: no more moves.")
+        else:
+            raise IllegalMove("The game is over: no more moves.")
+        events = self._events
+        self._events = []
+        return events
+
+    def play_rank(self, rank: int, count: int | None = None) -> list[Event]:
+        """Play ``count`` cards (all, if None) of one rank from the current stage."""
+        s = self.seats[self.turn]
+        src = s._hb[rank] if s._hn else [c for c in s.face_up if c.rank == rank]
+        n = len(src) if count is None else count
+        if self.phase == "play" and not (s._hn or s.face_up):
+            raise IllegalMove("Your hand and face-up cards are gone: turn one of your face-down cards.")
+        if not 0 < n <= len(src):
+            where = "in your hand" if s._hn else "face up"
+            raise IllegalMove(self._not_holding(rank, max(n, 1), len(src), where))
+        return self.play(Move("play", tuple(src[:n])))
+
+    def abandon(self) -> list[Event]:
+        """Stop the game with no result (ruling 11)."""
+        if self.phase == "over":
+            raise IllegalMove("The game is already over.")
+        self._abandoned = True
+        self.phase = "over"
+        return [Event("abandoned")]
+
+    # ----------------------------------------------------------------- play phase
+
+    def _play_cards(self, cards: tuple[Card, ...]) -> None:
+        if not cards:
+            raise IllegalMove("Choose at least one card to play.")
+        rank = cards[0].rank
+        for c in cards:
+            if c.rank != rank:
+                raise IllegalMove("Cards played together must all be the same rank: "
+                                  f"{', '.join(sorted({rank_name(c.rank, True) for c in cards}))} can't go together.")
+        s_i = self.turn
+        s = self.seats[s_i]
+        n = len(cards)
+        if s._hn:
+            bucket = s._hb[rank]
+            if len(bucket) < n:
+                raise IllegalMove(self._not_holding(rank, n, len(bucket), "in your hand"))
+            if not self._t.allowed[self._eff] >> rank & 1:
+                raise IllegalMove(self.explain_illegal(rank))
+            laid = s._take_rank(rank, cards)
+            self._lay(s_i, s, laid, from_hand=True)
+        elif s.face_up:
+            have = [c for c in s.face_up if c.rank == rank]
+            if len(have) < n:
+                raise IllegalMove(self._not_holding(rank, n, len(have), "face up"))
+            if not self._t.allowed[self._eff] >> rank & 1:
+                raise IllegalMove(self.explain_illegal(rank))
+            laid = _pick(have, cards)
+            for c in laid:
+                s.face_up.remove(c)
+            self._lay(s_i, s, laid, from_hand=False)
+        else:
+            raise IllegalMove("Your hand and face-up cards are gone: turn one of your face-down cards.")
+
+    def _not_holding(self, rank: int, want: int, have: int, where: str) -> str:
+        if have == 0:
+            return f"You have no {rank_name(rank)} {where}."
+        return f"You have only {have} {rank_name(rank)}{'s' if have > 1 else ''} {where}, not {want}."
+
+    def _lay(self, s_i: int, s: Seat, laid: list[Card], from_hand: bool) -> None:
+        """Put legal cards on the pile, then clear, draw, go out and pass the turn."""
+        rank = laid[0].rank
+        pile = self.pile
+        pile.extend(laid)
+        n = len(laid)
+        t = self._t
+        ev = self._events
+        ev.append(Event("played", s_i, tuple(laid)))
+        if rank == self._run_rank and rank != JOKER:
+            self._run_len += n
+        else:
+            self._run_rank = rank
+            self._run_len = n
+        if not t.transparent >> rank & 1:
+            self._eff = rank
+        self._owner = s_i
+        if t.reversing >> rank & 1:
+            self.direction = -self.direction
+            ev.append(Event("reversed", s_i))
+        cleared = False
+        if rank == TEN or (self._run_len >= 4 and rank != JOKER):
+            cleared = True
+            ev.append(Event("cleared", s_i, (laid[0],), len(pile), "ten" if rank == TEN else "four"))
+            self.cleared.extend(pile)
+            pile.clear()
+            self._eff = self._run_rank = self._run_len = 0
+            self._owner = None
+        stock = self.stock
+        if from_hand and stock:
+            need = self.rules.hand_size - s._hn
+            if need > 0:
+                k = need if need < len(stock) else len(stock)
+                drawn = stock[-k:]
+                del stock[-k:]
+                s._add(drawn)
+                ev.append(Event("drew", s_i, (), k))
+        if not s._hn and not s.face_up and not s.face_down:
+            self._go_out(s_i, s)
+            if self.phase == "over":
+                return
+            self.turn = self._next_active(s_i, self.direction)
+        elif cleared:
+            self.turn = s_i
+        else:
+            self.turn = self._next_active(s_i, self.direction)
+        self._begin_turn()
+
+    def _go_out(self, s_i: int, s: Seat) -> None:
+        self._order.append(s_i)
+        s.place = len(self._order)
+        self._events.append(Event("out", s_i, (), s.place))
+        if self._game_should_end():
+            self._finish()
+
+    def _game_should_end(self) -> bool:
+        if self.rules.finish == "first-out":
+            return bool(self._order)
+        return len(self.seats) - len(self._order) <= 1
+
+    def _finish(self) -> None:
+        if self.rules.finish == "last-loses":
+            for i, s in enumerate(self.seats):
+                if s.place is None:
+                    self._order.append(i)
+                    s.place = len(self._order)
+        self.phase = "over"
+        self._events.append(Event("over"))
+
+    def _next_active(self, i: int, direction: int) -> int:
+        seats = self.seats
+        n = len(seats)
+        for _ in range(n):
+            i = (i + direction) % n
+            if seats[i].place is None:
+                return i
+        return i
+
+    def _begin_turn(self) -> None:
+        """Ruling 15: a turn that begins with no hand while the stock lasts draws first."""
+        s = self.seats[self.turn]
+        if not s._hn and self.stock:
+            k = min(self.rules.hand_size, len(self.stock))
+            drawn = self.stock[-k:]
+            del self.stock[-k:]
+            s._add(drawn)
+            self._events.append(Event("drew", self.turn, (), k))
+
+    def _take(self, adding: Card | None) -> None:
+        s_i = self.turn
+        s = self.seats[s_i]
+        if not self.pile:
+            raise IllegalMove("The pile is empty, so there is nothing to take: play any card.")
+        stage = self.stage()
+        if stage == "face_down":
+            raise IllegalMove("At the face-down stage the only move is to turn a face-down card.")
+        added: tuple[Card, ...] = ()
+        if stage == "face_up" and self.rules.stuck_face_up == "add-one":
+            if adding is None:
+                raise IllegalMove("With no hand, taking the pile means adding one of your face-up cards to "
+                                  "it first: choose which face-up card to add.")
+            match = [c for c in s.face_up if c.rank == adding.rank]
+            if not match:
+                raise IllegalMove(f"You have no {rank_name(adding.rank)} face up to add.")
+            card = adding if adding in match else match[0]
+            s.face_up.remove(card)
+            self.pile.append(card)
+            added = (card,)
+        elif adding is not None:
+            why = ("you take from your hand stage" if stage == "hand" else "keep-row takes the pile alone")
+            raise IllegalMove(f"No face-up card is added to this take: {why}. Take the pile without adding.")
+        owner = self._owner
+        taken = self.pile
+        self._events.append(Event("took", s_i, added, len(taken)))
+        s._add(taken)
+        self.pile = []
+        self._eff = self._run_rank = self._run_len = 0
+        self._owner = None
+        self._pass_after_pickup(s_i, owner)
+
+    def _pass_after_pickup(self, s_i: int, owner: int | None) -> None:
+        if (self.rules.after_pickup == "builder" and owner is not None and owner != s_i
+                and self.seats[owner].place is None):
+            self.turn = owner
+        else:
+            self.turn = self._next_active(s_i, self.direction)
+        self._begin_turn()
+
+    def _flip(self, index: int | None) -> None:
+        s_i = self.turn
+        s = self.seats[s_i]
+        stage = self.stage()
+        if stage != "face_down":
+            where = "hand" if stage == "hand" else "face-up row"
+            raise IllegalMove(f"Face-down cards come last: play from your {where} first.")
+        if index is None or not 0 <= index < len(s.face_down):
+            raise IllegalMove(f"Choose a face-down card from 1 to {len(s.face_down)}.")
+        card = s.face_down.pop(index)
+        self._events.append(Event("flipped", s_i, (card,)))
+        if self._t.allowed[self._eff] >> card.rank & 1:
+            self._lay(s_i, s, [card], from_hand=False)
+            return
+        owner = self._owner
+        taken = self.pile
+        taken.append(card)
+        self._events.append(Event("failed", s_i, (card,), len(taken)))
+        s._add(taken)
+        self.pile = []
+        self._eff = self._run_rank = self._run_len = 0
+        self._owner = None
+        self._pass_after_pickup(s_i, owner)
+
+    def _play_moves(self) -> list[Move]:
+        s = self.seats[self.turn]
+        moves: list[Move] = []
+        allowed = self._t.allowed[self._eff]
+        if s._hn:
+            for r in _HAND_ORDER:
+                b = s._hb[r]
+                if b and allowed >> r & 1:
+                    for k in range(1, len(b) + 1):
+                        moves.append(Move("play", tuple(b[:k])))
+            if self.pile:
+                moves.append(Move("take"))
+        elif s.face_up:
+            by_rank: dict[int, list[Card]] = {}
+            for c in s.face_up:
+                by_rank.setdefault(c.rank, []).append(c)
+            for r, cs in sorted(by_rank.items(), key=lambda kv: order_key(kv[0])):
+                if allowed >> r & 1:
+                    for k in range(1, len(cs) + 1):
+                        moves.append(Move("play", tuple(cs[:k])))
+            if self.pile:
+                if self.rules.stuck_face_up == "add-one":
+                    for r, cs in sorted(by_rank.items(), key=lambda kv: order_key(kv[0])):
+                        moves.append(Move("take", (), cs[0]))
+                else:
+                    moves.append(Move("take"))
+        else:
+            moves = [Move("flip", (), None, i) for i in range(len(s.face_down))]
+        return moves
+
+    # ----------------------------------------------------------------- explanations
+
+    def explain_illegal(self, rank: int) -> str:
+        """Why a card of ``rank`` can't go on the pile, and what could."""
+        from .text import illegal_play_sentence
+        return illegal_play_sentence(self, rank)
+
+    def requirement_text(self) -> str:
+        """What may be played now, short: ``9 or higher``, ``7 or lower``, ``anything``."""
+        from .text import requirement_short
+        return requirement_short(self.rules, self._eff)
+
+    # ----------------------------------------------------------------- setup phase
+
+    def setup_seat(self) -> int | None:
+        """The seat making its setup now, or None outside setup."""
+        return self.turn if self.phase == "setup" else None
+
+    def _setup_moves(self) -> list[Move]:
+        s = self.seats[self.turn]
+        if self.rules.deal == "choose":
+            seen = set()
+            moves = []
+            for combo in combinations(s.hand, self.rules.face_up):
+                key = tuple(c.rank for c in combo)
+                if key not in seen:
+                    seen.add(key)
+                    moves.append(Move("choose", combo))
+            return moves
+        moves = []
+        hand_firsts = {}
+        for c in s.hand:
+            hand_firsts.setdefault(c.rank, c)
+        up_firsts = {}
+        for c in s.face_up:
+            up_firsts.setdefault(c.rank, c)
+        for hr, hc in hand_firsts.items():
+            for ur, uc in up_firsts.items():
+                if hr != ur:
+                    moves.append(Move("swap", (hc, uc)))
+        moves.append(Move("ready"))
+        return moves
+
+    def _setup(self, move: Move) -> None:
+        s_i = self.turn
+        s = self.seats[s_i]
+        kind = move.kind
+        if self.rules.deal == "swap":
+            if kind == "swap":
+                hand_card, up_card = move.cards
+                if not s._hb[hand_card.rank]:
+                    raise IllegalMove(f"You have no {rank_name(hand_card.rank)} in your hand to swap.")
+                match = [c for c in s.face_up if c.rank == up_card.rank]
+                if not match:
+                    raise IllegalMove(f"You have no {rank_name(up_card.rank)} face up to swap.")
+                h = s._take_rank(hand_card.rank, (hand_card,))[0]
+                u = up_card if up_card in match else match[0]
+                s.face_up[s.face_up.index(u)] = h
+                s._add((u,))
+                self._events.append(Event("swapped", s_i, (u, h)))
+                return
+            if kind == "ready":
+                self._events.append(Event("ready", s_i))
+                self._setup_next(s_i)
+                return
+            raise IllegalMove("With deal=swap, swap a hand card with a face-up card, or say you are ready.")
+        if kind != "choose":
+            raise IllegalMove(f"With deal=choose, choose the {self.rules.face_up} cards to lay face up.")
+        want = self.rules.face_up
+        if len(move.cards) != want:
+            raise IllegalMove(f"Choose exactly {want} cards to lay face up, not {len(move.cards)}.")
+        counts: dict[int, int] = {}
+        for c in move.cards:
+            counts[c.rank] = counts.get(c.rank, 0) + 1
+        for r, k in counts.items():
+            if s.count_in_hand(r) < k:
+                raise IllegalMove(self._not_holding(r, k, s.count_in_hand(r), "in your hand"))
+        chosen: list[Card] = []
+        for r, k in counts.items():
+            chosen += s._take_rank(r, [c for c in move.cards if c.rank == r])
+        s.face_up = chosen
+        self._events.append(Event("chose", s_i, tuple(chosen)))
+        self._setup_next(s_i)
+
+    def _setup_next(self, s_i: int) -> None:
+        self._setup_done[s_i] = True
+        n = len(self.seats)
+        for k in range(1, n + 1):
+            i = (s_i + k) % n
+            if not self._setup_done[i]:
+                self.turn = i
+                return
+        self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = "play"
+        n = len(self.seats)
+        dealer = self.dealer if self.dealer is not None else n - 1
+        order = [(dealer + 1 + i) % n for i in range(n)]
+        if self.rules.starter == "dealer-left":
+            self.turn = order[0]
+            reason = "left of the dealer"
+        else:
+            self.turn, reason = order[0], "left of the dealer"
+            found = False
+            for r in _STARTER_ORDER:
+                for zone, where in (("face_up", "face up"), ("hand", "in hand")):
+                    for i in order:
+                        seat = self.seats[i]
+                        has = (any(c.rank == r for c in seat.face_up) if zone == "face_up"
+                               else bool(seat._hb[r]))
+                        if has:
+                            self.turn = i
+                            reason = f"lowest card: {rank_name(r, True)} {where}"
+                            found = True
+                            break
+                    if found:
+                        break
+                if found:
+                    break
+        self._events.append(Event("starts", self.turn, (), 0, reason))
+        self._begin_turn()
+
+    # ----------------------------------------------------------------- views, copies, saves
+
+    def view(self, seat: int):
+        """What ``seat`` may see: its own hand, the public table, counts of the rest."""
+        from .view import SeatView
+        return SeatView.of(self, seat)
+
+    def copy(self) -> "Game":
+        """An independent copy (cheap: cards are shared immutable values)."""
+        g = Game.__new__(Game)
+        g.rules = self.rules
+        g.seats = [s._copy() for s in self.seats]
+        g.pile = self.pile[:]
+        g.stock = self.stock[:]
+        g.cleared = self.cleared[:]
+        g.turn = self.turn
+        g.direction = self.direction
+        g.phase = self.phase
+        g.dealer = self.dealer
+        g.seed = self.seed
+        g.moves = self.moves
+        g._t = self._t
+        g._eff = self._eff
+        g._run_rank = self._run_rank
+        g._run_len = self._run_len
+        g._owner = self._owner
+        g._order = self._order[:]
+        g._setup_done = self._setup_done[:]
+        g._abandoned = self._abandoned
+        g._events = []
+        return g
+
+    def _zones(self) -> list[list[Card]]:
+        zones = [self.pile, self.stock, self.cleared]
+        for s in self.seats:
+            zones += [s.hand, s.face_up, s.face_down]
+        return zones
+
+    def all_cards(self) -> list[Card]:
+        """Every card in every zone (for checks that no card is lost or made up)."""
+        return [c for z in self._zones() for c in z]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as plain data (see :meth:`to_json`)."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "rules": self.rules.as_dict(),
+            "phase": self.phase,
+            "turn": self.turn,
+            "direction": self.direction,
+            "dealer": self.dealer,
+            "seed": self.seed,
+            "moves": self.moves,
+            "seats": [{"name": s.name, "hand": cards_code(s.hand), "face_up": cards_code(s.face_up),
+                       "face_down": cards_code(s.face_down), "place": s.place} for s in self.seats],
+            "pile": cards_code(self.pile),
+            "stock": cards_code(self.stock),
+            "cleared": cards_code(self.cleared),
+            "pile_owner": self._owner,
+            "order": list(self._order),
+            "setup_done": list(self._setup_done),
+            "abandoned": self._abandoned,
+        }
+
+    def to_json(self) -> str:
+        """A lossless JSON text of the game in any phase; :meth:`from_json` reads it back."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Game":
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise ValueError("this is not a palace-tui game")
+        version = data.get("version")
+        if not isinstance(version, int) or version > SAVE_VERSION:
+            raise ValueError(f"this game was saved by a newer palace-tui (format version {version}); "
+                             f"this one reads version {SAVE_VERSION}")
+        try:
+            rules = Rules(**{k: v for k, v in data["rules"].items() if k in OPTIONS})
+            game = cls(rules, [s["name"] for s in data["seats"]])
+            for seat, spec in zip(game.seats, data["seats"]):
+                seat._add(parse_cards(spec["hand"]))
+                seat.face_up = parse_cards(spec["face_up"])
+                seat.face_down = parse_cards(spec["face_down"])
+                seat.place = spec.get("place")
+            game.stock = parse_cards(data["stock"])
+            game.cleared = parse_cards(data["cleared"])
+            game._set_pile(parse_cards(data["pile"]))
+            game._owner = data.get("pile_owner")
+            game.phase = data["phase"]
+            game.turn = int(data["turn"])
+            game.direction = int(data["direction"])
+            game.dealer = data.get("dealer")
+            game.seed = data.get("seed")
+            game.moves = int(data.get("moves", 0))
+            game._order = list(data.get("order", []))
+            game._setup_done = list(data.get("setup_done", [True] * len(game.seats)))
+            game._abandoned = bool(data.get("abandoned", False))
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"the saved game is damaged: {exc!r} is missing or wrong") from None
+        if game.phase not in ("setup", "play", "over") or not 0 <= game.turn < len(game.seats):
+            raise ValueError("the saved game is damaged: its phase or turn is impossible")
+        return game
+
+    @classmethod
+    def from_json(cls, text: str) -> "Game":
+        """Read a game written by :meth:`to_json`. Damaged text raises ValueError."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, TypeError) as exc:
+            raise ValueError(f"the saved game is not valid JSON ({exc})") from None
+        return cls.from_dict(data)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<Game {self.phase} turn={self.turn} seats={self.names} pile={cards_code(self.pile)!r}>"

@@ -1,0 +1,120 @@
+"""Moves a seat can make, and the error an illegal one raises.
+
+>>> str(Move.play("7D 7S"))
+'play 7♦ 7♠'
+>>> str(Move.take(adding="KS"))
+'take the pile, adding K♠'
+>>> Move.from_code(Move.flip(2).code()) == Move.flip(2)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from .cards import Card, cards_code, cards_text, parse_cards
+
+KINDS = ("play", "take", "flip", "swap", "choose", "ready")
+
+
+class IllegalMove(ValueError):
+    """A move the rules refuse. The message says why and what would be legal."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One decision: play cards, take the pile, flip a face-down card, or a setup step.
+
+    ``cards`` holds the cards played (or, for a swap, the hand card then the face-up
+    card; for choose, the cards laid face up). ``adding`` is the face-up card a stuck
+    player adds to a take, ``index`` the face-down position of a flip.
+    """
+
+    kind: str
+    cards: tuple[Card, ...] = ()
+    adding: Card | None = None
+    index: int | None = None
+
+    @classmethod
+    def play(cls, cards: str | Iterable[Card | str]) -> "Move":
+        """Play one card or several of one rank: ``Move.play("7D 7S")``."""
+        return cls("play", tuple(parse_cards(cards)))
+
+    @classmethod
+    def take(cls, adding: Card | str | None = None) -> "Move":
+        """Take the pile; ``adding`` names the face-up card added first (stuck_face_up=add-one)."""
+        if isinstance(adding, str):
+            adding = Card.parse(adding)
+        return cls("take", (), adding)
+
+    @classmethod
+    def flip(cls, index: int) -> "Move":
+        """Turn face-down card ``index`` (0 is the first in the seat's current row)."""
+        return cls("flip", (), None, int(index))
+
+    @classmethod
+    def swap(cls, hand_card: Card | str, face_up_card: Card | str) -> "Move":
+        """Setup with deal=swap: exchange a hand card with a face-up card."""
+        h, f = parse_cards([hand_card, face_up_card])
+        return cls("swap", (h, f))
+
+    @classmethod
+    def choose(cls, cards: str | Iterable[Card | str]) -> "Move":
+        """Setup with deal=choose: the cards to lay face up."""
+        return cls("choose", tuple(parse_cards(cards)))
+
+    @classmethod
+    def ready(cls) -> "Move":
+        """Setup with deal=swap: this seat has finished swapping."""
+        return cls("ready")
+
+    @property
+    def rank(self) -> int | None:
+        """The rank played, for a play."""
+        return self.cards[0].rank if self.kind == "play" and self.cards else None
+
+    def code(self) -> str:
+        """A short ASCII form that :meth:`from_code` reads back: ``play 7D 7S``, ``take +KS``, ``flip 2``."""
+        if self.kind in ("play", "choose"):
+            return f"{self.kind} {cards_code(self.cards)}"
+        if self.kind == "swap":
+            return f"swap {self.cards[0].code} {self.cards[1].code}"
+        if self.kind == "take":
+            return "take" + (f" +{self.adding.code}" if self.adding else "")
+        if self.kind == "flip":
+            return f"flip {self.index}"
+        return self.kind
+
+    @classmethod
+    def from_code(cls, text: str) -> "Move":
+        """Read a move written by :meth:`code`."""
+        kind, _, rest = text.strip().partition(" ")
+        rest = rest.strip()
+        if kind == "play":
+            return cls.play(rest)
+        if kind == "choose":
+            return cls.choose(rest)
+        if kind == "swap":
+            h, f = rest.split()
+            return cls.swap(h, f)
+        if kind == "take":
+            return cls.take(rest[1:] if rest.startswith("+") else None)
+        if kind == "flip":
+            return cls.flip(int(rest))
+        if kind == "ready":
+            return cls.ready()
+        raise ValueError(f"{text!r} is not a move: it should start with one of {', '.join(KINDS)}")
+
+    def __str__(self) -> str:
+        if self.kind == "play":
+            return f"play {cards_text(self.cards)}"
+        if self.kind == "take":
+            return "take the pile" + (f", adding {self.adding}" if self.adding else "")
+        if self.kind == "flip":
+            return f"turn face-down card {self.index + 1}"
+        if self.kind == "swap":
+            return f"swap {self.cards[0]} from hand for {self.cards[1]} face up"
+        if self.kind == "choose":
+            return f"lay {cards_text(self.cards)} face up"
+        return "ready"

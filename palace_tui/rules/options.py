@@ -1,0 +1,188 @@
+"""The rule set: every option of RULES.md, the presets, and checks on combinations.
+
+>>> rules = Rules.preset("palace")
+>>> rules.finish, rules.scoring
+('last-loses', 'podium')
+>>> rules.replace(seven="low").seven
+'low'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+#: Every option with its allowed values, the default first.
+OPTIONS: dict[str, tuple[Any, ...]] = {
+    "packs": (1, 2, 3),
+    "jokers": (False, True),
+    "face_down": (3, 4, 5),
+    "face_up": (3, 4, 5),
+    "hand_size": (3, 1, 2, 4, 5),
+    "deal": ("swap", "choose"),
+    "starter": ("lowest", "dealer-left"),
+    "ten": ("anything", "not-on-picture"),
+    "seven": ("normal", "low"),
+    "eight": ("normal", "reverse", "invisible"),
+    "stuck_face_up": ("add-one", "keep-row"),
+    "after_pickup": ("next", "builder"),
+    "finish": ("last-loses", "first-out"),
+    "scoring": ("podium", "losses", "wins"),
+    "next_dealer": ("clockwise", "loser"),
+}
+
+#: One line per option saying what it is, for setup screens and the rules card.
+OPTION_HELP: dict[str, str] = {
+    "packs": "How many 52-card packs are shuffled together.",
+    "jokers": "Add two jokers per pack: a joker goes on anything and reverses the direction.",
+    "face_down": "How many blind cards each player gets face down.",
+    "face_up": "How many cards each player lays face up on the blind ones.",
+    "hand_size": "How many cards you draw back up to while the stock lasts.",
+    "deal": "swap: trade hand and face-up cards before play; choose: pick your face-up cards from six.",
+    "starter": "lowest: the lowest face-up card (a 3) leads; dealer-left: the dealer's left leads.",
+    "ten": "anything: a ten goes on anything; not-on-picture: never on a jack, queen, king or ace.",
+    "seven": "low: after a seven the next ordinary play must be 7 or lower.",
+    "eight": "reverse: an 8 goes on anything and reverses play; invisible: beat the card under it.",
+    "stuck_face_up": "add-one: add a face-up card before taking the pile; keep-row: just take it.",
+    "after_pickup": "next: the next player leads after a pickup; builder: whoever built the pile leads.",
+    "finish": "last-loses: play on until one player is left holding cards; first-out: first out wins.",
+    "scoring": "podium: 3-2-1 points to the first three out; losses: one loss to the last; wins: one win to the first out.",
+    "next_dealer": "clockwise: the deal passes left; loser: the last with cards deals next.",
+}
+
+#: Named sets of option values; everything not named keeps its default.
+PRESETS: dict[str, dict[str, Any]] = {
+    "palace": dict(deal="swap", starter="lowest", finish="last-loses", scoring="podium",
+                   next_dealer="loser"),
+    "shithead": dict(deal="swap", starter="lowest", finish="last-loses", scoring="losses",
+                     next_dealer="clockwise"),
+    "first-out": dict(deal="choose", starter="dealer-left", finish="first-out", scoring="wins",
+                      next_dealer="clockwise"),
+}
+
+PRESET_HELP: dict[str, str] = {
+    "palace": "Palace as most tables play it: swap, lowest 3 leads, the last with cards is the Palace; 3-2-1 podium.",
+    "shithead": "Shithead: swap, lowest 3 leads, the last with cards loses; a running loss tally.",
+    "first-out": "One-deck guide: choose 3 of 6 to lay up, the dealer's left leads, first out wins.",
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One complete set of option values. Build it with :meth:`preset` and :meth:`replace`."""
+
+    packs: int = 1
+    jokers: bool = False
+    face_down: int = 3
+    face_up: int = 3
+    hand_size: int = 3
+    deal: str = "swap"
+    starter: str = "lowest"
+    ten: str = "anything"
+    seven: str = "normal"
+    eight: str = "normal"
+    stuck_face_up: str = "add-one"
+    after_pickup: str = "next"
+    finish: str = "last-loses"
+    scoring: str = "podium"
+    next_dealer: str = "clockwise"
+
+    def __post_init__(self) -> None:
+        for name, allowed in OPTIONS.items():
+            value = getattr(self, name)
+            # bool is an int subclass: keep True out of counts and 1 out of jokers.
+            if not any(value == a and type(value) is type(a) for a in allowed):
+                shown = ", ".join(_show(a) for a in allowed)
+                raise ValueError(f"{_show(value)} is not a value of option {name!r}: choose one of {shown}")
+        if self.finish == "first-out":
+            if self.scoring in ("podium", "losses"):
+                raise ValueError(f"scoring {self.scoring!r} needs a loser, but finish 'first-out' stops at the "
+                                 "first player out: use scoring 'wins' or finish 'last-loses'")
+            if self.next_dealer == "loser":
+                raise ValueError("next_dealer 'loser' needs a loser, but finish 'first-out' stops at the first "
+                                 "player out: use next_dealer 'clockwise' or finish 'last-loses'")
+
+    @classmethod
+    def preset(cls, name: str) -> "Rules":
+        """The named preset: ``palace``, ``shithead`` or ``first-out``."""
+        if name not in PRESETS:
+            raise ValueError(f"no preset {name!r}: choose one of {', '.join(PRESETS)}")
+        return cls(**PRESETS[name])
+
+    def replace(self, **changes: Any) -> "Rules":
+        """A new Rules with some options changed; unknown names raise ValueError."""
+        for name in changes:
+            if name not in OPTIONS:
+                raise ValueError(f"no option {name!r}: the options are {', '.join(OPTIONS)}")
+        return dataclasses.replace(self, **changes)
+
+    def with_text_options(self, pairs: list[str] | dict[str, str]) -> "Rules":
+        """Apply options written as text, ``["seven=low", "jokers=true"]`` (for command lines)."""
+        items = pairs.items() if isinstance(pairs, dict) else [_split(p) for p in pairs]
+        return self.replace(**{name: parse_value(name, value) for name, value in items})
+
+    def as_dict(self) -> dict[str, Any]:
+        """Option name to value, in the order of :data:`OPTIONS`."""
+        return {name: getattr(self, name) for name in OPTIONS}
+
+    def preset_name(self) -> str | None:
+        """The preset these options equal exactly, if any."""
+        for name in PRESETS:
+            if Rules.preset(name) == self:
+                return name
+        return None
+
+    def differences(self, other: "Rules") -> dict[str, tuple[Any, Any]]:
+        """Options whose values differ: name to (mine, theirs)."""
+        return {n: (getattr(self, n), getattr(other, n)) for n in OPTIONS
+                if getattr(self, n) != getattr(other, n)}
+
+    @property
+    def cards_in_play(self) -> int:
+        return self.packs * (54 if self.jokers else 52)
+
+    @property
+    def cards_per_seat(self) -> int:
+        return self.face_down + self.face_up + self.hand_size
+
+    @property
+    def max_players(self) -> int:
+        """How many can play: every seat needs face_down + face_up + hand_size cards."""
+        return self.cards_in_play // self.cards_per_seat
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+def _split(pair: str) -> tuple[str, str]:
+    if "=" not in pair:
+        raise ValueError(f"{pair!r} is not an option setting: write name=value, like seven=low")
+    name, value = pair.split("=", 1)
+    return name.strip().replace("-", "_"), value.strip()
+
+
+def parse_value(name: str, text: Any) -> Any:
+    """Turn the text of an option value into its typed value (ints, bools, strings)."""
+    if name not in OPTIONS:
+        raise ValueError(f"no option {name!r}: the options are {', '.join(OPTIONS)}")
+    if not isinstance(text, str):
+        return text
+    sample = OPTIONS[name][0]
+    t = text.strip().lower()
+    if isinstance(sample, bool):
+        if t in ("true", "yes", "on", "1"):
+            return True
+        if t in ("false", "no", "off", "0"):
+            return False
+        raise ValueError(f"{text!r} is not a value of option {name!r}: choose true or false")
+    if isinstance(sample, int):
+        try:
+            return int(t)
+        except ValueError:
+            shown = ", ".join(str(a) for a in OPTIONS[name])
+            raise ValueError(f"{text!r} is not a value of option {name!r}: choose one of {shown}") from None
+    return t

@@ -1,0 +1,56 @@
+"""Per-rule-set lookup tables: which ranks are legal on which requirement.
+
+The engine keeps one number, the *requirement rank* of the pile (0 when anything
+goes), and a bit mask per requirement, so a legal-move check is one AND.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .cards import ACE, JOKER, ORDINARY_RANKS, PICTURES, TEN, TWO
+from .options import Rules
+
+
+def bit(rank: int) -> int:
+    return 1 << rank
+
+
+def ranks_of(mask: int) -> list[int]:
+    """The ranks whose bits are set, lowest rank number first."""
+    return [r for r in range(2, JOKER + 1) if mask >> r & 1]
+
+
+class RuleTables:
+    """Masks derived from one Rules value (cached: one instance per Rules)."""
+
+    __slots__ = ("allowed", "transparent", "reversing", "all_ranks", "powered_eight")
+
+    def __init__(self, rules: Rules) -> None:
+        all_ranks = sum(bit(r) for r in (TWO, TEN, *ORDINARY_RANKS))
+        if rules.jokers:
+            all_ranks |= bit(JOKER)
+        self.all_ranks = all_ranks
+        self.powered_eight = rules.eight in ("reverse", "invisible")
+        self.transparent = bit(JOKER) | (bit(8) if rules.eight == "invisible" else 0)
+        self.reversing = bit(JOKER) | (bit(8) if rules.eight == "reverse" else 0)
+        always = bit(TWO) | (bit(JOKER) if rules.jokers else 0) | (bit(8) if self.powered_eight else 0)
+        allowed = [all_ranks] * (JOKER + 1)
+        for top in ORDINARY_RANKS:
+            if rules.seven == "low" and top == 7:
+                ordinary = [r for r in ORDINARY_RANKS if r <= 7]
+            else:
+                ordinary = [r for r in ORDINARY_RANKS if r >= top]
+            mask = always | sum(bit(r) for r in ordinary)
+            if rules.ten == "anything" or top not in PICTURES:
+                mask |= bit(TEN)
+            allowed[top] = mask
+        self.allowed = tuple(allowed)
+
+
+@lru_cache(maxsize=256)
+def tables_for(rules: Rules) -> RuleTables:
+    return RuleTables(rules)
+
+
+__all__ = ["RuleTables", "tables_for", "bit", "ranks_of", "ACE"]
