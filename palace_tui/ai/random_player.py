@@ -2,6 +2,8 @@
 
 It picks a playable rank uniformly at random and plays all its copies, takes the
 pile only when it cannot play, flips a random face-down card and swaps nothing.
+The decision itself is the engine's :meth:`Game.random_choice`, so the fast path
+(:meth:`act`) and the Move path (:meth:`choose`) always agree.
 """
 
 from __future__ import annotations
@@ -26,22 +28,18 @@ class RandomPlayer:
                 return Move.ready()
             hand = game.seats[game.turn].hand
             return Move.choose(self.rng.sample(hand, game.rules.face_up))
-        ranks = game.playable_ranks()
+        kind, x = game.random_choice(self.rng)
         seat = game.seats[game.turn]
-        if ranks:
-            rank = ranks[self.rng.randrange(len(ranks))]
-            if seat.hand_count:
-                cards = seat._hb[rank]
-            else:
-                cards = [c for c in seat.face_up if c.rank == rank]
-            return Move("play", tuple(cards))
-        if seat.hand_count or seat.face_up:
-            adding = None
-            if not seat.hand_count and game.rules.stuck_face_up == "add-one":
-                adding = seat.face_up[self.rng.randrange(len(seat.face_up))]
-            return Move("take", (), adding)
-        return Move("flip", (), None, self.rng.randrange(len(seat.face_down)))
+        if kind == "play":
+            source = seat.hand if seat.hand_count else seat.face_up
+            return Move("play", tuple(c for c in source if c.rank == x))
+        if kind == "take":
+            return Move("take", (), seat.face_up[x] if x >= 0 else None)
+        return Move("flip", (), None, x)
 
-    def act(self, game: Game) -> list:
-        """Choose and play one move; returns the public events."""
-        return game.play(self.choose(game))
+    def act(self, game: Game) -> None:
+        """Make this player's move on ``game`` (the fast path in the play phase)."""
+        if game.phase == "play":
+            game.random_turn(self.rng)
+        else:
+            game.play(self.choose(game))

@@ -33,6 +33,8 @@ SAVE_VERSION = 1
 _HAND_ORDER = (3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 10, 2, 15)
 #: Starter search order (ruling 1): 3 up to ace, then 10, then 2 (jokers last of all).
 _STARTER_ORDER = _HAND_ORDER
+#: Rank lists of rank bit masks, filled as they are met (legal-move generation is hot).
+_RANKS_OF_MASK: dict[int, list[int]] = {}
 
 
 @dataclass(frozen=True)
@@ -154,7 +156,7 @@ class Game:
     """A game of Palace under one :class:`Rules`, from the deal to the outcome."""
 
     __slots__ = ("rules", "seats", "pile", "stock", "cleared", "turn", "direction", "phase",
-                 "dealer", "seed", "moves", "_t", "_eff", "_run_rank", "_run_len", "_owner",
+                 "dealer", "seed", "moves", "pickups", "_t", "_eff", "_run_rank", "_run_len", "_owner",
                  "_order", "_setup_done", "_abandoned", "_events")
 
     # ----------------------------------------------------------------- creation
@@ -182,6 +184,7 @@ class Game:
         self.dealer: int | None = None
         self.seed: int | None = None
         self.moves = 0
+        self.pickups = 0  # takes and failed face-down cards, for statistics
         self._t: RuleTables = tables_for(rules)
         self._eff = 0  # requirement rank of the pile: 0 means anything goes
         self._run_rank = 0  # rank of the same-rank run on top of the pile
@@ -353,7 +356,10 @@ class Game:
             m &= allowed
         else:
             return []
-        return [r for r in range(2, 16) if m >> r & 1]
+        ranks = _RANKS_OF_MASK.get(m)
+        if ranks is None:
+            ranks = _RANKS_OF_MASK[m] = [r for r in range(2, 16) if m >> r & 1]
+        return ranks[:]
 
     def legal_moves(self) -> list[Move]:
         """Every legal move for the seat to act, each play listed once per rank and count."""
@@ -448,6 +454,65 @@ class Game:
             raise IllegalMove(self._not_holding(rank, max(n, 1), len(src), where))
         return self.play(Move("play", tuple(src[:n])))
 
+    def random_choice(self, rng) -> tuple[str, int]:
+        """The ``random`` policy's decision for the seat to act in the play phase.
+
+        ``("play", rank)`` plays every copy of a uniformly chosen playable rank;
+        ``("take", i)`` takes the pile only when nothing can be played, adding
+        face-up card ``i`` where stuck_face_up=add-one (else ``i`` is -1);
+        ``("flip", i)`` turns a random face-down card.
+        """
+        s = self.seats[self.turn]
+        allowed = self._t.allowed[self._eff]
+        if s._hn:
+            m = s._hm & allowed
+        elif s.face_up:
+            m = 0
+            for c in s.face_up:
+                m |= 1 << c.rank
+            m &= allowed
+        else:
+            return "flip", int(rng.random() * len(s.face_down))
+        if m:
+            ranks = _RANKS_OF_MASK.get(m)
+            if ranks is None:
+                ranks = _RANKS_OF_MASK[m] = [r for r in range(2, 16) if m >> r & 1]
+            return "play", ranks[int(rng.random() * len(ranks))]
+        if not s._hn and self.rules.stuck_face_up == "add-one":
+            return "take", int(rng.random() * len(s.face_up))
+        return "take", -1
+
+    def random_turn(self, rng) -> None:
+        """Play one turn of the ``random`` policy, without building Move or keeping events.
+
+        The same rule code runs as in :meth:`play`; only the validation of a choice that
+        is legal by construction is skipped. Simulations and rollouts use it for speed.
+        """
+        kind, x = self.random_choice(rng)
+        s_i = self.turn
+        s = self.seats[s_i]
+        events, self._events = self._events, None
+        if kind == "play":
+            if s._hn:
+                b = s._hb[x]
+                laid = b[:]
+                b.clear()
+                s._hn -= len(laid)
+                s._hm &= ~(1 << x)
+                self._lay(s_i, s, laid, True)
+            else:
+                laid = [c for c in s.face_up if c.rank == x]
+                s.face_up = [c for c in s.face_up if c.rank != x]
+                self._lay(s_i, s, laid, False)
+        elif kind == "take":
+            if x >= 0:
+                self.pile.append(s.face_up.pop(x))
+            self._pick_up(s_i, s)
+        else:
+            self._flip(x)
+        self.moves += 1
+        self._events = events
+
     def abandon(self) -> list[Event]:
         """Stop the game with no result (ruling 11)."""
         if self.phase == "over":
@@ -496,57 +561,70 @@ class Game:
         return f"You have only {have} {rank_name(rank)}{'s' if have > 1 else ''} {where}, not {want}."
 
     def _lay(self, s_i: int, s: Seat, laid: list[Card], from_hand: bool) -> None:
-        """Put legal cards on the pile, then clear, draw, go out and pass the turn."""
+        """Put legal cards on the pile, then clear, draw, go out and pass the turn.
+
+        This is the engine's hot path: locals instead of attribute chains, and no
+        events at all in quiet mode (``_events is None``, used by rollouts).
+        """
         rank = laid[0].rank
         pile = self.pile
         pile.extend(laid)
-        n = len(laid)
         t = self._t
         ev = self._events
-        ev.append(Event("played", s_i, tuple(laid)))
+        if ev is not None:
+            ev.append(Event("played", s_i, tuple(laid)))
         if rank == self._run_rank and rank != JOKER:
-            self._run_len += n
+            run = self._run_len = self._run_len + len(laid)
         else:
             self._run_rank = rank
-            self._run_len = n
+            run = self._run_len = len(laid)
         if not t.transparent >> rank & 1:
             self._eff = rank
         self._owner = s_i
         if t.reversing >> rank & 1:
             self.direction = -self.direction
-            ev.append(Event("reversed", s_i))
-        cleared = False
-        if rank == TEN or (self._run_len >= 4 and rank != JOKER):
-            cleared = True
-            ev.append(Event("cleared", s_i, (laid[0],), len(pile), "ten" if rank == TEN else "four"))
+            if ev is not None:
+                ev.append(Event("reversed", s_i))
+        cleared = rank == TEN or (run >= 4 and rank != JOKER)
+        if cleared:
+            if ev is not None:
+                ev.append(Event("cleared", s_i, (laid[0],), len(pile), "ten" if rank == TEN else "four"))
             self.cleared.extend(pile)
             pile.clear()
             self._eff = self._run_rank = self._run_len = 0
             self._owner = None
         stock = self.stock
         if from_hand and stock:
-            need = self.rules.hand_size - s._hn
-            if need > 0:
-                k = need if need < len(stock) else len(stock)
+            k = t.hand_size - s._hn
+            if k > 0:
+                if k > len(stock):
+                    k = len(stock)
                 drawn = stock[-k:]
                 del stock[-k:]
                 s._add(drawn)
-                ev.append(Event("drew", s_i, (), k))
+                if ev is not None:
+                    ev.append(Event("drew", s_i, (), k))
         if not s._hn and not s.face_up and not s.face_down:
             self._go_out(s_i, s)
             if self.phase == "over":
                 return
-            self.turn = self._next_active(s_i, self.direction)
         elif cleared:
-            self.turn = s_i
-        else:
-            self.turn = self._next_active(s_i, self.direction)
-        self._begin_turn()
+            if not s._hn and stock:
+                self._begin_turn()
+            return  # the same seat plays again
+        seats = self.seats
+        nxt = (s_i + self.direction) % len(seats)
+        if seats[nxt].place is not None:
+            nxt = self._next_active(nxt, self.direction)
+        self.turn = nxt
+        if not seats[nxt]._hn and stock:
+            self._begin_turn()
 
     def _go_out(self, s_i: int, s: Seat) -> None:
         self._order.append(s_i)
         s.place = len(self._order)
-        self._events.append(Event("out", s_i, (), s.place))
+        if self._events is not None:
+            self._events.append(Event("out", s_i, (), s.place))
         if self._game_should_end():
             self._finish()
 
@@ -562,7 +640,8 @@ class Game:
                     self._order.append(i)
                     s.place = len(self._order)
         self.phase = "over"
-        self._events.append(Event("over"))
+        if self._events is not None:
+            self._events.append(Event("over"))
 
     def _next_active(self, i: int, direction: int) -> int:
         seats = self.seats
@@ -581,7 +660,8 @@ class Game:
             drawn = self.stock[-k:]
             del self.stock[-k:]
             s._add(drawn)
-            self._events.append(Event("drew", self.turn, (), k))
+            if self._events is not None:
+                self._events.append(Event("drew", self.turn, (), k))
 
     def _take(self, adding: Card | None) -> None:
         s_i = self.turn
@@ -606,16 +686,17 @@ class Game:
         elif adding is not None:
             why = ("you take from your hand stage" if stage == "hand" else "keep-row takes the pile alone")
             raise IllegalMove(f"No face-up card is added to this take: {why}. Take the pile without adding.")
+        self._events.append(Event("took", s_i, added, len(self.pile)))
+        self._pick_up(s_i, s)
+
+    def _pick_up(self, s_i: int, s: Seat) -> None:
+        """The whole pile goes to the seat's hand; the turn passes per after_pickup."""
         owner = self._owner
-        taken = self.pile
-        self._events.append(Event("took", s_i, added, len(taken)))
-        s._add(taken)
+        s._add(self.pile)
+        self.pickups += 1
         self.pile = []
         self._eff = self._run_rank = self._run_len = 0
         self._owner = None
-        self._pass_after_pickup(s_i, owner)
-
-    def _pass_after_pickup(self, s_i: int, owner: int | None) -> None:
         if (self.rules.after_pickup == "builder" and owner is not None and owner != s_i
                 and self.seats[owner].place is None):
             self.turn = owner
@@ -633,19 +714,16 @@ class Game:
         if index is None or not 0 <= index < len(s.face_down):
             raise IllegalMove(f"Choose a face-down card from 1 to {len(s.face_down)}.")
         card = s.face_down.pop(index)
-        self._events.append(Event("flipped", s_i, (card,)))
+        if self._events is not None:
+            self._events.append(Event("flipped", s_i, (card,)))
         if self._t.allowed[self._eff] >> card.rank & 1:
             self._lay(s_i, s, [card], from_hand=False)
             return
-        owner = self._owner
-        taken = self.pile
-        taken.append(card)
-        self._events.append(Event("failed", s_i, (card,), len(taken)))
-        s._add(taken)
-        self.pile = []
-        self._eff = self._run_rank = self._run_len = 0
-        self._owner = None
-        self._pass_after_pickup(s_i, owner)
+        # A failed card joins the pile but is not "the card not beaten" (ruling 6).
+        self.pile.append(card)
+        if self._events is not None:
+            self._events.append(Event("failed", s_i, (card,), len(self.pile)))
+        self._pick_up(s_i, s)
 
     def _play_moves(self) -> list[Move]:
         s = self.seats[self.turn]
@@ -821,6 +899,7 @@ class Game:
         g.dealer = self.dealer
         g.seed = self.seed
         g.moves = self.moves
+        g.pickups = self.pickups
         g._t = self._t
         g._eff = self._eff
         g._run_rank = self._run_rank
@@ -854,6 +933,7 @@ class Game:
             "dealer": self.dealer,
             "seed": self.seed,
             "moves": self.moves,
+            "pickups": self.pickups,
             "seats": [{"name": s.name, "hand": cards_code(s.hand), "face_up": cards_code(s.face_up),
                        "face_down": cards_code(s.face_down), "place": s.place} for s in self.seats],
             "pile": cards_code(self.pile),
@@ -895,6 +975,7 @@ class Game:
             game.dealer = data.get("dealer")
             game.seed = data.get("seed")
             game.moves = int(data.get("moves", 0))
+            game.pickups = int(data.get("pickups", 0))
             game._order = list(data.get("order", []))
             game._setup_done = list(data.get("setup_done", [True] * len(game.seats)))
             game._abandoned = bool(data.get("abandoned", False))

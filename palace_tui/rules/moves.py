@@ -10,7 +10,6 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterable
 
 from .cards import Card, cards_code, cards_text, parse_cards
@@ -22,19 +21,37 @@ class IllegalMove(ValueError):
     """A move the rules refuse. The message says why and what would be legal."""
 
 
-@dataclass(frozen=True, slots=True)
 class Move:
     """One decision: play cards, take the pile, flip a face-down card, or a setup step.
 
     ``cards`` holds the cards played (or, for a swap, the hand card then the face-up
     card; for choose, the cards laid face up). ``adding`` is the face-up card a stuck
-    player adds to a take, ``index`` the face-down position of a flip.
+    player adds to a take, ``index`` the face-down position of a flip. Moves are
+    values: compare and hash them, never change them.
     """
 
-    kind: str
-    cards: tuple[Card, ...] = ()
-    adding: Card | None = None
-    index: int | None = None
+    __slots__ = ("kind", "cards", "adding", "index")
+
+    # A plain slotted class: computer players create millions of moves, and a frozen
+    # dataclass costs five times as much to build.
+    def __init__(self, kind: str, cards: tuple[Card, ...] = (), adding: Card | None = None,
+                 index: int | None = None) -> None:
+        self.kind = kind
+        self.cards = cards
+        self.adding = adding
+        self.index = index
+
+    def _key(self) -> tuple:
+        return (self.kind, self.cards, self.adding, self.index)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Move) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Move.from_code({self.code()!r})"
 
     @classmethod
     def play(cls, cards: str | Iterable[Card | str]) -> "Move":

@@ -24,9 +24,10 @@ def ranks_of(mask: int) -> list[int]:
 class RuleTables:
     """Masks derived from one Rules value (cached: one instance per Rules)."""
 
-    __slots__ = ("allowed", "transparent", "reversing", "all_ranks", "powered_eight")
+    __slots__ = ("allowed", "transparent", "reversing", "all_ranks", "powered_eight", "hand_size")
 
     def __init__(self, rules: Rules) -> None:
+        self.hand_size = rules.hand_size
         all_ranks = sum(bit(r) for r in (TWO, TEN, *ORDINARY_RANKS))
         if rules.jokers:
             all_ranks |= bit(JOKER)
