@@ -911,6 +911,41 @@ class Game:
         g._events = []
         return g
 
+    def determinize(self, seat: int, rng, known_hands: dict[int, Sequence[Card]] | None = None) -> "Game":
+        """A copy in which every card ``seat`` cannot see is dealt again at random.
+
+        Other hands, every face-down card (its own too) and the stock are shuffled
+        together and dealt back in the same counts, so a computer player can search
+        possible worlds without peeking. ``known_hands`` lists cards known to be in
+        another seat's hand (seen picked up); they stay there.
+        """
+        g = self.copy()
+        known = {i: list(cs) for i, cs in (known_hands or {}).items() if i != seat}
+        unseen: list[Card] = list(g.stock)
+        keep: dict[int, list[Card]] = {}
+        for i, s in enumerate(g.seats):
+            unseen += s.face_down
+            if i != seat:
+                hand = s.hand
+                kept = []
+                for c in known.get(i, ()):
+                    if c in hand:
+                        hand.remove(c)
+                        kept.append(c)
+                keep[i] = kept
+                unseen += hand
+        rng.shuffle(unseen)
+        g.stock = [unseen.pop() for _ in range(len(g.stock))]
+        for i, s in enumerate(g.seats):
+            s.face_down = [unseen.pop() for _ in range(len(s.face_down))]
+            if i != seat:
+                n = s._hn - len(keep[i])
+                s._hb = [[] for _ in range(JOKER + 1)]
+                s._hn = s._hm = 0
+                s._add(keep[i])
+                s._add([unseen.pop() for _ in range(n)])
+        return g
+
     def _zones(self) -> list[list[Card]]:
         zones = [self.pile, self.stock, self.cleared]
         for s in self.seats:
