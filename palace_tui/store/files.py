@@ -1,0 +1,171 @@
+"""Small JSON files that are never half-written, and bad files moved aside.
+
+A save is a JSON *envelope* ``{"format": ..., "version": ..., "saved": ..., "data": {...}}``
+so a file from another program, or from a newer palace-tui, is recognised and
+never misread. Writing goes to a temporary file in the same folder, is flushed
+and fsynced, then renamed over the old file: a crash at any moment leaves either
+the old save or the new one, never a mix.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+#: Temporary files are named ``.<target>.<pid>.<random>.tmp`` so a later run can
+#: tell which ones were left by a process that died mid-write.
+TMP_SUFFIX = ".tmp"
+
+
+class BadFile(ValueError):
+    """A saved file that cannot be used; ``problem`` completes "The saved game ..."."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(problem)
+        self.problem = problem
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (a no-op where directories cannot be opened)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems refuse fsync on a directory; the rename still happened
+    finally:
+        os.close(fd)
+
+
+def atomic_write(path: Path, payload: bytes) -> None:
+    """Replace ``path`` with ``payload`` so that readers see the old or the new bytes, never a mix.
+
+    Raises OSError (disk full, read-only folder...); the temporary file is removed then.
+    """
+    folder = path.parent
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=TMP_SUFFIX, dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    fsync_dir(folder)
+
+
+def remove_stale_temps(folder: Path, target: str) -> int:
+    """Remove temporary files for ``target`` left by processes that no longer run; return how many.
+
+    A live process may be writing its own temporary file right now, so only files
+    whose owner pid is gone are removed.
+    """
+    removed = 0
+    try:
+        entries = list(folder.glob(f".{target}.*{TMP_SUFFIX}"))
+    except OSError:
+        return 0
+    for entry in entries:
+        parts = entry.name[len(target) + 2:].split(".")
+        try:
+            pid = int(parts[0])
+        except (ValueError, IndexError):
+            continue
+        if pid != os.getpid() and _pid_alive(pid):
+            continue
+        try:
+            entry.unlink()
+            removed += 1
+        except OSError:
+            pass
+    return removed
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # exists but belongs to someone else
+    return True
+
+
+def envelope(kind: str, version: int, data: dict[str, Any]) -> bytes:
+    """The bytes of a save of ``kind`` (e.g. ``"palace-tui/session"``) holding ``data``."""
+    wrapped = {"format": kind, "version": version,
+               "saved": datetime.now().astimezone().isoformat(timespec="seconds"), "data": data}
+    return json.dumps(wrapped, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def unwrap(raw: bytes, kind: str, version: int) -> dict[str, Any]:
+    """The data inside a save of ``kind``; raises BadFile saying what is wrong with it.
+
+    >>> unwrap(envelope("t", 1, {"a": 1}), "t", 1)
+    {'a': 1}
+    >>> unwrap(envelope("t", 1, {"a": 1})[:-5], "t", 1)
+    Traceback (most recent call last):
+    ...
+    palace_tui.store.files.BadFile: was damaged (truncated JSON)
+    """
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadFile("was damaged (corrupt: not UTF-8 text)") from None
+    if not text.strip():
+        raise BadFile("was damaged (truncated JSON: the file is empty)")
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as err:
+        # A document cut short fails at its very end (or inside a string that never closes).
+        if err.pos >= len(text.rstrip()) or err.msg.startswith("Unterminated string"):
+            raise BadFile("was damaged (truncated JSON)") from None
+        raise BadFile(f"was damaged (corrupt JSON at line {err.lineno} column {err.colno})") from None
+    if not isinstance(doc, dict) or doc.get("format") != kind:
+        raise BadFile("is not a palace-tui file (foreign JSON)")
+    found = doc.get("version")
+    if not isinstance(found, int) or isinstance(found, bool) or found < 1:
+        raise BadFile("was damaged (corrupt: no valid format version)")
+    if found > version:
+        raise BadFile(f"comes from a newer palace-tui (format version {found}; this one reads up to {version})")
+    data = doc.get("data")
+    if not isinstance(data, dict):
+        raise BadFile("was damaged (corrupt: no saved data in it)")
+    return data
+
+
+def move_aside(path: Path) -> Path:
+    """Rename a bad file to ``<stem>.bad-<date>-<time><suffix>`` beside it (never deleting it).
+
+    Companion files that belong to it (``path`` + ``-wal``/``-shm`` for SQLite) move
+    along under the matching name. Returns the new path; raises OSError if it cannot move.
+    """
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    n = 1
+    while True:
+        tag = f"bad-{stamp}" if n == 1 else f"bad-{stamp}-{n}"
+        dest = path.with_name(f"{path.stem}.{tag}{path.suffix}")
+        if not dest.exists():
+            break
+        n += 1
+    os.replace(path, dest)
+    for extra in ("-wal", "-shm", "-journal"):
+        companion = path.with_name(path.name + extra)
+        if companion.exists():
+            try:
+                os.replace(companion, dest.with_name(dest.name + extra))
+            except OSError:
+                pass  # the main file is safe; a stray companion is harmless next to a fresh file
+    fsync_dir(path.parent)
+    return dest

@@ -1,0 +1,302 @@
+"""Table records in SQLite: tables, players and finished games, and the scoreboards built from them.
+
+One database file (``records.sqlite3``) in WAL mode, with foreign keys on and a
+``schema_version`` table. A file that is not ours, is damaged or comes from a
+newer palace-tui is moved aside by :class:`~palace_tui.store.Store` and a fresh
+one is created; this module only says what is wrong with it (:class:`BadDatabase`).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+from .ranking import SCORINGS, rank
+
+#: Bumped when the schema changes; older files are migrated, newer ones moved aside.
+SCHEMA_VERSION = 1
+#: Stamped in the SQLite header (``PRAGMA application_id``) so our files are recognised: "PALC".
+APPLICATION_ID = 0x50414C43
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+_SCHEMA = """
+CREATE TABLE schema_version (version INTEGER NOT NULL);
+CREATE TABLE tables (
+    id INTEGER PRIMARY KEY,
+    table_key TEXT NOT NULL UNIQUE,
+    scoring TEXT NOT NULL,
+    created TEXT NOT NULL
+);
+CREATE TABLE players (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE
+);
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    game_key TEXT NOT NULL UNIQUE,
+    table_id INTEGER NOT NULL REFERENCES tables(id),
+    preset TEXT,
+    options TEXT NOT NULL,
+    seed TEXT,
+    scoring TEXT NOT NULL,
+    started TEXT NOT NULL,
+    ended TEXT NOT NULL,
+    order_out TEXT NOT NULL,
+    points TEXT NOT NULL,
+    winner INTEGER,
+    loser INTEGER
+);
+CREATE TABLE seats (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    player_id INTEGER NOT NULL REFERENCES players(id),
+    place INTEGER,
+    points INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX games_by_table ON games(table_id);
+CREATE INDEX games_by_end ON games(ended);
+CREATE INDEX seats_by_player ON seats(player_id);
+"""
+
+_REQUIRED = ("table_id", "game_id", "players", "rules", "started", "ended", "order", "points", "scoring")
+
+_TOTALS = """
+SELECT p.name AS name,
+       COUNT(DISTINCT g.id) AS games,
+       SUM(CASE WHEN g.winner = s.seat THEN 1 ELSE 0 END) AS wins,
+       SUM(CASE WHEN g.loser = s.seat THEN 1 ELSE 0 END) AS losses,
+       SUM(s.points) AS points
+FROM seats s JOIN games g ON g.id = s.game_id JOIN players p ON p.id = s.player_id
+"""
+
+
+class BadDatabase(ValueError):
+    """A records file that cannot be used; ``problem`` completes "The records database ..."."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(problem)
+        self.problem = problem
+
+
+def check_header(path: Path) -> None:
+    """Raise BadDatabase if the file at ``path`` is plainly not a whole SQLite database.
+
+    An empty or missing file is fine (SQLite starts a new database in it).
+    """
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(100)
+            size = handle.seek(0, 2)
+    except FileNotFoundError:
+        return
+    if size == 0:
+        return
+    if not head.startswith(_SQLITE_MAGIC[: min(len(head), 16)]):
+        raise BadDatabase("is not an SQLite database (foreign or corrupt file)")
+    if len(head) < 100:
+        raise BadDatabase("was damaged (truncated: shorter than its header)")
+    page_size = int.from_bytes(head[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(head[28:32], "big")
+    # The page count in the header is only trusted when it was written with the
+    # current change counter (bytes 24 and 92 agree), as SQLite itself does.
+    if head[24:28] == head[92:96] and pages and size < pages * page_size:
+        raise BadDatabase(f"was damaged (truncated: {size} of {pages * page_size} bytes)")
+
+
+class Records:
+    """The table records in one SQLite connection (a file, or memory when nothing can be saved).
+
+    Opening checks the file and raises BadDatabase when it is damaged, foreign or
+    newer; ``sqlite3.Error``/``OSError`` when it cannot be opened at all.
+    """
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        #: The app may record from a worker thread; SQLite objects must not be shared unguarded.
+        self._lock = threading.Lock()
+        if path is not None:
+            check_header(path)
+        self._db = sqlite3.connect(":memory:" if path is None else str(path), isolation_level=None,
+                                   check_same_thread=False, timeout=10)
+        try:
+            self._open()
+        except BaseException:
+            self._db.close()
+            raise
+
+    def _open(self) -> None:
+        db = self._db
+        try:
+            check = db.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise BadDatabase(f"was damaged (corrupt: {check.splitlines()[0]})")
+            app_id = db.execute("PRAGMA application_id").fetchone()[0]
+            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        except sqlite3.DatabaseError as err:
+            if isinstance(err, sqlite3.OperationalError) and "unable to open" in str(err):
+                raise
+            raise BadDatabase(f"was damaged (corrupt: {err})") from None
+        if app_id != APPLICATION_ID:
+            if tables:
+                raise BadDatabase("is not a palace-tui database (foreign SQLite file)")
+            self._create()
+        elif "schema_version" not in tables:
+            raise BadDatabase("was damaged (corrupt: no schema version)")
+        else:
+            row = db.execute("SELECT MAX(version) FROM schema_version").fetchone()
+            version = row[0] if row else None
+            if not isinstance(version, int):
+                raise BadDatabase("was damaged (corrupt: no schema version)")
+            if version > SCHEMA_VERSION:
+                raise BadDatabase(f"comes from a newer palace-tui (schema version {version}; "
+                                  f"this one reads up to {SCHEMA_VERSION})")
+        if self.path is not None:
+            db.execute("PRAGMA journal_mode = WAL")
+            # In WAL mode NORMAL is still safe against corruption; a power cut may lose the last game only.
+            db.execute("PRAGMA synchronous = NORMAL")
+        db.execute("PRAGMA foreign_keys = ON")
+
+    def _create(self) -> None:
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            db.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
+            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    def close(self) -> None:
+        """Close the connection (the WAL is checkpointed into the main file)."""
+        with self._lock:
+            self._db.close()
+
+    # -- writing -------------------------------------------------------------------
+
+    def record_game(self, record: dict[str, Any]) -> bool:
+        """Store one finished game; False when it was abandoned or is already stored.
+
+        Idempotent per ``game_id``: a game resumed after a crash and finished again counts once.
+        Raises ValueError naming the first thing wrong with ``record``.
+        """
+        if record.get("abandoned"):
+            return False
+        _validate(record)
+        players = [str(name) for name in record["players"]]
+        order = [int(seat) for seat in record["order"]]
+        points = [int(p) for p in record["points"]]
+        with self._lock:
+            db = self._db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                if db.execute("SELECT 1 FROM games WHERE game_key = ?", (str(record["game_id"]),)).fetchone():
+                    db.execute("ROLLBACK")
+                    return False
+                table = self._table_row(str(record["table_id"]), record["scoring"], record["started"])
+                cur = db.execute(
+                    "INSERT INTO games (game_key, table_id, preset, options, seed, scoring, started, ended,"
+                    " order_out, points, winner, loser) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (str(record["game_id"]), table, record.get("preset"),
+                     json.dumps(record["rules"], sort_keys=True), json.dumps(record.get("seed")),
+                     record["scoring"], str(record["started"]), str(record["ended"]),
+                     json.dumps(order), json.dumps(points), record.get("winner"), record.get("loser")))
+                game = cur.lastrowid
+                for seat, name in enumerate(players):
+                    db.execute("INSERT OR IGNORE INTO players (name) VALUES (?)", (name,))
+                    player = db.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()[0]
+                    place = order.index(seat) + 1 if seat in order else None
+                    db.execute("INSERT INTO seats (game_id, seat, player_id, place, points) VALUES (?, ?, ?, ?, ?)",
+                               (game, seat, player, place, points[seat]))
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+        return True
+
+    def _table_row(self, key: str, scoring: str, started: str) -> int:
+        # A table's scoreboard follows the scoring of its latest game.
+        db = self._db
+        row = db.execute("SELECT id FROM tables WHERE table_key = ?", (key,)).fetchone()
+        if row:
+            db.execute("UPDATE tables SET scoring = ? WHERE id = ?", (scoring, row[0]))
+            return row[0]
+        return db.execute("INSERT INTO tables (table_key, scoring, created) VALUES (?, ?, ?)",
+                          (key, scoring, str(started))).lastrowid
+
+    # -- reading -------------------------------------------------------------------
+
+    def _rows(self, sql: str, args: tuple[Any, ...]) -> list[dict[str, Any]]:
+        with self._lock:
+            cur = self._db.execute(sql, args)
+            names = [d[0] for d in cur.description]
+            return [dict(zip(names, row)) for row in cur.fetchall()]
+
+    def scoreboard(self, table_id: str) -> list[dict[str, Any]]:
+        """Rows ``{name, games, wins, losses, points, place}`` best first under the table's scoring."""
+        found = self._rows("SELECT scoring FROM tables WHERE table_key = ?", (str(table_id),))
+        if not found:
+            return []
+        rows = self._rows(_TOTALS + " JOIN tables t ON t.id = g.table_id WHERE t.table_key = ? GROUP BY p.id",
+                          (str(table_id),))
+        return rank(rows, found[0]["scoring"])
+
+    def standings(self, scoring: str | None = None) -> dict[str, list[dict[str, Any]]]:
+        """Each scoring (or just ``scoring``) with games → its rows over every table, best first."""
+        if scoring is not None and scoring not in SCORINGS:
+            raise ValueError(f"unknown scoring {scoring!r}: use one of {', '.join(SCORINGS)}")
+        result: dict[str, list[dict[str, Any]]] = {}
+        for name in (scoring,) if scoring else SCORINGS:
+            rows = self._rows(_TOTALS + " WHERE g.scoring = ? GROUP BY p.id", (name,))
+            if rows:
+                result[name] = rank(rows, name)
+        return result
+
+    def recent_games(self, limit: int = 10) -> list[dict[str, Any]]:
+        """The last ``limit`` finished games, newest first, in the shape ``record_game`` takes."""
+        games = self._rows(
+            "SELECT g.id AS id, g.game_key AS game_id, t.table_key AS table_id, g.preset AS preset,"
+            " g.options AS rules, g.seed AS seed, g.scoring AS scoring, g.started AS started,"
+            " g.ended AS ended, g.order_out AS ord, g.points AS points, g.winner AS winner, g.loser AS loser"
+            " FROM games g JOIN tables t ON t.id = g.table_id ORDER BY g.ended DESC, g.id DESC LIMIT ?",
+            (max(0, int(limit)),))
+        for game in games:
+            seats = self._rows("SELECT p.name AS name FROM seats s JOIN players p ON p.id = s.player_id"
+                               " WHERE s.game_id = ? ORDER BY s.seat", (game.pop("id"),))
+            game["players"] = [s["name"] for s in seats]
+            game["rules"] = json.loads(game["rules"])
+            game["seed"] = json.loads(game["seed"]) if game["seed"] is not None else None
+            game["order"] = json.loads(game.pop("ord"))
+            game["points"] = json.loads(game["points"])
+        return games
+
+    def game_count(self) -> int:
+        """How many games are recorded (for checks that a resumed game counted once)."""
+        return self._rows("SELECT COUNT(*) AS n FROM games", ())[0]["n"]
+
+
+def _validate(record: dict[str, Any]) -> None:
+    for key in _REQUIRED:
+        if key not in record:
+            raise ValueError(f"the game record has no {key!r}")
+    if record["scoring"] not in SCORINGS:
+        raise ValueError(f"the game record has unknown scoring {record['scoring']!r}: "
+                         f"use one of {', '.join(SCORINGS)}")
+    n = len(record["players"])
+    if len(record["points"]) != n:
+        raise ValueError(f"the game record has {len(record['points'])} points for {n} players")
+    for key in ("winner", "loser"):
+        seat = record.get(key)
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
+            raise ValueError(f"the game record's {key} {seat!r} is not a seat index")
+    if any(not (isinstance(s, int) and 0 <= s < n) for s in record["order"]):
+        raise ValueError("the game record's order has a seat that is not a seat index")
