@@ -20,7 +20,7 @@ def codes(cs) -> list[str]:
 
 
 def bag(cs) -> Counter:
-    return Counter(c.code for c in cs)
+    return Counter(c.code if isinstance(c, Card) else Card.parse(c).code for c in cs)
 
 
 def pos(rules: Rules | None = None, seats=None, **kw) -> Game:
