@@ -1,0 +1,140 @@
+"""``palace records``: the standings under each scoring and the recent games, as tables.
+
+Reads the records the app keeps (see :class:`~palace_tui.store.Store`); it never
+loads Textual.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from datetime import datetime
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from .ranking import SCORINGS
+from .store import RECORDS_FILE, Store, resolve_data_dir
+
+#: Table titles, saying how each scoring ranks players.
+TITLES = {
+    "wins": "Standings by wins (most wins first)",
+    "losses": "Standings by losses (fewest losses first)",
+    "podium": "Standings by podium points (3-2-1)",
+}
+
+
+class _BadFlag(Exception):
+    """A command line that argparse rejected; the message is shown as one sentence."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        # argparse would print the whole usage; one sentence is enough to fix a typo.
+        raise _BadFlag(message)
+
+
+def _parser() -> _Parser:
+    parser = _Parser(prog="palace records", description="Show the standings and the recent games.")
+    parser.add_argument("--data-dir", metavar="PATH", help="the data folder (default: $PALACE_DATA_DIR or "
+                                                            "the user data folder)")
+    parser.add_argument("--limit", metavar="N", type=_count, default=10,
+                        help="how many recent games to show (default 10)")
+    parser.add_argument("--scoring", choices=SCORINGS, help="show the standings of one scoring only")
+    return parser
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is negative")
+    return value
+
+
+def main(argv: list[str]) -> int:
+    """Print the records; 0 on success, 2 on a bad command line."""
+    try:
+        args = _parser().parse_args(argv)
+    except _BadFlag as err:
+        print(f"palace records: {err} (see palace records --help).", file=sys.stderr)
+        return 2
+    except SystemExit as done:  # --help
+        return int(done.code or 0)
+    console = Console(highlight=False)
+    data_dir = resolve_data_dir(args.data_dir)
+    if not (data_dir / RECORDS_FILE).exists():
+        # Looking must not create a data folder as a side effect.
+        console.print(f"No games recorded yet (no records in {data_dir}).", markup=False)
+        return 0
+    with Store(data_dir) as store:
+        standings = store.standings(args.scoring)
+        recent = store.recent_games(args.limit)
+        for warning in store.warnings:
+            print(warning, file=sys.stderr)
+    if not standings and not recent:
+        console.print(f"No games recorded yet in {data_dir}.", markup=False)
+        return 0
+    for scoring, rows in standings.items():
+        console.print(standings_table(scoring, rows))
+        console.print()
+    if recent:
+        console.print(recent_table(recent))
+    return 0
+
+
+def standings_table(scoring: str, rows: list[dict[str, Any]]) -> Table:
+    """A rich table of ranked rows; a shared place is shown as ``2=``."""
+    table = Table(title=TITLES[scoring], title_justify="left")
+    table.add_column("Place", justify="right")
+    table.add_column("Player")
+    for column in ("Games", "Wins", "Losses", "Points"):
+        key = column.lower()
+        ranked_on = {"wins": "wins", "losses": "losses", "podium": "points"}[scoring] == key
+        table.add_column(column, justify="right", style="bold" if ranked_on else None)
+    places = [row["place"] for row in rows]
+    for row in rows:
+        shared = places.count(row["place"]) > 1
+        table.add_row(f"{row['place']}{'=' if shared else ''}", Text(row["name"]),
+                      str(row["games"]), str(row["wins"]), str(row["losses"]), str(row["points"]))
+    return table
+
+
+def recent_table(games: list[dict[str, Any]]) -> Table:
+    """A rich table of recent games, newest first: when, which table and rules, who went out in what order."""
+    table = Table(title="Recent games", title_justify="left")
+    for column in ("Ended", "Table", "Preset", "Order out", "Result"):
+        table.add_column(column)
+    for game in games:
+        names = game["players"]
+        order = Text(", ".join(names[seat] for seat in game["order"]))
+        table.add_row(_when(game["ended"]), Text(_short(str(game["table_id"]))), Text(game["preset"] or "custom"),
+                      order, Text(_result(game)))
+    return table
+
+
+def _short(key: str) -> str:
+    # Table ids are usually long random hex; eight characters tell tables apart on screen.
+    return key[:8] if len(key) > 12 else key
+
+
+def _when(iso: str) -> str:
+    try:
+        return datetime.fromisoformat(iso).strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return iso
+
+
+def _result(game: dict[str, Any]) -> str:
+    names = game["players"]
+    scoring = game["scoring"]
+    if scoring == "podium":
+        scored = [(names[seat], game["points"][seat]) for seat in game["order"] if game["points"][seat]]
+        return ", ".join(f"{name} {points}" for name, points in scored) or "no points"
+    if scoring == "losses":
+        return f"{names[game['loser']]} lost" if game.get("loser") is not None else "no loser"
+    return f"{names[game['winner']]} won" if game.get("winner") is not None else "no winner"
