@@ -15,11 +15,12 @@ A ``Game`` is the whole state. It is mutated only through :meth:`Game.play` (and
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Iterable, Sequence
 
-from .cards import (JOKER, TEN, Card, cards_code, order_key, parse_cards, rank_name,
+from .cards import (JOKER, TEN, Card, cards_code, make_deck, order_key, parse_cards, rank_name,
                     shuffled_deck)
 from .events import Event
 from .moves import IllegalMove, Move
@@ -157,7 +158,7 @@ class Game:
 
     __slots__ = ("rules", "seats", "pile", "stock", "cleared", "turn", "direction", "phase",
                  "dealer", "seed", "moves", "pickups", "_t", "_eff", "_run_rank", "_run_len", "_owner",
-                 "_order", "_setup_done", "_abandoned", "_events")
+                 "_order", "_setup_done", "_abandoned", "_events", "_dealt")
 
     # ----------------------------------------------------------------- creation
 
@@ -193,7 +194,8 @@ class Game:
         self._order: list[int] = []  # seats in the order they went out
         self._setup_done = [False] * n
         self._abandoned = False
-        self._events: list[Event] = []
+        self._events: list[Event] | None = []  # None: quiet mode, no events kept
+        self._dealt = False  # dealt from a full deck (so a save can be checked card by card)
 
     @classmethod
     def deal(cls, rules: Rules, names: Sequence[str], seed: int | None = None,
@@ -222,6 +224,7 @@ class Game:
                 game.seats[i]._add((deck.pop(),))
         game.stock = deck
         game.turn = order[0]
+        game._dealt = True
         return game
 
     @classmethod
@@ -909,6 +912,7 @@ class Game:
         g._setup_done = self._setup_done[:]
         g._abandoned = self._abandoned
         g._events = []
+        g._dealt = self._dealt
         return g
 
     def determinize(self, seat: int, rng, known_hands: dict[int, Sequence[Card]] | None = None) -> "Game":
@@ -978,6 +982,7 @@ class Game:
             "order": list(self._order),
             "setup_done": list(self._setup_done),
             "abandoned": self._abandoned,
+            "full_deck": self._dealt,
         }
 
     def to_json(self) -> str:
@@ -1014,10 +1019,16 @@ class Game:
             game._order = list(data.get("order", []))
             game._setup_done = list(data.get("setup_done", [True] * len(game.seats)))
             game._abandoned = bool(data.get("abandoned", False))
+            game._dealt = bool(data.get("full_deck", False))
         except (KeyError, TypeError, AttributeError) as exc:
             raise ValueError(f"the saved game is damaged: {exc!r} is missing or wrong") from None
         if game.phase not in ("setup", "play", "over") or not 0 <= game.turn < len(game.seats):
             raise ValueError("the saved game is damaged: its phase or turn is impossible")
+        if game._dealt:
+            want = Counter(c.code for c in make_deck(rules.packs, rules.jokers))
+            have = Counter(c.code for c in game.all_cards())
+            if have != want:
+                raise ValueError("the saved game is damaged: its cards do not make up the deck")
         return game
 
     @classmethod
