@@ -1047,3 +1047,43 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.phase} turn={self.turn} seats={self.names} pile={cards_code(self.pile)!r}>"
+
+    def fast_turn(self, kind: str, x: int, count: int = 0) -> None:
+        """Play one decision given as :meth:`random_choice` gives it, quietly (no events).
+
+        ``("play", rank, count)`` lays ``count`` cards of ``rank`` (all of them when 0)
+        from the current stage; ``("take", i)`` takes the pile, first adding face-up
+        card ``i`` when ``i >= 0``; ``("flip", i)`` turns face-down card ``i``. The
+        choice must be legal: computer players' rollouts call this on copies, for speed,
+        and it skips the checks of :meth:`play`. (Added for palace_tui.ai.)
+        """
+        s_i = self.turn
+        s = self.seats[s_i]
+        events, self._events = self._events, None
+        if kind == "play":
+            if s._hn:
+                b = s._hb[x]
+                if 0 < count < len(b):
+                    laid = b[-count:]
+                    del b[-count:]
+                else:
+                    laid = b[:]
+                    b.clear()
+                    s._hm &= ~(1 << x)
+                s._hn -= len(laid)
+                self._lay(s_i, s, laid, True)
+            else:
+                laid = [c for c in s.face_up if c.rank == x]
+                if 0 < count < len(laid):
+                    laid = laid[:count]
+                for c in laid:
+                    s.face_up.remove(c)
+                self._lay(s_i, s, laid, False)
+        elif kind == "take":
+            if x >= 0:
+                self.pile.append(s.face_up.pop(x))
+            self._pick_up(s_i, s)
+        else:
+            self._flip(x)
+        self.moves += 1
+        self._events = events
