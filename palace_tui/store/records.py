@@ -108,58 +108,71 @@ def check_header(path: Path) -> None:
         raise BadDatabase(f"was damaged (truncated: {size} of {pages * page_size} bytes)")
 
 
+def inspect(path: Path) -> None:
+    """Raise BadDatabase if the database at ``path`` is damaged, foreign or newer than this palace-tui.
+
+    The check runs on a read-only connection so a bad file is moved aside exactly as
+    it was found (a read-write connection would checkpoint its log into it on close).
+    """
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as err:
+        raise BadDatabase(f"was damaged (corrupt: {err})") from None
+    try:
+        check = db.execute("PRAGMA quick_check").fetchone()[0]
+        if check != "ok":
+            raise BadDatabase(f"was damaged (corrupt: {check.splitlines()[0]})")
+        app_id = db.execute("PRAGMA application_id").fetchone()[0]
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if app_id != APPLICATION_ID:
+            if tables:
+                raise BadDatabase("is not a palace-tui database (foreign SQLite file)")
+            return  # an empty SQLite file: it becomes ours
+        if "schema_version" not in tables:
+            raise BadDatabase("was damaged (corrupt: no schema version)")
+        version = db.execute("SELECT MAX(version) FROM schema_version").fetchone()[0]
+    except sqlite3.DatabaseError as err:
+        raise BadDatabase(f"was damaged (corrupt: {err})") from None
+    finally:
+        db.close()
+    if not isinstance(version, int):
+        raise BadDatabase("was damaged (corrupt: no schema version)")
+    if version > SCHEMA_VERSION:
+        raise BadDatabase(f"comes from a newer palace-tui (schema version {version}; "
+                          f"this one reads up to {SCHEMA_VERSION})")
+
+
 class Records:
     """The table records in one SQLite connection (a file, or memory when nothing can be saved).
 
     Opening checks the file and raises BadDatabase when it is damaged, foreign or
-    newer; ``sqlite3.Error``/``OSError`` when it cannot be opened at all.
+    newer; ``sqlite3.Error``/``OSError`` when it cannot be opened at all. A file
+    from an older schema would be migrated here (there is none yet).
     """
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
         #: The app may record from a worker thread; SQLite objects must not be shared unguarded.
         self._lock = threading.Lock()
+        fresh = True
         if path is not None:
             check_header(path)
+            fresh = not path.exists() or path.stat().st_size == 0
+            if not fresh:
+                inspect(path)
         self._db = sqlite3.connect(":memory:" if path is None else str(path), isolation_level=None,
                                    check_same_thread=False, timeout=10)
         try:
-            self._open()
+            if fresh or not self._db.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchone():
+                self._create()
+            if path is not None:
+                self._db.execute("PRAGMA journal_mode = WAL")
+                # In WAL mode NORMAL cannot corrupt the file; a power cut may lose the last game only.
+                self._db.execute("PRAGMA synchronous = NORMAL")
+            self._db.execute("PRAGMA foreign_keys = ON")
         except BaseException:
             self._db.close()
             raise
-
-    def _open(self) -> None:
-        db = self._db
-        try:
-            check = db.execute("PRAGMA quick_check").fetchone()[0]
-            if check != "ok":
-                raise BadDatabase(f"was damaged (corrupt: {check.splitlines()[0]})")
-            app_id = db.execute("PRAGMA application_id").fetchone()[0]
-            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        except sqlite3.DatabaseError as err:
-            if isinstance(err, sqlite3.OperationalError) and "unable to open" in str(err):
-                raise
-            raise BadDatabase(f"was damaged (corrupt: {err})") from None
-        if app_id != APPLICATION_ID:
-            if tables:
-                raise BadDatabase("is not a palace-tui database (foreign SQLite file)")
-            self._create()
-        elif "schema_version" not in tables:
-            raise BadDatabase("was damaged (corrupt: no schema version)")
-        else:
-            row = db.execute("SELECT MAX(version) FROM schema_version").fetchone()
-            version = row[0] if row else None
-            if not isinstance(version, int):
-                raise BadDatabase("was damaged (corrupt: no schema version)")
-            if version > SCHEMA_VERSION:
-                raise BadDatabase(f"comes from a newer palace-tui (schema version {version}; "
-                                  f"this one reads up to {SCHEMA_VERSION})")
-        if self.path is not None:
-            db.execute("PRAGMA journal_mode = WAL")
-            # In WAL mode NORMAL is still safe against corruption; a power cut may lose the last game only.
-            db.execute("PRAGMA synchronous = NORMAL")
-        db.execute("PRAGMA foreign_keys = ON")
 
     def _create(self) -> None:
         db = self._db

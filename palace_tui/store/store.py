@@ -66,7 +66,8 @@ class Store:
         self.data_dir: Path = resolve_data_dir(data_dir)
         self._warned: set[str] = set()
         # The last payload saved for each kind, so play goes on from memory when the disk fails.
-        self._memory: dict[str, bytes] = {}
+        # None marks a cleared save, so a read-only folder's old file is not offered again.
+        self._memory: dict[str, bytes | None] = {}
         self._failed: set[str] = set()
         #: False when the folder cannot be written: everything is then kept in memory only.
         self.saving: bool = self._prepare_folder()
@@ -130,11 +131,12 @@ class Store:
     def _load(self, kind: str) -> dict[str, Any] | None:
         filename, fmt, version, subject, consequence = _KINDS[kind]
         if kind in self._memory and (not self.saving or kind in self._failed):
-            return unwrap(self._memory[kind], fmt, version)
+            payload = self._memory[kind]
+            return None if payload is None else unwrap(payload, fmt, version)
         path = self.data_dir / filename
         try:
             raw = path.read_bytes()
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):
             return None
         except OSError as err:
             self._warn(f"unreadable-{kind}", f"{subject} at {path} cannot be read ({err.strerror or err}); "
@@ -168,8 +170,7 @@ class Store:
 
     def clear_session(self) -> None:
         """Forget the unfinished game (it ended, or the player chose New)."""
-        self._memory.pop("session", None)
-        self._failed.discard("session")
+        self._memory["session"] = None
         if not self.saving:
             return
         try:
@@ -177,8 +178,11 @@ class Store:
         except FileNotFoundError:
             pass
         except OSError as err:
+            self._failed.add("session")
             self._warn("clear-failed", f"The finished game's save {self.session_path} could not be removed "
                                        f"({err.strerror or err}); it will be offered to continue next time.")
+        else:
+            self._failed.discard("session")
 
     def save_last_table(self, data: dict[str, Any]) -> None:
         """Remember the new-table screen's settings for next time."""
