@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import ACE, JOKER, ORDINARY_RANKS, PICTURES, TEN, TWO, RANK_LABELS, rank_name, cards_text
+from .cards import (ACE, JACK, JOKER, KING, ORDINARY_RANKS, PICTURES, QUEEN, TEN, TWO, RANK_LABELS, cards_text,
+                    rank_name)
 from .options import OPTION_HELP, OPTIONS, Rules
 from .tables import tables_for
 
@@ -88,29 +89,91 @@ def illegal_play_sentence(game: "Game", rank: int) -> str:
 
 
 def explain_pile(game: "Game") -> str:
-    """What may be played now and why, in one or two sentences."""
+    """What may be played now and why, in a few short sentences, for the seat to act.
+
+    It looks through invisible eights and jokers, counts a run toward four of a kind,
+    names the house rules that matter to this pile (sevens low, tens not on pictures,
+    powered eights, jokers), and says what a stuck player does under the options.
+
+    >>> from palace_tui.rules import Game, Rules
+    >>> g = Game.from_position(Rules().replace(seven="low"), seats=[{"hand": "5C"}, {"hand": "9D"}], pile="7H")
+    >>> explain_pile(g)
+    'A 7 is on top and sevens are low: play a 7 or lower, a 2 or a 10.'
+    """
     rules = game.rules
-    if not game.pile:
-        return "The pile is empty: play anything."
+    if game.phase != "play":
+        return "The game is over." if game.phase == "over" else "Nothing is played until everyone is ready."
+    parts: list[str] = []
+    pile = game.pile
     eff = game.requirement()
-    top = game.pile[-1]
-    parts = []
-    run_rank, run_len = top_run(game.pile)
-    if run_rank and run_rank != JOKER and 1 < run_len < 4:
-        need = 4 - run_len
-        parts.append(f"{run_len} {rank_name(run_rank)}s are on top: {need} more clear{'s' if need == 1 else ''} the pile.")
-    if top.rank != eff and top.rank in (8, JOKER) and eff:
-        thing = "The 8 is invisible" if top.rank == 8 else "The joker is see-through"
-        parts.append(f"{thing}: beat the {rank_name(eff)} under it.")
-    elif top.rank != eff and not eff:
-        parts.append(f"The {'8' if top.rank == 8 else 'joker'} has nothing under it: play anything.")
-        return " ".join(parts)
-    if eff == TWO:
-        parts.append("A 2 is on top: anything may follow.")
-    elif eff == 7 and rules.seven == "low":
-        parts.append(f"A 7 is on top and sevens are low: play {_join(allowed_phrases(rules, eff))}.")
-    elif eff:
-        parts.append(f"{rank_name(eff, True).capitalize()} is the card to beat: play {_join(allowed_phrases(rules, eff))}.")
+    stage = game.stage()
+    play = "the card you turn must be" if stage == "face_down" else "play"
+    words = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights",
+             9: "nines", JACK: "jacks", QUEEN: "queens", KING: "kings", ACE: "aces"}
+    if not pile:
+        parts.append("The pile is empty: play anything.")
+    else:
+        top = pile[-1]
+        run_rank, run_len = top_run(pile)
+        if run_rank != JOKER and 1 < run_len < 4:
+            more = {1: "one more clears", 2: "two more clear"}[4 - run_len]
+            plural = words[run_rank]
+            held = f"{run_len} of the 4 {plural}" if rules.packs == 1 else f"{run_len} {plural} in a row"
+            parts.append(f"{held} are on top: {more} the pile.")
+        options = _join(allowed_phrases(rules, eff))
+        if top.rank != eff:  # an invisible eight or a joker on top
+            thing = "The 8" if top.rank == 8 else "The joker"
+            what = "invisible" if top.rank == 8 else "see-through"
+            if run_len > 1 and top.rank == 8:
+                thing, what = "The 8s", "invisible"
+            verb = "are" if thing == "The 8s" else "is"
+            under = "them" if thing == "The 8s" else "it"
+            if not eff:
+                parts.append(f"{thing} {verb} {what} and there is nothing under {under}: anything goes.")
+            elif eff == TWO:
+                parts.append(f"{thing} {verb} {what}, and under {under} is a 2: anything goes.")
+            elif eff == 7 and rules.seven == "low":
+                parts.append(f"{thing} {verb} {what}: answer the 7 under {under}. "
+                             f"Sevens are low: {play} {options}.")
+            else:
+                parts.append(f"{thing} {verb} {what}: beat the {rank_name(eff)} under {under}. "
+                             f"{play[0].upper()}{play[1:]} {options}.")
+        elif eff == TWO:
+            parts.append("A 2 is on top: anything goes.")
+        elif eff == 7 and rules.seven == "low":
+            parts.append(f"A 7 is on top and sevens are low: {play} {options}.")
+        else:
+            parts.append(f"{rank_name(eff, True).capitalize()} is on top: {play} {options}.")
+        if rules.ten == "not-on-picture" and eff in PICTURES:
+            parts.append("Tens may not go on a jack, queen, king or ace.")
+        powers = []
+        if rules.eight == "reverse" and eff not in (0, TWO):
+            powers.append("an 8 goes on anything and reverses play")
+        elif rules.eight == "invisible" and eff not in (0, TWO) and top.rank != 8:
+            powers.append("an 8 goes on anything and the next card must beat what is under it")
+        if rules.jokers and eff not in (0, TWO) and top.rank != JOKER:
+            powers.append("a joker goes on anything, reverses play and is see-through")
+        if powers:
+            text = "; ".join(powers)
+            parts.append(text[0].upper() + text[1:] + ".")
+    playable = game.playable_ranks()
+    if stage == "face_down":
+        parts.append("You are at the face-down stage: turn one card. If it can't go on the pile, "
+                     "you take it with the pile." if pile else
+                     "You are at the face-down stage: turn one card; on an empty pile it always stays.")
+    elif pile and not playable:
+        if stage == "face_up":
+            parts.append("None of your face-up cards can go: add one to the pile and take it all."
+                         if rules.stuck_face_up == "add-one" else
+                         "None of your face-up cards can go: take the pile and keep your face-up row.")
+        else:
+            parts.append("Nothing in your hand can go: take the pile.")
+    elif pile and stage == "face_up" and rules.stuck_face_up == "keep-row":
+        parts.append("If you take the pile instead, you keep your face-up row.")
+    owner = game._owner
+    if (pile and stage != "face_down" and rules.after_pickup == "builder" and owner is not None
+            and owner != game.turn and game.seats[owner].place is None):
+        parts.append(f"If you take the pile, {game.seats[owner].name} (who played the card on top) leads next.")
     return " ".join(parts)
 
 

@@ -1,0 +1,136 @@
+"""What a lesson is: a position, a question, and how the engine's answer is judged.
+
+A lesson never compares strings to decide whether a move was right: it plays the
+move on a copy of the position with the rules engine and asks a :class:`Check`
+about the events and the position that result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..rules import Event, Game, Move, Rules
+from ..rules.cards import TEN
+
+
+@dataclass(frozen=True)
+class Result:
+    """A legal move played on a copy of the lesson's position: the input to a check."""
+
+    before: Game
+    move: Move
+    events: tuple[Event, ...]
+    after: Game
+    learner: int
+
+    def kinds(self) -> list[str]:
+        """The kinds of the events, in order."""
+        return [e.kind for e in self.events]
+
+    def played(self) -> tuple:
+        """The cards the learner laid on the pile by this move."""
+        return tuple(c for e in self.events if e.kind == "played" and e.seat == self.learner
+                     for c in e.cards)
+
+    def cleared(self, reason: str | None = None) -> bool:
+        """Whether the pile was cleared (``reason`` ``"ten"`` or ``"four"``)."""
+        return any(e.kind == "cleared" and (reason is None or e.reason == reason) for e in self.events)
+
+
+#: A predicate on a :class:`Result`: True when the move is what the lesson teaches.
+Check = Callable[[Result], bool]
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One short lesson: a rule, a position built with ``Game.from_position``, one question.
+
+    ``right`` decides with the engine whether a legal move is the one the lesson
+    asks for; ``praise`` is shown after it, ``not_quite`` after a legal move that
+    misses the point (the position is then put back), ``hint`` after an illegal
+    attempt, following the engine's own sentence.
+    """
+
+    id: str
+    title: str
+    rule: str
+    prompt: str
+    seats: tuple[dict[str, Any], ...]
+    right: Check
+    praise: str
+    not_quite: str
+    hint: str
+    options: dict[str, Any] = field(default_factory=dict)
+    pile: str = ""
+    stock: str = ""
+    learner: int = 0
+    pile_owner: int | None = None
+    direction: int = 1
+    #: ``core`` lessons make the five-minute course; ``option`` lessons teach a house rule.
+    part: str = "core"
+    #: Extra words after a not-quite move, chosen by the move (None: use ``not_quite``).
+    not_quite_for: Callable[[Result], str | None] | None = None
+
+    @property
+    def rules(self) -> Rules:
+        """The rules in force: the palace preset with this lesson's options."""
+        return Rules.preset("palace").replace(**self.options)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.get("name", f"Seat {i + 1}") for i, s in enumerate(self.seats)]
+
+    def position(self) -> Game:
+        """A fresh game at the lesson's position, the learner to act."""
+        return Game.from_position(self.rules, seats=[dict(s) for s in self.seats], pile=self.pile,
+                                  stock=self.stock, turn=self.learner, pile_owner=self.pile_owner,
+                                  direction=self.direction)
+
+    def option_words(self) -> str:
+        """The options this lesson turns on, as ``seven=low`` (empty for the core rules)."""
+        return ", ".join(f"{k.replace('_', '-')}={str(v).lower() if isinstance(v, bool) else v}"
+                         for k, v in self.options.items())
+
+
+# ---------------------------------------------------------------- small checks
+
+def plays_rank(*ranks: int, count: int | None = None) -> Check:
+    """Right when the learner lays cards of one of ``ranks`` (``count`` of them, if given)."""
+    def check(r: Result) -> bool:
+        cards = r.played()
+        return (r.move.kind == "play" and bool(cards) and cards[0].rank in ranks
+                and (count is None or len(cards) == count))
+    return check
+
+
+def any_play(r: Result) -> bool:
+    """Right for any legal play of cards (not a take)."""
+    return r.move.kind == "play"
+
+
+def clears(reason: str) -> Check:
+    """Right when the move clears the pile for ``reason`` and the learner plays again."""
+    def check(r: Result) -> bool:
+        return r.cleared(reason) and r.after.turn == r.learner and r.after.phase == "play"
+    return check
+
+
+def takes(r: Result) -> bool:
+    """Right when the learner took the pile."""
+    return any(e.kind == "took" and e.seat == r.learner for e in r.events)
+
+
+def flips(r: Result) -> bool:
+    """Right for turning a face-down card, whatever it turns out to be."""
+    return r.move.kind == "flip"
+
+
+def both(*checks: Check) -> Check:
+    """Right when every check is."""
+    def check(r: Result) -> bool:
+        return all(c(r) for c in checks)
+    return check
+
+
+__all__ = ["Lesson", "Result", "Check", "plays_rank", "any_play", "clears", "takes", "flips", "both", "TEN"]

@@ -1,0 +1,122 @@
+"""Which lessons are done, kept in a small JSON file in the data folder.
+
+The file is ``lessons.json`` in ``platformdirs.user_data_dir("palace-tui")``, or in
+``$PALACE_DATA_DIR``, or in a folder the caller names. It is written atomically
+(temporary file, fsync, ``os.replace``); a damaged file is moved aside and the
+progress starts fresh, with a warning the screen can show.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from pathlib import Path
+
+FORMAT = "palace-tui-lessons"
+VERSION = 1
+FILE_NAME = "lessons.json"
+DATA_DIR_ENV = "PALACE_DATA_DIR"
+
+
+def data_dir(path: str | Path | None = None) -> Path:
+    """The data folder: ``path`` if given, else ``$PALACE_DATA_DIR``, else the user data folder."""
+    if path is not None:
+        return Path(path)
+    env = os.environ.get(DATA_DIR_ENV)
+    if env:
+        return Path(env)
+    from platformdirs import user_data_dir
+    return Path(user_data_dir("palace-tui"))
+
+
+class Progress:
+    """The set of finished lesson ids, loaded from and saved to ``lessons.json``.
+
+    Saving never raises: a folder that can't be written leaves the progress in
+    memory for this run, and ``warning`` says so.
+    """
+
+    def __init__(self, folder: str | Path | None = None) -> None:
+        self.folder = data_dir(folder)
+        self.path = self.folder / FILE_NAME
+        self.done: set[str] = set()
+        #: A sentence for the learner when the file could not be read or written.
+        self.warning = ""
+        self._load()
+
+    def _load(self) -> None:
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            self.warning = f"Lesson progress could not be read ({exc.strerror}); starting fresh."
+            return
+        try:
+            data = json.loads(raw.decode("utf-8"))
+            if not isinstance(data, dict) or data.get("format") != FORMAT:
+                raise ValueError("not a lessons file")
+            if not isinstance(data.get("version"), int) or data["version"] > VERSION:
+                raise ValueError("written by a newer palace-tui")
+            done = data.get("done")
+            if not isinstance(done, list) or not all(isinstance(x, str) for x in done):
+                raise ValueError("the list of lessons is damaged")
+        except (ValueError, UnicodeDecodeError) as exc:
+            aside = self._move_aside()
+            where = f" (kept as {aside.name})" if aside else ""
+            self.warning = f"The lesson progress file was damaged{where}: {exc}. Starting fresh."
+            return
+        self.done = set(done)
+
+    def _move_aside(self) -> Path | None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = self.path.with_name(f"{FILE_NAME}.damaged-{stamp}")
+        n = 1
+        while target.exists():
+            n += 1
+            target = self.path.with_name(f"{FILE_NAME}.damaged-{stamp}-{n}")
+        try:
+            os.replace(self.path, target)
+        except OSError:
+            return None
+        return target
+
+    def is_done(self, lesson_id: str) -> bool:
+        return lesson_id in self.done
+
+    def mark_done(self, lesson_id: str) -> None:
+        """Record a finished lesson and save at once."""
+        if lesson_id not in self.done:
+            self.done.add(lesson_id)
+            self.save()
+
+    def reset(self) -> None:
+        """Forget every finished lesson."""
+        self.done.clear()
+        self.save()
+
+    def save(self) -> bool:
+        """Write the file atomically; False (and a warning) if the folder can't be written."""
+        payload = json.dumps({"format": FORMAT, "version": VERSION, "done": sorted(self.done)},
+                             indent=1).encode("utf-8")
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{FILE_NAME}.", suffix=".tmp", dir=self.folder)
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(payload)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                os.replace(tmp, self.path)
+            except BaseException:
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass
+                raise
+        except OSError as exc:
+            self.warning = f"Lesson progress could not be saved ({exc.strerror or exc}); it lasts until you quit."
+            return False
+        return True
