@@ -72,6 +72,7 @@ def setup_position(rules: Rules, seats, dealer: int = 0, stock: str = "") -> Gam
     for spec, (h, u, d) in zip(data["seats"], seats):
         spec["hand"], spec["face_up"], spec["face_down"] = h, u, d
     data["stock"] = stock
+    data["full_deck"] = False  # chosen cards need not make up the deck
     return Game.from_dict(data)
 
 
