@@ -237,3 +237,28 @@ def test_platform_folder_is_named_for_the_app(monkeypatch: pytest.MonkeyPatch, t
                         lambda app: asked.append(app) or str(tmp_path / "p"))
     Store()
     assert asked == ["palace-tui"]
+
+
+def test_bad_file_that_cannot_be_moved_is_reported_not_deleted(data_dir: Path, monkeypatch) -> None:
+    """If the bad file cannot be renamed, the sentence says so and the file stays where it was."""
+    data_dir.mkdir()
+    (data_dir / "session.json").write_bytes(b"{broken")
+
+    def refuse(path: Path) -> Path:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(store_module, "move_aside", refuse)
+    store = Store(data_dir)
+    assert store.load_session() is None
+    [warning] = store.warnings
+    assert "could not be moved aside (Permission denied)" in warning and warning.endswith("a new game starts.")
+    assert (data_dir / "session.json").read_bytes() == b"{broken"
+
+
+def test_unreadable_save_is_reported(data_dir: Path) -> None:
+    """A save that cannot be read at all (here a folder in its place) is one warning, not a crash."""
+    (data_dir / "session.json").mkdir(parents=True)
+    store = Store(data_dir)
+    assert store.load_session() is None
+    [warning] = store.warnings
+    assert "cannot be read" in warning and str(data_dir / "session.json") in warning
