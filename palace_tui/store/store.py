@@ -40,11 +40,18 @@ _KINDS = {
 def resolve_data_dir(data_dir: str | Path | None = None) -> Path:
     """The data folder: ``data_dir`` if given, else ``$PALACE_DATA_DIR``, else the platform's user data folder."""
     if data_dir is not None and str(data_dir) != "":
-        return Path(data_dir).expanduser()
+        return _expand(Path(data_dir))
     env = os.environ.get(DATA_DIR_ENV, "")
     if env:
-        return Path(env).expanduser()
+        return _expand(Path(env))
     return Path(platformdirs.user_data_dir("palace-tui"))
+
+
+def _expand(path: Path) -> Path:
+    try:
+        return path.expanduser()
+    except RuntimeError:  # "~nobody/...": no such home; the folder check then reports it plainly
+        return path
 
 
 class Store:
