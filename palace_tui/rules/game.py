@@ -15,6 +15,7 @@ A ``Game`` is the whole state. It is mutated only through :meth:`Game.play` (and
 from __future__ import annotations
 
 import json
+from bisect import insort
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -101,7 +102,13 @@ class Seat:
         n = 0
         m = self._hm
         for c in cards:
-            hb[c.rank].append(c)
+            b = hb[c.rank]
+            # Buckets stay in suit order, so the hand's inner order is a function of its
+            # cards: a game read back from JSON lists and plays exactly as the original.
+            if b and c.suit < b[-1].suit:
+                insort(b, c, key=_suit_key)
+            else:
+                b.append(c)
             m |= 1 << c.rank
             n += 1
         self._hn += n
