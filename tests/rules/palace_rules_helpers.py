@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import pytest
@@ -82,3 +83,49 @@ def finish_setup(game: Game) -> list:
     while game.phase == "setup":
         events += game.play(Move.ready())
     return events
+
+
+def cards_in(obj, seen=None):
+    """Every Card object reachable from a view (dataclasses, tuples, lists, sets, dicts, moves)."""
+    out = []
+    if isinstance(obj, Card):
+        return [obj]
+    if isinstance(obj, (str, int, float, bool, type(None))):
+        return []
+    if isinstance(obj, Move):
+        return list(obj.cards) + ([obj.adding] if obj.adding else [])
+    if dataclasses.is_dataclass(obj):
+        for f in dataclasses.fields(obj):
+            out += cards_in(getattr(obj, f.name))
+        return out
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            out += cards_in(k) + cards_in(v)
+        return out
+    if isinstance(obj, (list, tuple, set, frozenset)):
+        for v in obj:
+            out += cards_in(v)
+    return out
+
+
+def assert_view_hides(game, seat):
+    """One pack: every card is unique, so identity of card values says where it came from."""
+    v = game.view(seat)
+    every = Counter(game.all_cards())
+    seen = {c for c in cards_in(v) if every[c] == 1}  # jokers come in pairs: not traceable
+    assert list(v.hand) == game.seats[seat].hand
+    for i, s in enumerate(game.seats):
+        assert not seen & set(s.face_down), f"seat {seat} sees a face-down card of seat {i}"
+        if i != seat:
+            assert not seen & set(s.hand), f"seat {seat} sees seat {i}'s hand"
+        o = v.seats[i]
+        assert o.hand_count == len(s.hand) and o.face_down_count == len(s.face_down)
+        assert list(o.face_up) == s.face_up
+    assert not seen & set(game.stock)
+    text = v.observation_string()
+    for i, s in enumerate(game.seats):
+        hidden = list(s.face_down) + (list(s.hand) if i != seat else [])
+        for c in hidden:
+            if every[c] > 1:
+                continue
+            assert f" {c} " not in f" {text} ".replace(",", " ").replace("\n", " "), c

@@ -1,0 +1,271 @@
+"""Property tests: thousands of random games over every preset and every option value.
+
+Each game is played by random players that take the pile only when they must
+(palace_tui.ai.RandomPlayer); after every move every card is accounted for
+(ruling 18) and the player to move has a legal move. At sampled moves every legal
+move is tried on a copy, play_rank is checked against legal_moves, illegal
+candidates are refused without change, views are checked for leaks, and the game
+survives a JSON round trip that then plays on to the same end.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from palace_tui.ai import RandomPlayer
+from palace_tui.rules import OPTIONS, PRESETS, Game, IllegalMove, Move, Rules
+
+from palace_rules_helpers import assert_view_hides
+
+MOVE_CAP = 20_000  # generous: a random game takes a few hundred moves
+NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
+
+
+def rule_sets():
+    """Every preset, and every preset with each single option value changed (when valid)."""
+    out = []
+    for preset in PRESETS:
+        base = Rules.preset(preset)
+        out.append(pytest.param(base, id=f"{preset}"))
+        for name, values in OPTIONS.items():
+            for value in values:
+                if getattr(base, name) == value:
+                    continue
+                try:
+                    rules = base.replace(**{name: value})
+                except ValueError:
+                    continue
+                out.append(pytest.param(rules, id=f"{preset}-{name}={value}"))
+    return out
+
+
+def setup_randomly(game: Game, rng: random.Random) -> None:
+    """Random setup moves: swaps, then ready; or a random choose."""
+    while game.phase == "setup":
+        moves = game.legal_moves()
+        assert moves
+        if game.rules.deal == "swap" and rng.random() < 0.6:
+            move = Move.ready()
+        else:
+            move = rng.choice(moves)
+        assert move in moves
+        game.play(move)
+
+
+def deck_bag(game: Game) -> Counter:
+    return Counter(game.all_cards())
+
+
+def check_invariants(game: Game, deck: Counter) -> None:
+    # ruling 18: every card is accounted for, each once
+    assert deck_bag(game) == deck
+    n = len(game.seats)
+    if game.phase == "over":
+        out = game.outcome()
+        assert out is not None and not out.abandoned
+        if game.rules.finish == "first-out":
+            assert len(out.order) == 1 and out.loser is None
+        else:
+            assert sorted(out.order) == list(range(n)) and out.loser == out.order[-1]
+            # the loser is the only one holding cards
+            holding = [i for i, s in enumerate(game.seats) if s.hand or s.face_up or s.face_down]
+            assert holding == [out.loser]
+        assert out.winner == out.order[0]
+        for seat in out.order[:-1] if game.rules.finish == "last-loses" else out.order:
+            s = game.seats[seat]
+            assert not (s.hand or s.face_up or s.face_down)
+        scoring = game.rules.scoring
+        if scoring == "podium":
+            want = [0] * n
+            for place, seat in enumerate(out.order[:3]):
+                want[seat] = 3 - place
+        elif scoring == "losses":
+            want = [1 if i == out.loser else 0 for i in range(n)]
+        else:
+            want = [1 if i == out.winner else 0 for i in range(n)]
+        assert list(out.points) == want
+        assert game.legal_moves() == []
+        return
+    assert game.outcome() is None
+    assert game.direction in (1, -1)
+    me = game.seats[game.turn]
+    assert not me.out
+    for s in game.seats:  # out means no cards; still in means some
+        assert s.out == (not (s.hand or s.face_up or s.face_down))
+    # a ten clears at once and four of a kind clears: neither rests on the pile
+    assert all(c.rank != 10 for c in game.pile)
+    top = [c.rank for c in game.pile[-4:]]
+    assert not (len(top) == 4 and len(set(top)) == 1 and top[0] != 15)
+    # the player to move always has a legal move
+    assert game.legal_moves()
+
+
+def deep_check(game: Game, rng: random.Random, one_pack: bool) -> None:
+    """Every legal move is accepted (on copies); play_rank agrees; illegal tries change nothing."""
+    before = game.to_json()
+    moves = game.legal_moves()
+    for move in moves:
+        c = game.copy()
+        c.play(move)
+        assert c.moves == game.moves + 1
+    assert game.to_json() == before
+    plays = Counter()
+    for m in moves:
+        if m.kind == "play":
+            r = m.cards[0].rank
+            assert all(x.rank == r for x in m.cards)
+            plays[r] = max(plays[r], len(m.cards))
+    # each play listed once per rank and count
+    shapes = [(m.kind, m.cards[0].rank, len(m.cards)) for m in moves if m.kind == "play"]
+    assert len(shapes) == len(set(shapes))
+    assert sorted(plays) == sorted(game.playable_ranks())
+    s = game.seats[game.turn]
+    stage = game.stage()
+    source = s.hand if stage == "hand" else s.face_up if stage == "face_up" else []
+    held = Counter(c.rank for c in source)
+    for rank, count in held.items():
+        for k in range(1, count + 1):
+            c = game.copy()
+            if plays.get(rank, 0) >= k:
+                c.play_rank(rank, k)
+                assert (rank, k) in {(m.cards[0].rank, len(m.cards)) for m in moves if m.kind == "play"}
+            else:
+                with pytest.raises(IllegalMove) as info:
+                    c.play_rank(rank, k)
+                assert c.to_json() == before
+                assert str(info.value).strip()
+    # a move that is not listed is refused and changes nothing
+    if stage == "face_down":
+        assert {m.kind for m in moves} == {"flip"} and len(moves) == len(s.face_down)
+        for bad in (Move.take(), Move.play(s.face_down[0].code), Move.flip(len(s.face_down))):
+            c = game.copy()
+            with pytest.raises(IllegalMove):
+                c.play(bad)
+            assert c.to_json() == before
+    else:
+        if not any(m.kind == "take" and m.adding is None for m in moves):
+            c = game.copy()
+            with pytest.raises(IllegalMove):
+                c.play(Move.take())
+            assert c.to_json() == before
+        c = game.copy()
+        with pytest.raises(IllegalMove):
+            c.play(Move.flip(0))
+        assert c.to_json() == before
+    if one_pack:
+        for seat in range(len(game.seats)):
+            assert_view_hides(game, seat)
+
+
+def run_game(rules: Rules, n: int, seed: int, deep_every: int = 9) -> Game:
+    rng = random.Random(seed * 7919 + n)
+    game = Game.deal(rules, NAMES[:n], seed=seed, dealer=seed % n)
+    deck = deck_bag(game)
+    assert sum(deck.values()) == rules.packs * (54 if rules.jokers else 52)
+    setup_randomly(game, rng)
+    assert deck_bag(game) == deck
+    one_pack = rules.packs == 1
+    player = RandomPlayer(seed)
+    json_at = rng.randrange(1, 120)
+    steps = 0
+    while game.phase != "over":
+        check_invariants(game, deck)
+        if steps % deep_every == 0:
+            deep_check(game, rng, one_pack)
+        if steps == json_at:
+            back = Game.from_json(game.to_json())
+            assert back == game
+            # continuing both with the same moves gives the same game
+            twin = RandomPlayer(0)
+            twin.rng.setstate(player.rng.getstate())
+            for _ in range(MOVE_CAP):
+                if back.phase == "over":
+                    break
+                back.play(twin.choose(back))
+            json_twin = back
+        move = player.choose(game)
+        game.play(move)
+        steps += 1
+        assert steps < MOVE_CAP, "a random game did not end"
+    check_invariants(game, deck)
+    if json_at < steps:
+        assert json_twin == game
+    return game
+
+
+PLAYER_COUNTS = range(2, 7)
+
+
+@pytest.mark.parametrize("rules", rule_sets())
+def test_random_games(rules):
+    games = 0
+    for n in PLAYER_COUNTS:
+        if n > rules.max_players:
+            continue
+        for k in range(3):
+            run_game(rules, n, seed=1000 * n + k)
+            games += 1
+    assert games >= 3
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_many_quick_games_per_preset(preset):
+    """Hundreds more games with only the per-move checks and rare deep checks."""
+    rules = Rules.preset(preset)
+    for seed in range(160):
+        n = 2 + seed % (min(6, rules.max_players) - 1)
+        run_game(rules, n, seed=seed, deep_every=97)
+
+
+def valid_rules():
+    return st.fixed_dictionaries({name: st.sampled_from(values) for name, values in OPTIONS.items()})
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(options=valid_rules(), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_random_games_under_any_combination_of_options(options, seed, data):
+    try:
+        rules = Rules(**options)
+    except ValueError as exc:
+        # only the combinations RULES.md calls meaningless are refused
+        assert options["finish"] == "first-out" and (
+            options["scoring"] in ("podium", "losses") or options["next_dealer"] == "loser"), exc
+        return
+    n = data.draw(st.integers(2, min(6, rules.max_players)))
+    run_game(rules, n, seed=seed, deep_every=13)
+
+
+def test_every_game_is_deterministic_for_its_seed():
+    for rules in (Rules.preset("palace"), Rules.preset("first-out").replace(jokers=True, seven="low")):
+        a = run_game(rules, 4, seed=77)
+        b = run_game(rules, 4, seed=77)
+        assert a == b and a.to_json() == b.to_json()
+        c = Game.deal(rules, NAMES[:4], seed=78, dealer=77 % 4)
+        assert c != Game.deal(rules, NAMES[:4], seed=77, dealer=77 % 4)
+
+
+def test_copy_is_independent_at_random_points():
+    rules = Rules.preset("palace").replace(eight="reverse", jokers=True)
+    for seed in range(20):
+        game = Game.deal(rules, NAMES[:4], seed=seed)
+        setup_randomly(game, random.Random(seed))
+        p = RandomPlayer(seed)
+        for _ in range(random.Random(seed).randrange(0, 80)):
+            if game.phase == "over":
+                break
+            game.play(p.choose(game))
+        before = game.to_json()
+        c = game.copy()
+        q = RandomPlayer(seed + 1)
+        for _ in range(30):
+            if c.phase == "over":
+                break
+            c.play(q.choose(c))
+        assert game.to_json() == before
+        if game.phase != "over":
+            # and the original still plays on by itself
+            game.play(p.choose(game))
