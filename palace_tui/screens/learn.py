@@ -287,7 +287,7 @@ class LessonScreen(Screen[None]):
         if view.cleared_count:
             extras.append(f"cleared {view.cleared_count}")
         if extras:
-            pile.append("\n      " + " · ".join(extras), DIM)
+            pile.append(("\n      " if view.pile else "  · ") + " · ".join(extras), DIM)
         self.query_one("#pile", Static).update(pile)
 
         mine = view.turn == view.seat and view.phase == "play" and not self.runner.done

@@ -1,0 +1,161 @@
+"""The Palace app: a new table, then games at it, hot seat and computer seats.
+
+The app owns the store and the screen flow; the game screen owns the session
+while a game is on. Nothing here decides a rule: moves go to the engine.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from textual import events
+from textual.app import App
+from textual.binding import Binding
+
+from .session import Session, open_store
+from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
+
+
+class PalaceApp(App[None]):
+    """Palace for the terminal.
+
+    ``session`` starts straight at a table (the command line's ``--players``),
+    ``resume`` puts the saved session back, otherwise the new-table screen opens.
+    ``ai_delay`` is the pause before a computer seat plays (0 in tests).
+    """
+
+    CSS_PATH = Path(__file__).parent / "app.tcss"
+    TITLE = "Palace"
+    ENABLE_COMMAND_PALETTE = False
+
+    BINDINGS = [
+        Binding("ctrl+q", "save_quit", "Save+quit", key_display="^q", priority=True, id="quit"),
+    ]
+
+    def __init__(self, session: Session | None = None, *, resume: bool = False, data_dir: str | None = None,
+                 ai_delay: float = 0.6, store: Any = None, table: dict | None = None) -> None:
+        super().__init__()
+        self.store = store if store is not None else open_store(data_dir)
+        self.initial_session = session
+        self.resume = resume
+        self.ai_delay = ai_delay
+        #: New-table settings to offer instead of the remembered ones (tests).
+        self.table = table
+        #: The session being played, if any.
+        self.session: Session | None = None
+
+    # ------------------------------------------------------------ start
+
+    def on_mount(self) -> None:
+        self._check_size()
+        for warning in getattr(self.store, "warnings", []):
+            self.notify(warning, severity="warning", timeout=8)
+        session = self.initial_session
+        resumed = False
+        if session is None and self.resume:
+            session, resumed = self._load_saved(), True
+            if session is None:
+                self.notify("There is no saved game to resume: start a new table.", severity="warning")
+        if session is not None:
+            self.start_session(session, resumed=resumed)
+        else:
+            self.new_table()
+
+    def _load_saved(self) -> Session | None:
+        data = self.store.load_session()
+        if not data:
+            return None
+        try:
+            return Session.from_dict(data)
+        except ValueError as exc:
+            self.notify(f"The saved game could not be read ({exc}); start a new table.", severity="error")
+            return None
+
+    def new_table(self) -> None:
+        """Open the new-table screen (with the remembered table)."""
+        from .screens.new_table import NewTableScreen
+        table = self.table if self.table is not None else self._last_table()
+        self.session = None
+        self.switch_or_push(NewTableScreen(table), self.start_session)
+
+    def _last_table(self) -> dict | None:
+        try:
+            return self.store.last_table()
+        except Exception:
+            return None
+
+    def remember_table(self, data: dict) -> None:
+        """Keep the new-table settings for next time."""
+        self.store.save_last_table(data)
+
+    def start_session(self, session: Session | None, resumed: bool = False) -> None:
+        """Show the table for ``session`` (a fresh deal or a resumed game)."""
+        if session is None:
+            return
+        from .screens.game import GameScreen
+        self.session = session
+        self.autosave(session)
+        self.switch_or_push(GameScreen(session, ai_delay=self.ai_delay, resumed=resumed))
+
+    def switch_or_push(self, screen, callback: Callable | None = None) -> None:
+        """Make ``screen`` the only screen on top of the (empty) default screen."""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(screen, callback)
+
+    # ------------------------------------------------------------ during play
+
+    def autosave(self, session: Session) -> None:
+        """Save the whole session (after every move and setup step)."""
+        if session.game.phase != "over" or not session.recorded:
+            self.store.save_session(session.to_dict())
+
+    def pass_to(self, seat: int, reveal: Callable[[int], None]) -> None:
+        """Put up the privacy screen for ``seat``; ``reveal`` runs when it is passed."""
+        from .screens.pass_device import PassScreen
+        self.clear_notifications()
+        session = self.session
+        assert session is not None
+        self.push_screen(PassScreen(seat, session.names[seat], setup=session.game.phase == "setup"),
+                         lambda s: reveal(seat))
+
+    def game_over(self, screen) -> None:
+        """Record the result (unless abandoned), clear the save and show the results."""
+        from .screens.results import ResultsScreen
+        session = screen.session
+        outcome = session.game.outcome()
+        if outcome is not None and not outcome.abandoned and not session.recorded:
+            self.store.record_game(session.record())
+        session.recorded = True
+        self.store.clear_session()
+        try:
+            board = self.store.scoreboard(session.table_id)
+        except Exception:  # a damaged record file must not hide the result
+            board = []
+
+        def chosen(what: str | None) -> None:
+            if what == "again":
+                session.play_again()
+                self.start_session(session)
+            elif what == "new":
+                self.new_table()
+            else:
+                self.exit()
+
+        self.push_screen(ResultsScreen(session, board), chosen)
+
+    def action_save_quit(self) -> None:
+        """Save the game in progress and quit."""
+        if self.session is not None and self.session.game.phase != "over":
+            self.store.save_session(self.session.to_dict())
+        self.exit()
+
+    # ------------------------------------------------------------ size
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        width, height = self.size
+        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")

@@ -1,0 +1,42 @@
+"""A yes/no question, used before abandoning a game or leaving a table."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from ..widgets.too_small import TooSmall
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Dismisses with True for y, False for n or Escape."""
+
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; background: $background; }
+    ConfirmScreen #confirm-box { width: 56; height: auto; padding: 1 2; border: thick $warning; }
+    """
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", id="yes"),
+        Binding("n", "answer(False)", "No", id="no"),
+        Binding("escape", "answer(False)", "Cancel", id="cancel"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        #: The question asked.
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box"):
+            yield Static(self.question, markup=False)
+            yield Static("\ny: yes   n: no", markup=False)
+        yield Footer(compact=True)
+        yield TooSmall()
+
+    def action_answer(self, yes: bool) -> None:
+        """Close with the answer."""
+        self.dismiss(yes)

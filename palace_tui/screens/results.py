@@ -1,0 +1,97 @@
+"""The end of a game: who went out in what order, the points, and the table's scoreboard."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from ..session import Session
+from ..widgets.seat_list import place_text
+from ..widgets.too_small import TooSmall
+
+#: What a scoreboard column is called under each scoring option.
+SCORE_COLUMN = {"podium": ("points", "Points"), "losses": ("losses", "Losses"), "wins": ("wins", "Wins")}
+
+
+class ResultsScreen(Screen[str]):
+    """Dismisses with ``again``, ``new`` or ``quit``."""
+
+    DEFAULT_CSS = """
+    ResultsScreen #results-body { height: 1fr; }
+    ResultsScreen #outcome { width: 1fr; padding: 0 1; border: round $accent; height: auto; }
+    ResultsScreen #board-box { width: 1fr; border: round $secondary; height: auto; max-height: 100%; }
+    ResultsScreen DataTable { height: auto; }
+    """
+
+    BINDINGS = [
+        Binding("enter", "choose('again')", "Play again", tooltip="Deal the next game at this table",
+                id="again"),
+        Binding("n", "choose('new')", "New table", tooltip="Change the seats or the rules", id="new"),
+        Binding("ctrl+q", "choose('quit')", "Quit", key_display="^q", priority=True, id="quit"),
+    ]
+
+    def __init__(self, session: Session, scoreboard: list[dict]) -> None:
+        super().__init__()
+        self.session = session
+        #: The table's running scoreboard rows, best first.
+        self.scoreboard = scoreboard
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="♠")
+        with Horizontal(id="results-body"):
+            yield Static(self._outcome_text(), id="outcome")
+            with Vertical(id="board-box"):
+                yield DataTable(id="board", cursor_type="none", zebra_stripes=True)
+        yield Footer(compact=True)
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        self.sub_title = "results"
+        self.query_one("#outcome").border_title = f"Game {self.session.game_number + 1}"
+        self.query_one("#board-box").border_title = "Scoreboard"
+        table = self.query_one(DataTable)
+        scoring = self.session.rules.scoring
+        key, label = SCORE_COLUMN[scoring]
+        table.add_columns("Place", "Name", label, "Games")
+        for row in self.scoreboard:
+            table.add_row(str(row.get("place", "")), Text(str(row["name"])), str(row.get(key, 0)),
+                          str(row.get("games", 0)))
+        table.can_focus = False
+
+    def _outcome_text(self) -> Text:
+        session = self.session
+        out = session.game.outcome()
+        names = session.names
+        text = Text()
+        if out is None or out.abandoned:
+            text.append("Abandoned: no result.\n", "bold")
+            text.append("This game counts in no score.")
+            return text
+        if out.winner is not None:
+            text.append(f"{names[out.winner]} wins!\n", "bold green")
+        if out.loser is not None:
+            word = {"palace": "the Palace", "shithead": "the Shithead"}.get(session.preset or "", "the loser")
+            text.append(f"{names[out.loser]} is {word}.\n", "bold red")
+        text.append("\n")
+        scoring = session.rules.scoring
+        unit = {"podium": "pts", "losses": "loss", "wins": "win"}[scoring]
+        for place, seat in enumerate(out.order, 1):
+            pts = out.points[seat]
+            text.append(f"{place_text(place):>4}  {names[seat]:<12} ")
+            text.append(f"{pts} {unit}" if pts else "", "bold")
+            text.append("\n")
+        missing = [i for i in range(len(names)) if i not in out.order]
+        for seat in missing:
+            text.append(f"   -  {names[seat]:<12} still held cards\n", "dim")
+        text.append("\nScoring: " + {"podium": "3, 2, 1 points to the first three out.",
+                                      "losses": "one loss to the last with cards.",
+                                      "wins": "one win to the first out."}[scoring], "dim")
+        return text
+
+    def action_choose(self, what: str) -> None:
+        """Leave with the chosen next step."""
+        self.dismiss(what)

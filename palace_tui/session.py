@@ -1,0 +1,301 @@
+"""The app session: one table of seats playing one game after another.
+
+A :class:`Session` is everything the app needs to put the same position back on
+the screen: the table (seats, rules, seed), the current game (through the engine's
+own ``Game.to_json``), the dealer, the recent public log and which human last saw
+the screen. It never imports Textual, so it is tested on its own.
+
+>>> s = Session.new([SeatConfig("Ann"), SeatConfig("Ben", human=False)], Rules.preset("palace"), seed=7)
+>>> s.game.phase, s.game.seed
+('setup', 7)
+>>> Session.from_dict(s.to_dict()).game == s.game
+True
+"""
+
+from __future__ import annotations
+
+import random
+import uuid
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from .rules import Event, Game, IllegalMove, Move, Rules
+
+SESSION_FORMAT = "palace-tui-session"
+SESSION_VERSION = 1
+#: How many public log lines a session keeps (and saves).
+LOG_LIMIT = 200
+
+
+def computer_levels() -> list[str]:
+    """The computer levels on offer: ``palace_tui.ai.LEVELS`` when it exists."""
+    try:
+        from .ai import LEVELS  # type: ignore[attr-defined]
+    except ImportError:
+        return ["random"]
+    return list(LEVELS) or ["random"]
+
+
+def now_iso() -> str:
+    """The current time as an ISO 8601 string in UTC, to the second."""
+    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+
+
+@dataclass
+class SeatConfig:
+    """Who sits in a seat: a name, and a human or a computer of some level."""
+
+    name: str
+    human: bool = True
+    level: str = "random"
+
+
+@dataclass
+class Session:
+    """A table and its current game. Moves go through :meth:`apply` so the log follows."""
+
+    table_id: str
+    seats: list[SeatConfig]
+    rules: Rules
+    preset: str | None
+    seed: int | None
+    game: Game
+    game_number: int = 0
+    game_id: str = ""
+    started: str = ""
+    log: list[str] = field(default_factory=list)
+    viewer: int | None = None
+    recorded: bool = False
+    #: How many log lines this game has had in all (the log keeps the last LOG_LIMIT).
+    log_total: int = 0
+
+    # ------------------------------------------------------------ creation
+
+    @classmethod
+    def new(cls, seats: list[SeatConfig], rules: Rules, seed: int | None = None,
+            preset: str | None = None, table_id: str | None = None, dealer: int = 0) -> "Session":
+        """A new table with its first game dealt (ValueError if the seats don't fit the rules)."""
+        names = [s.name for s in seats]
+        if len(set(n.casefold() for n in names)) != len(names):
+            raise ValueError("every seat needs a different name")
+        if any(not n.strip() for n in names):
+            raise ValueError("every seat needs a name")
+        session = cls(table_id=table_id or uuid.uuid4().hex[:12], seats=list(seats), rules=rules,
+                      preset=preset if preset is not None else rules.preset_name(), seed=seed,
+                      game=Game(rules, names))
+        session._deal(dealer)
+        return session
+
+    def _deal(self, dealer: int) -> None:
+        if self.seed is None:
+            game_seed = random.randrange(2**31)
+        else:
+            game_seed = self.seed + self.game_number
+        self.game = Game.deal(self.rules, self.names, seed=game_seed, dealer=dealer)
+        self.game_id = f"{self.table_id}-{self.game_number + 1}"
+        self.started = now_iso()
+        self.recorded = False
+        self.log = [f"Game {self.game_number + 1}: {self.names[dealer]} deals"]
+        self.log_total = 1
+        self.viewer = None
+
+    def play_again(self) -> None:
+        """Deal the next game at the same table; the next dealer follows the rules."""
+        dealer = self.game.next_dealer()
+        self.game_number += 1
+        self._deal(dealer)
+
+    # ------------------------------------------------------------ queries
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def humans(self) -> list[int]:
+        """Seats played by people."""
+        return [i for i, s in enumerate(self.seats) if s.human]
+
+    def is_human(self, seat: int) -> bool:
+        return self.seats[seat].human
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision the game waits for, or None when it is over."""
+        return None if self.game.phase == "over" else self.game.turn
+
+    def needs_pass(self, seat: int) -> bool:
+        """Whether the screen must go dark before ``seat`` (a human) sees its cards.
+
+        With one human at the table there is nobody to hide from; with several, the
+        screen is passed whenever a different human is to act.
+        """
+        return self.is_human(seat) and len(self.humans) > 1 and self.viewer != seat
+
+    # ------------------------------------------------------------ moves
+
+    def apply(self, move: Move) -> list[Event]:
+        """Play a move for the seat to act; IllegalMove changes nothing."""
+        events = self.game.play(move)
+        self._log(events)
+        return events
+
+    def computer_move(self) -> list[Event]:
+        """Let the computer seat to act choose and play one move."""
+        seat = self.game.turn
+        player = self._player(seat)
+        try:
+            move = player.choose(self.game)
+            return self.apply(move)
+        except IllegalMove:
+            # A computer player's mistake must not stop the table: play the first legal move.
+            return self.apply(self.game.legal_moves()[0])
+
+    def _player(self, seat: int):
+        from .ai import make_player
+        cache = self.__dict__.setdefault("_players", {})
+        key = (self.game_id, seat)
+        if key not in cache:
+            level = self.seats[seat].level
+            seed = (self.game.seed or 0) * 8 + seat + self.game.moves
+            try:
+                cache[key] = make_player(level, seed)
+            except ValueError:
+                cache[key] = make_player("random", seed)
+        return cache[key]
+
+    def abandon(self) -> list[Event]:
+        """Stop the game with no result."""
+        events = self.game.abandon()
+        self._log(events)
+        return events
+
+    def _log(self, events: list[Event]) -> None:
+        names = self.names
+        for e in events:
+            if e.kind == "over":
+                continue
+            self.log.append(e.text(names))
+            self.log_total += 1
+        del self.log[:-LOG_LIMIT]
+
+    # ------------------------------------------------------------ records
+
+    def record(self) -> dict[str, Any]:
+        """The finished game as the store's ``record_game`` wants it."""
+        out = self.game.outcome()
+        assert out is not None, "the game is not over"
+        return {
+            "table_id": self.table_id, "game_id": self.game_id, "players": self.names,
+            "preset": self.preset, "rules": self.rules.as_dict(), "seed": self.game.seed,
+            "started": self.started, "ended": now_iso(), "order": list(out.order),
+            "points": list(out.points), "scoring": self.rules.scoring,
+            "winner": out.winner, "loser": out.loser,
+        }
+
+    # ------------------------------------------------------------ saving
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for the store; :meth:`from_dict` restores the same position."""
+        return {
+            "format": SESSION_FORMAT, "version": SESSION_VERSION,
+            "table_id": self.table_id, "seats": [asdict(s) for s in self.seats],
+            "rules": self.rules.as_dict(), "preset": self.preset, "seed": self.seed,
+            "game": self.game.to_json(), "dealer": self.game.dealer,
+            "game_number": self.game_number, "game_id": self.game_id, "started": self.started,
+            "log": list(self.log[-LOG_LIMIT:]), "log_total": self.log_total, "viewer": self.viewer, "recorded": self.recorded,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Session":
+        """Read :meth:`to_dict` back; damaged data raises ValueError."""
+        if not isinstance(data, dict) or data.get("format") != SESSION_FORMAT:
+            raise ValueError("this is not a palace-tui session")
+        if not isinstance(data.get("version"), int) or data["version"] > SESSION_VERSION:
+            raise ValueError("this session was saved by a newer palace-tui")
+        try:
+            seats = [SeatConfig(str(s["name"]), bool(s.get("human", True)), str(s.get("level", "random")))
+                     for s in data["seats"]]
+            rules = Rules(**data["rules"])
+            game = Game.from_json(data["game"])
+            viewer = data.get("viewer")
+            session = cls(table_id=str(data["table_id"]), seats=seats, rules=rules,
+                          preset=data.get("preset"), seed=data.get("seed"), game=game,
+                          game_number=int(data.get("game_number", 0)), game_id=str(data.get("game_id", "")),
+                          started=str(data.get("started", "")), log=[str(x) for x in data.get("log", [])],
+                          viewer=viewer if isinstance(viewer, int) else None,
+                          recorded=bool(data.get("recorded", False)),
+                          log_total=int(data.get("log_total", len(data.get("log", [])))))
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"the saved session is damaged ({exc!r})") from None
+        if len(seats) != len(game.seats):
+            raise ValueError("the saved session is damaged: seats and game disagree")
+        return session
+
+
+class MemoryStore:
+    """A stand-in for ``palace_tui.store.Store`` when it can't be loaded: keeps
+    this run's records in memory, saves nothing to disk."""
+
+    def __init__(self, data_dir=None) -> None:
+        self.warnings: list[str] = []
+        self._session: dict | None = None
+        self._last_table: dict | None = None
+        self._records: dict[str, dict] = {}
+
+    def save_session(self, data: dict) -> None:
+        self._session = data
+
+    def load_session(self) -> dict | None:
+        return self._session
+
+    def clear_session(self) -> None:
+        self._session = None
+
+    def save_last_table(self, data: dict) -> None:
+        self._last_table = data
+
+    def last_table(self) -> dict | None:
+        return self._last_table
+
+    def record_game(self, record: dict) -> None:
+        self._records[record["game_id"]] = record
+
+    def scoreboard(self, table_id: str) -> list[dict]:
+        """Rows with name, games, wins, losses, points and place, best first."""
+        rows: dict[str, dict] = {}
+        scoring = "podium"
+        for r in self._records.values():
+            if r["table_id"] != table_id:
+                continue
+            scoring = r["scoring"]
+            for i, name in enumerate(r["players"]):
+                row = rows.setdefault(name, {"name": name, "games": 0, "wins": 0, "losses": 0, "points": 0})
+                row["games"] += 1
+                row["wins"] += r["winner"] == i
+                row["losses"] += r["loser"] == i
+                row["points"] += r["points"][i]
+        key = {"podium": lambda x: -x["points"], "losses": lambda x: x["losses"],
+               "wins": lambda x: -x["wins"]}[scoring]
+        ordered = sorted(rows.values(), key=key)
+        place, last = 0, None
+        for k, row in enumerate(ordered):
+            if key(row) != last:
+                place, last = k + 1, key(row)
+            row["place"] = place
+        return ordered
+
+
+def open_store(data_dir=None):
+    """The persistent store, or a :class:`MemoryStore` when it is missing or fails to open."""
+    try:
+        from .store import Store  # type: ignore[attr-defined]
+    except ImportError:
+        return MemoryStore(data_dir)
+    try:
+        return Store(data_dir=data_dir)
+    except Exception as exc:  # the game must start even when the disk won't cooperate
+        store = MemoryStore(data_dir)
+        store.warnings.append(f"Saving is off for this run: the data folder could not be opened ({exc}).")
+        return store

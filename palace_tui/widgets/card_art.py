@@ -1,0 +1,165 @@
+"""Drawing cards as small framed boxes of rich ``Text``.
+
+A card is three lines, five cells wide::
+
+    ╭───╮
+    │10♦│
+    ╰───╯
+
+Rank and suit symbol are always printed, so cards read the same without colour
+(NO_COLOR, monochrome terminals); colour only adds red to hearts and diamonds.
+When a row is too long for its width the cards overlap, four cells each, and the
+last one keeps its right edge; if even that does not fit, the row wraps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+
+from ..rules import Card
+
+CARD_WIDTH = 5
+GAP = 1
+OVERLAP_WIDTH = 4
+
+RED = Style(color="bright_red")
+BLACK = Style()
+JOKER_STYLE = Style(color="magenta")
+DIM = Style(dim=True)
+CURSOR = Style(color="yellow", bold=True)
+MARK = Style(color="green", bold=True)
+BACK = Style(color="blue")
+
+_LIGHT = ("╭", "─", "╮", "│", "╰", "╯")
+_HEAVY = ("┏", "━", "┓", "┃", "┗", "┛")
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One drawn card in a row: a face (``card``) or a back with a position ``label``."""
+
+    card: Card | None = None
+    label: str = ""
+    dim: bool = False
+    marked: bool = False
+    cursor: bool = False
+
+
+def suit_style(card: Card) -> Style:
+    """The colour of a card's face: red suits red, jokers magenta, the rest plain."""
+    if card.rank == 15:
+        return JOKER_STYLE
+    return RED if card.is_red else BLACK
+
+
+def card_text(card: Card) -> Text:
+    """One card inline (``7♥``) in its suit colour, for logs and sentences."""
+    return Text(str(card), style=suit_style(card))
+
+
+def cards_inline(cards, sep: str = " ") -> Text:
+    """Several cards inline, coloured, separated by ``sep``."""
+    out = Text()
+    for i, c in enumerate(cards):
+        if i:
+            out.append(sep)
+        out.append_text(card_text(c))
+    return out
+
+
+def _face(slot: Slot) -> str:
+    if slot.card is None:
+        return "░░░"
+    return f"{str(slot.card):<3}"
+
+
+def _lines(slot: Slot, width: int, closed: bool) -> list[Text]:
+    """The three lines of one card, ``width`` cells (5, or 4 when overlapped)."""
+    tl, h, tr, v, bl, br = _HEAVY if slot.cursor else _LIGHT
+    frame = CURSOR if slot.cursor else (MARK if slot.marked else Style())
+    if slot.dim and not slot.cursor:
+        frame = frame + DIM
+    inner = width - 2 if closed else width - 1
+    top_fill = h * 3
+    if slot.marked:
+        top_fill = h + "✓" + h
+    bottom_fill = h * 3
+    if slot.card is None and slot.label:
+        bottom_fill = f"{slot.label:{h}^3}"
+    top, bottom = Text(), Text()
+    top.append(tl + top_fill[:inner], frame)
+    bottom.append(bl + bottom_fill[:inner], frame)
+    if closed:
+        top.append(tr, frame)
+        bottom.append(br, frame)
+    mid = Text()
+    mid.append(v, frame)
+    if slot.card is None:
+        mid.append(_face(slot)[:inner], BACK + (DIM if slot.dim else Style()))
+    else:
+        face_style = suit_style(slot.card) + Style(bold=not slot.dim)
+        if slot.dim:
+            face_style += DIM
+        if slot.marked:
+            face_style += Style(reverse=True)
+        mid.append(_face(slot)[:inner], face_style)
+    if closed:
+        mid.append(v, frame)
+    return [top, mid, bottom]
+
+
+def row_layout(count: int, width: int) -> tuple[str, int]:
+    """How a row of ``count`` cards fits ``width`` cells: ('spaced'|'overlap', cards per line)."""
+    if count == 0:
+        return "spaced", 1
+    if count * (CARD_WIDTH + GAP) - GAP <= width:
+        return "spaced", count
+    per_line = max(1, (width - 2) // OVERLAP_WIDTH)  # room for a closed cursor card
+    return "overlap", per_line
+
+
+def render_row(slots: list[Slot], width: int, cursor_line: bool = False, empty: str = "") -> Text:
+    """A row of cards as Text; with ``cursor_line`` a fourth line points ▲ at the cursor."""
+    if not slots:
+        return Text(empty, style=DIM)
+    mode, per_line = row_layout(len(slots), width)
+    out = Text()
+    for start in range(0, len(slots), per_line):
+        chunk = slots[start:start + per_line]
+        lines = [Text(), Text(), Text()]
+        pointer = Text()
+        for k, slot in enumerate(chunk):
+            last = k == len(chunk) - 1
+            if mode == "spaced":
+                parts, w = _lines(slot, CARD_WIDTH, True), CARD_WIDTH
+            else:
+                w = CARD_WIDTH if last or slot.cursor else OVERLAP_WIDTH
+                parts = _lines(slot, w, last or slot.cursor)
+            for line, part in zip(lines, parts):
+                line.append_text(part)
+                if mode == "spaced" and not last:
+                    line.append(" " * GAP)
+            mark = "▲" if slot.cursor else " "
+            cell = f"{mark:^{w}}" if mode == "spaced" else mark + " " * (w - 1)
+            pointer.append(cell, CURSOR)
+            if mode == "spaced" and not last:
+                pointer.append(" " * GAP)
+        if start:
+            out.append("\n")
+        out.append_text(Text("\n").join(lines))
+        if cursor_line:
+            out.append("\n")
+            out.append_text(pointer)
+    return out
+
+
+def row_height(count: int, width: int, cursor_line: bool = False) -> int:
+    """Lines :func:`render_row` needs for ``count`` cards in ``width`` cells."""
+    if count == 0:
+        return 3 + cursor_line
+    _, per_line = row_layout(count, width)
+    chunks = -(-count // per_line)
+    return chunks * (3 + cursor_line)

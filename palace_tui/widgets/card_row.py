@@ -1,0 +1,56 @@
+"""A row of cards (a hand, a face-up row, face-down backs) drawn as framed boxes.
+
+The row renders what it is given and decides nothing: the screen passes the
+slots (which card, dimmed, marked, under the cursor) after every move.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.geometry import Size
+from textual.widget import Widget
+
+from .card_art import Slot, render_row, row_height
+
+
+class CardRow(Widget):
+    """Cards side by side, overlapping or wrapping when the row is too long."""
+
+    DEFAULT_CSS = """
+    CardRow {
+        height: auto;
+        width: 1fr;
+    }
+    """
+
+    def __init__(self, empty: str = "", cursor_line: bool = True, *, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.slots: list[Slot] = []
+        #: Text shown when the row holds no card.
+        self.empty = empty
+        #: Whether a line under the cards points at the cursor.
+        self.cursor_line = cursor_line
+
+    def show(self, slots: list[Slot]) -> None:
+        """Replace the cards on show."""
+        if slots != self.slots:
+            resize = len(slots) != len(self.slots)
+            self.slots = list(slots)
+            self.refresh(layout=resize)
+
+    def render(self) -> Text:
+        return render_row(self.slots, max(self.size.width, 6), self.cursor_line, self.empty)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return container.width
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        if not self.slots:
+            return 1
+        return row_height(len(self.slots), max(width, 6), self.cursor_line)
+
+    @property
+    def text(self) -> str:
+        """The row as plain text (for tests)."""
+        return self.render().plain

@@ -1,0 +1,53 @@
+"""The public log: what everybody at the table saw, newest at the bottom.
+
+Lines come from the engine's event sentences, which use names (never "you") and
+never show a drawn card. Cards in a line are coloured by suit.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rich.text import Text
+from textual.widgets import RichLog
+
+from ..rules import Card
+from .card_art import suit_style
+
+_CARD = re.compile(r"(?<!\S)(10|[2-9JQKA])([♣♦♥♠])|(?<!\S)JK(?!\w)")
+
+
+def log_line(line: str) -> Text:
+    """A log sentence with its cards in suit colours."""
+    text = Text(line)
+    for m in _CARD.finditer(line):
+        try:
+            card = Card.parse(m.group(0))
+        except ValueError:
+            continue
+        text.stylize(suit_style(card), m.start(), m.end())
+    return text
+
+
+class GameLog(RichLog):
+    """Recent public events; replaced whole when a session is shown."""
+
+    DEFAULT_CSS = """
+    GameLog { height: 1fr; background: $surface; scrollbar-size-vertical: 1; }
+    """
+
+    can_focus = False  # the table's arrow keys move cards, never scroll the log
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, wrap=True, markup=False, highlight=False, max_lines=400)
+        self.shown = 0
+
+    def show(self, lines: list[str], total: int) -> None:
+        """Bring the log up to date: ``lines`` are the last of ``total`` lines so far."""
+        new = total - self.shown
+        if new < 0 or new > len(lines) or self.shown == 0:
+            self.clear()
+            new = len(lines)
+        for line in lines[len(lines) - new:]:
+            self.write(log_line(line))
+        self.shown = total

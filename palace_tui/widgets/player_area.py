@@ -1,0 +1,50 @@
+"""The cards of the seat at the screen: face-down backs, face-up row, hand, and a hint line.
+
+The screen decides what each row holds and where the cursor is; this widget only
+lays the rows out and draws them.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Label, Static
+
+from .card_art import Slot
+from .card_row import CardRow
+
+
+class PlayerArea(Vertical):
+    """Face-down and face-up rows side by side, the hand below, then one line of hints."""
+
+    DEFAULT_CSS = """
+    PlayerArea { height: auto; }
+    PlayerArea > Horizontal { height: auto; }
+    PlayerArea .row-label { width: 5; padding-top: 1; color: $text-muted; }
+    PlayerArea #down-row { width: 1fr; max-width: 33; }
+    PlayerArea #up-row { width: 1fr; }
+    PlayerArea #hint { height: auto; min-height: 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="table-cards"):
+            yield Label("Down", classes="row-label")
+            yield CardRow(id="down-row", empty="(none)", cursor_line=False)
+            yield Label("Up", classes="row-label")
+            yield CardRow(id="up-row", empty="(none)", cursor_line=False)
+        with Horizontal(id="hand-cards"):
+            yield Label("Hand", classes="row-label")
+            yield CardRow(id="hand-row", empty="(empty)", cursor_line=False)
+        yield Static(id="hint")
+
+    def show(self, down: list[Slot], up: list[Slot], hand: list[Slot], hint: Text) -> None:
+        """Draw the three rows and the hint line."""
+        self.query_one("#down-row", CardRow).show(down)
+        self.query_one("#up-row", CardRow).show(up)
+        self.query_one("#hand-row", CardRow).show(hand)
+        self.query_one("#hint", Static).update(hint)
+
+    def hand_text(self) -> str:
+        """The hand row as plain text (for tests)."""
+        return self.query_one("#hand-row", CardRow).text

@@ -1,0 +1,64 @@
+"""Helpers for the app tests: read the screen as text, and play a human turn by keys."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from palace_tui.rules import Move, Rules
+from palace_tui.session import SeatConfig, Session
+
+
+def screen_text(app) -> str:
+    """Everything visible on the terminal now, as plain text (what a screenshot shows)."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      color_system="truecolor", record=True, legacy_windows=False, safe_box=False)
+    render = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    console.print(render)
+    return console.export_text()
+
+
+def keys_for(move: Move, view, cursor: dict[str, int], row: str) -> list[str]:
+    """The key presses that make ``move`` from the cursor positions of the game screen."""
+    keys: list[str] = []
+
+    def go(to: int, at: int, n: int) -> list[str]:
+        step = (to - at) % n
+        return ["right"] * step if step <= n // 2 else ["left"] * (n - step)
+
+    if move.kind in ("take", "ready"):
+        if move.kind == "take" and move.adding is not None:
+            up = list(view.face_up)
+            keys += go(up.index(move.adding), cursor["face_up"], len(up))
+        return keys + ["t" if move.kind == "take" else "r"]
+    if move.kind == "flip":
+        return keys + go(move.index, cursor["face_down"], view.face_down_count) + ["enter"]
+    if move.kind == "swap":
+        hand, up = list(view.hand), list(view.face_up)
+        if row != "hand":
+            keys.append("up")
+        keys += go(hand.index(move.cards[0]), cursor["hand"], len(hand))
+        keys.append("down")
+        keys += go(up.index(move.cards[1]), cursor["face_up"], len(up))
+        return keys + ["enter"]
+    source = list(view.hand) if move.kind == "choose" or view.stage == "hand" else list(view.face_up)
+    at = cursor["hand" if source is not None and (move.kind == "choose" or view.stage == "hand") else "face_up"]
+    used: set[int] = set()
+    for card in move.cards:
+        i = next(k for k, c in enumerate(source) if c == card and k not in used)
+        used.add(i)
+        keys += go(i, at, len(source))
+        at = i
+        if move.kind == "choose" or len(move.cards) > 1:
+            keys.append("space")
+    return keys + ["enter"]
+
+
+def make_session(preset: str = "palace", humans=("Ann", "Ben"), computers=("Cy",), seed: int = 7,
+                 options: list[str] | None = None, level: str = "random") -> Session:
+    """A table of humans then computers, dealt from ``seed``."""
+    rules = Rules.preset(preset).with_text_options(options or [])
+    seats = [SeatConfig(n) for n in humans] + [SeatConfig(n, human=False, level=level) for n in computers]
+    return Session.new(seats, rules, seed=seed)

@@ -1,0 +1,27 @@
+"""Whole games played through key presses, for every preset, with privacy checked throughout."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from palace_tui.screens.results import ResultsScreen
+
+from palace_app_driver import play_through
+from palace_app_helpers import make_session
+
+
+@pytest.mark.parametrize("preset", ["palace", "shithead", "first-out"])
+async def test_two_humans_and_a_computer_play_a_whole_game(preset, make_app):
+    """Two humans and a computer play to the result; the privacy screen comes between humans."""
+    session = make_session(preset, humans=("Ann", "Ben"), computers=("Cy",), seed=11)
+    app = make_app(session)
+    t = time.perf_counter()
+    async with app.run_test(size=(80, 24)) as pilot:
+        watch = await play_through(app, pilot, seed=3)
+        assert isinstance(app.screen, ResultsScreen)
+        assert session.game.phase == "over"
+        assert watch.pass_screens >= 2
+        assert watch.table_checks > 5
+    print(preset, time.perf_counter() - t, session.game.moves)
