@@ -286,6 +286,8 @@ class Game:
     def _pile_rank_check(self) -> str:
         if any(c.rank == TEN for c in self.pile):
             return "a ten clears the pile, so a pile can't hold one"
+        if self._run_len >= 4 and self._run_rank != JOKER:
+            return "four of a kind on top clears the pile, so a pile can't end with one"
         return ""
 
     def _check_cards(self) -> None:
@@ -539,8 +541,9 @@ class Game:
         rank = cards[0].rank
         for c in cards:
             if c.rank != rank:
-                raise IllegalMove("Cards played together must all be the same rank: "
-                                  f"{', '.join(sorted({rank_name(c.rank, True) for c in cards}))} can't go together.")
+                raise IllegalMove("Cards played together must all be the same rank, so "
+                                  f"{' and '.join(sorted({rank_name(c.rank, True) for c in cards}))} can't go "
+                                  f"together: play one rank at a time (you can {self.legal_summary()}).")
         s_i = self.turn
         s = self.seats[s_i]
         n = len(cards)
@@ -567,8 +570,37 @@ class Game:
 
     def _not_holding(self, rank: int, want: int, have: int, where: str) -> str:
         if have == 0:
-            return f"You have no {rank_name(rank)} {where}."
-        return f"You have only {have} {rank_name(rank)}{'s' if have > 1 else ''} {where}, not {want}."
+            return f"You have no {rank_name(rank)} {where}: you can {self.legal_summary()}."
+        return (f"You have only {have} {rank_name(rank)}{'s' if have > 1 else ''} {where}, not {want}: "
+                f"you can {self.legal_summary()}.")
+
+    def legal_summary(self) -> str:
+        """What the seat to act may do now, as a clause for sentences:
+        ``play a 4 or a jack, or take the pile``."""
+        if self.phase == "setup":
+            if self.rules.deal == "swap":
+                return "swap a hand card with a face-up card, or say you are ready"
+            return f"choose {self.rules.face_up} of your cards to lay face up"
+        if self.phase != "play":
+            return "make no more moves: the game is over"
+        ranks: list[int] = []
+        take = flip = ""
+        for m in self.legal_moves():
+            if m.kind == "play":
+                if m.cards[0].rank not in ranks:
+                    ranks.append(m.cards[0].rank)
+            elif m.kind == "take":
+                take = "take the pile, adding one of your face-up cards" if m.adding else "take the pile"
+            elif m.kind == "flip":
+                flip = "turn one of your face-down cards"
+        parts = []
+        if ranks:
+            names = [rank_name(r, True) for r in ranks]
+            where = " from your hand" if self.stage() == "hand" else " from your face-up cards"
+            parts.append("play " + (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1])
+                         + where)
+        parts += [p for p in (take, flip) if p]
+        return ", or ".join(parts)
 
     def _lay(self, s_i: int, s: Seat, laid: list[Card], from_hand: bool) -> None:
         """Put legal cards on the pile, then clear, draw, go out and pass the turn.
@@ -688,14 +720,16 @@ class Game:
                                   "it first: choose which face-up card to add.")
             match = [c for c in s.face_up if c.rank == adding.rank]
             if not match:
-                raise IllegalMove(f"You have no {rank_name(adding.rank)} face up to add.")
+                raise IllegalMove(f"You have no {rank_name(adding.rank)} face up to add: add one of "
+                                  f"{', '.join(str(c) for c in s.face_up)}.")
             card = adding if adding in match else match[0]
             s.face_up.remove(card)
             self.pile.append(card)
             added = (card,)
         elif adding is not None:
-            why = ("you take from your hand stage" if stage == "hand" else "keep-row takes the pile alone")
-            raise IllegalMove(f"No face-up card is added to this take: {why}. Take the pile without adding.")
+            why = ("You are playing from your hand, so no face-up card is added" if stage == "hand"
+                   else "Under keep-row your face-up cards stay where they are")
+            raise IllegalMove(f"{why}: take the pile without adding one.")
         self._events.append(Event("took", s_i, added, len(self.pile)))
         self._pick_up(s_i, s)
 
@@ -816,10 +850,12 @@ class Game:
             if kind == "swap":
                 hand_card, up_card = move.cards
                 if not s._hb[hand_card.rank]:
-                    raise IllegalMove(f"You have no {rank_name(hand_card.rank)} in your hand to swap.")
+                    raise IllegalMove(f"You have no {rank_name(hand_card.rank)} in your hand to swap: swap one "
+                                      f"of {', '.join(str(c) for c in s.hand)}, or say you are ready.")
                 match = [c for c in s.face_up if c.rank == up_card.rank]
                 if not match:
-                    raise IllegalMove(f"You have no {rank_name(up_card.rank)} face up to swap.")
+                    raise IllegalMove(f"You have no {rank_name(up_card.rank)} face up to swap: swap for one "
+                                      f"of {', '.join(str(c) for c in s.face_up)}, or say you are ready.")
                 h = s._take_rank(hand_card.rank, (hand_card,))[0]
                 u = up_card if up_card in match else match[0]
                 s.face_up[s.face_up.index(u)] = h

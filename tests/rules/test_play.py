@@ -314,3 +314,29 @@ def test_ruling_15_draw_happens_when_the_turn_passes_to_an_empty_hand():
     assert g.turn == 1
     assert [(e.kind, e.seat, e.count) for e in ev] == [("played", 0, 0), ("drew", 1, 2)]
     assert hand(g, 1) == ["6C", "7C"] and g.stage() == "hand"
+
+
+# ----------------------------------------------------------------- ruling 10: refusals say what is legal
+
+def test_refusals_say_what_would_be_legal():
+    g = pos(seats=[("4C 9D 9H 2S", "AS", "3C"), FILL], pile="7H")
+    msg = refused(g, Move.play("AS"), "no ace in your hand", "you can play a 9 or a 2 from your hand",
+                  "or take the pile")
+    refused(g, Move.play("9D 9H 9S"), "only 2 9s in your hand, not 3", "you can play")
+    refused(g, Move.play("9D 2S"), "same rank", "one rank at a time", "take the pile")
+    refused(g, Move.play("4C"), "A 4 can't go on a 7", "play a 7 or higher, a 2 or a 10, or take the pile")
+
+
+def test_face_up_refusals_say_what_would_be_legal():
+    g = pos(seats=[("", "4C 4D AS", "3C"), FILL], pile="7H")
+    refused(g, Move.play("KS"), "no king face up", "play an ace from your face-up cards",
+            "take the pile, adding one of your face-up cards")
+    refused(g, Move.take(adding="KD"), "no king face up to add", "4♣", "A♠")
+
+
+def test_a_built_pile_cannot_hold_four_of_a_kind_or_a_ten():
+    with pytest.raises(ValueError):
+        pos(seats=[("4C", "", "3C"), FILL], pile="7H 7C 7D 7S")
+    with pytest.raises(ValueError):
+        pos(seats=[("4C", "", "3C"), FILL], pile="5H TC")
+    pos(Rules.preset("palace").replace(jokers=True, packs=2), seats=[("4C", "", "3C"), FILL], pile="JK JK JK JK")

@@ -72,7 +72,7 @@ def test_stuck_add_one_refuses_a_card_not_in_the_row():
 
 def test_adding_a_card_to_a_take_from_the_hand_is_refused():
     g = pos(seats=[("4C", "4D 3S", "3C"), FILL], pile="5H")
-    refused(g, Move.take(adding="4D"), "Take the pile without adding")
+    refused(g, Move.take(adding="4D"), "from your hand", "take the pile without adding")
 
 
 def test_stuck_keep_row_takes_the_pile_and_keeps_the_row():
