@@ -147,7 +147,7 @@ CORE: tuple[Lesson, ...] = (
         pile="8D QH", right=flips,
         praise="The blind card was the 4♣: it can't go on the Q♥, so it went into your hand with the "
                "whole pile. Your last card has to land legally to get you out: you are still in.",
-        not_quite="", hint="At the face-down stage the only move is to turn a card: press f."),
+        not_quite="", hint="Press f (or 1) to turn your card over."),
     Lesson(
         id="out", title="Going out",
         rule="A card that lands legally stays on the pile. When your last card stays, you are out: "
@@ -157,7 +157,7 @@ CORE: tuple[Lesson, ...] = (
         pile="7D QH", right=both(flips, lambda r: r.after.seats[r.learner].place is not None),
         praise="Your last blind card was a 2, which goes on anything: it stayed, and you are out "
                "and safe. Ben and Cy play on until one of them is left holding cards.",
-        not_quite="", hint="Press f to turn your last face-down card."),
+        not_quite="", hint="Press f (or 1) to turn your last face-down card."),
 )
 
 

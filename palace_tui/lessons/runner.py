@@ -14,9 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules import Event, Game, IllegalMove, Move, SeatView, explain_pile
-from ..rules.cards import cards_text, rank_plural
+from ..rules.cards import cards_text
 from .lesson import Lesson, Result
 
+RANK_WORDS = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights",
+              9: "nines", 11: "jacks", 12: "queens", 13: "kings", 14: "aces"}
 #: The name the learner's seat has in every lesson.
 LEARNER = "You"
 
@@ -131,7 +133,7 @@ def describe(events: tuple[Event, ...] | list[Event], names: list[str], learner:
         elif e.kind == "reversed":
             out.append("Play changes direction.")
         elif e.kind == "cleared":
-            what = "a 10" if e.reason == "ten" else f"four {rank_plural(e.cards[0].rank)}"
+            what = "a 10" if e.reason == "ten" else f"four {RANK_WORDS.get(e.cards[0].rank, 'of a kind')}"
             out.append(f"{name} cleared the pile with {what} ({e.count} cards).")
         elif e.kind == "drew":
             out.append(f"{name} drew {e.count} card{'s' if e.count != 1 else ''}.")

@@ -1,0 +1,143 @@
+"""Every lesson: the right move passes, a wrong one is explained (played through the runner)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from palace_tui.lessons import BY_ID, CORE, LESSONS, OPTION_LESSONS, LessonRunner, lesson_for_option
+from palace_tui.rules import Move
+
+#: For each lesson: a right move, an illegal move (engine refuses), and a legal move that misses the point.
+CASES = {
+    "climb": ("play 9D", "play 6H", "take"),
+    "pairs": ("play QH QS", "play 5C", "play QH"),
+    "two": ("play 2C", "play 9H", "take"),
+    "ten": ("play TD", "play 5C", "take"),
+    "four": ("play 7D 7S", "play 7D KC", "play 7D"),
+    "take": ("take", "play 9S", None),
+    "face-up": ("play KH", "play 3D", "take +3D"),
+    "stuck": ("take +4C", "play 4C", None),
+    "blind": ("flip 0", "take", None),
+    "out": ("flip 0", "play 2S", None),
+    "seven-low": ("play 5C", "play 9D", "take"),
+    "eight-reverse": ("play 8C", "play 4D", "take"),
+    "eight-invisible": ("play JC", "play 6H", "take"),
+    "jokers": ("play KC", "play 9S", "take"),
+    "ten-not-on-picture": ("play AC", "play TD", "take"),
+    "builder": ("take", "play 9S", None),
+    "keep-row": ("take", "play 4C", None),
+}
+
+
+def test_every_lesson_has_a_case_and_ids_are_unique():
+    assert set(CASES) == {lesson.id for lesson in LESSONS}
+    assert len(BY_ID) == len(LESSONS)
+
+
+@pytest.mark.parametrize("lesson_id", list(CASES))
+def test_right_move_passes(lesson_id):
+    runner = LessonRunner(BY_ID[lesson_id])
+    feedback = runner.attempt(Move.from_code(CASES[lesson_id][0]))
+    assert feedback.kind == "right", feedback.full_text()
+    assert runner.done
+    assert feedback.text == BY_ID[lesson_id].praise
+    assert feedback.happened.startswith("You ")
+    # A finished lesson says so instead of taking more moves.
+    assert runner.attempt(Move.take()).kind == "done"
+
+
+@pytest.mark.parametrize("lesson_id", list(CASES))
+def test_illegal_move_is_refused_with_the_engine_sentence_and_a_hint(lesson_id):
+    lesson = BY_ID[lesson_id]
+    runner = LessonRunner(lesson)
+    before = runner.game.to_dict()
+    move = Move.from_code(CASES[lesson_id][1])
+    trial = lesson.position()
+    with pytest.raises(Exception) as engine:
+        trial.play(move)
+    feedback = runner.attempt(move)
+    assert feedback.kind == "illegal"
+    assert feedback.text.startswith(str(engine.value))
+    assert "Hint: " + lesson.hint in feedback.text
+    assert runner.game.to_dict() == before and not runner.done
+
+
+@pytest.mark.parametrize("lesson_id", [k for k, v in CASES.items() if v[2]])
+def test_legal_but_not_the_point_is_explained_and_put_back(lesson_id):
+    runner = LessonRunner(BY_ID[lesson_id])
+    before = runner.game.to_dict()
+    feedback = runner.attempt(Move.from_code(CASES[lesson_id][2]))
+    assert feedback.kind == "not-quite", feedback.full_text()
+    assert "back where they were" in feedback.text
+    assert len(feedback.text) > 40
+    assert runner.game.to_dict() == before and not runner.done
+
+
+def test_legal_moves_split_into_right_and_not_right():
+    """No lesson accepts everything: with a choice, at least one legal move is not right."""
+    for lesson in LESSONS:
+        runner = LessonRunner(lesson)
+        kinds = {LessonRunner(lesson).attempt(m).kind for m in runner.game.legal_moves()}
+        assert "right" in kinds, lesson.id
+        if len(runner.game.legal_moves()) > 1 and lesson.id not in ("blind", "out", "stuck"):
+            assert "not-quite" in kinds, lesson.id
+
+
+def test_positions_are_real():
+    """Each card at most once, the learner to act, no lesson starts over."""
+    for lesson in LESSONS:
+        game = lesson.position()
+        counts = Counter(c.code for c in game.all_cards())
+        assert max(counts.values()) == 1, (lesson.id, [k for k, v in counts.items() if v > 1])
+        assert game.turn == lesson.learner and game.phase == "play"
+        assert game.names[lesson.learner] == "You"
+        assert 1 <= len(lesson.rule.split(". ")) <= 3, lesson.id
+
+
+def test_course_order_and_seed_examples():
+    assert [l.id for l in CORE] == ["climb", "pairs", "two", "ten", "four", "take", "face-up", "stuck",
+                                    "blind", "out"]
+    assert all(l.part == "option" and l.options for l in OPTION_LESSONS)
+    four = BY_ID["four"].position()
+    assert [c.code for c in four.pile[-2:]] == ["7H", "7C"]
+    assert [c.code for c in four.seats[0].hand if c.rank == 7] == ["7D", "7S"]
+    blind = BY_ID["blind"].position()
+    assert [c.code for c in blind.seats[0].face_down] == ["4C"] and blind.pile[-1].code == "QH"
+
+
+def test_each_option_has_its_lesson():
+    for name, value in [("seven", "low"), ("eight", "reverse"), ("eight", "invisible"), ("jokers", True),
+                        ("ten", "not-on-picture"), ("after_pickup", "builder"), ("stuck_face_up", "keep-row")]:
+        lesson = lesson_for_option(name, value)
+        assert lesson is not None and getattr(lesson.rules, name) == value
+
+
+def test_blind_four_is_picked_up_not_out():
+    runner = LessonRunner(BY_ID["blind"])
+    feedback = runner.attempt(Move.flip(0))
+    seat = runner.game.seats[0]
+    assert seat.place is None and sorted(c.code for c in seat.hand) == ["4C", "8D", "QH"]
+    assert "4♣" in feedback.happened and "take it with the pile" in feedback.happened
+
+
+def test_the_builder_leads_and_keep_row_keeps_the_row():
+    runner = LessonRunner(BY_ID["builder"])
+    runner.attempt(Move.take())
+    assert runner.game.turn == 2
+    runner = LessonRunner(BY_ID["keep-row"])
+    runner.attempt(Move.take())
+    assert [c.code for c in runner.game.seats[0].face_up] == ["4C", "5D", "6H"]
+
+
+def test_reset_puts_the_position_back():
+    runner = LessonRunner(BY_ID["ten"])
+    runner.attempt(Move.play("TD"))
+    runner.reset()
+    assert not runner.done and runner.game.to_dict() == BY_ID["ten"].position().to_dict()
+
+
+def test_explain_is_the_engine_explainer():
+    assert LessonRunner(BY_ID["seven-low"]).explain() == \
+        "A 7 is on top and sevens are low: play a 7 or lower, a 2 or a 10."

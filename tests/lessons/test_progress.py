@@ -1,0 +1,50 @@
+"""Lesson progress: a small JSON file, written atomically; a damaged one is moved aside."""
+
+from __future__ import annotations
+
+import json
+
+from palace_tui.lessons import Progress
+from palace_tui.lessons.progress import FILE_NAME
+
+
+def test_round_trip(tmp_path):
+    p = Progress(tmp_path)
+    assert p.done == set() and not p.warning
+    p.mark_done("ten")
+    p.mark_done("climb")
+    data = json.loads((tmp_path / FILE_NAME).read_text())
+    assert data == {"format": "palace-tui-lessons", "version": 1, "done": ["climb", "ten"]}
+    assert Progress(tmp_path).done == {"climb", "ten"}
+    assert not [f for f in tmp_path.iterdir() if f.name.endswith(".tmp")]
+
+
+def test_env_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("PALACE_DATA_DIR", str(tmp_path / "env"))
+    p = Progress()
+    p.mark_done("two")
+    assert (tmp_path / "env" / FILE_NAME).exists()
+
+
+def test_damaged_file_is_moved_aside(tmp_path):
+    (tmp_path / FILE_NAME).write_text("{not json")
+    p = Progress(tmp_path)
+    assert p.done == set()
+    assert "damaged" in p.warning
+    aside = [f for f in tmp_path.iterdir() if f.name.startswith(FILE_NAME + ".damaged-")]
+    assert len(aside) == 1 and aside[0].read_text() == "{not json"
+    p.mark_done("two")
+    assert Progress(tmp_path).done == {"two"}
+
+
+def test_wrong_shape_is_damaged_too(tmp_path):
+    (tmp_path / FILE_NAME).write_text(json.dumps({"format": "palace-tui-lessons", "version": 1, "done": [3]}))
+    assert "damaged" in Progress(tmp_path).warning
+
+
+def test_unwritable_folder_keeps_progress_in_memory(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    p = Progress(blocker / "sub")
+    p.mark_done("ten")
+    assert p.is_done("ten") and "could not be saved" in p.warning
