@@ -196,11 +196,13 @@ OPTION_LESSONS: tuple[Lesson, ...] = (
         id="jokers", title="House rule: jokers", part="option", options={"jokers": True},
         rule="A joker goes on anything, alone or with other jokers, and reverses the direction. "
              "It is see-through: the next player must beat the card under it.",
-        prompt="Cy put a joker on a queen. Play a card that beats the card under the joker.",
+        prompt="You played the Q♥. Ben, next after you, put a joker on it, so the turn comes back to "
+               "you: beat your own queen under the joker.",
         seats=({"name": "You", "hand": "5D 9S KC", "face_up": "AD JH 8D", "face_down": "3C 6H 4D"},
                _ben(), _cy()),
-        pile="7C QH JK", pile_owner=2, right=plays_rank(KING),
-        praise="Right: the joker is see-through, so the queen under it is what you beat. The king does.",
+        pile="7C QH JK", pile_owner=1, direction=-1, right=plays_rank(KING),
+        praise="Right: the joker is see-through, so you had to beat the queen under it, your own card. "
+               "The king does. Jokers never count toward four of a kind.",
         not_quite="", not_quite_for=_not_taking, hint="Look under the joker: it's a queen."),
     Lesson(
         id="ten-not-on-picture", title="House rule: no ten on pictures", part="option",

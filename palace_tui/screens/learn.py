@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.style import Style
+from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -20,7 +21,8 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..lessons import LESSONS, Feedback, Lesson, LessonRunner, Progress
-from ..rules import Card, Move
+from ..lessons.compare import compare, preset_names
+from ..rules import PRESET_HELP, Card, Move, Rules
 from ..rules.cards import JOKER
 
 RED = Style(color="bright_red", bold=True)
@@ -69,6 +71,8 @@ class LearnScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "start", "Start lesson", tooltip="Start the highlighted lesson", id="learn-start",
                 priority=True),
+        Binding("c", "compare", "Compare presets", tooltip="Two presets' rules side by side",
+                id="learn-compare"),
         Binding("escape", "back", "Back", tooltip="Leave the lessons", id="learn-back"),
     ]
 
@@ -149,6 +153,9 @@ class LearnScreen(Screen[None]):
         lesson = _lesson(lesson_id)
         if lesson is not None:
             self.app.push_screen(LessonScreen(lesson, self.progress))
+
+    def action_compare(self) -> None:
+        self.app.push_screen(CompareScreen())
 
     def action_back(self) -> None:
         """Back to whatever opened the lessons (``palace learn`` quits then)."""
@@ -235,7 +242,7 @@ class LessonScreen(Screen[None]):
         title = Text.assemble(("Lesson ", "bold"), (f"{n} of {len(LESSONS)}", "bold"), "  ",
                               (lesson.title, "bold underline"))
         if lesson.options:
-            title.append(f"   house rule: {lesson.option_words()}", DIM)
+            title.append(f"  ({lesson.option_words()})", DIM)
         if self.progress.is_done(lesson.id):
             title.append("  ✓ done", Style(color="green", bold=True))
         self.query_one("#lesson-title", Static).update(title)
@@ -444,3 +451,73 @@ class LessonScreen(Screen[None]):
         content = box.content
         body = content.plain if isinstance(content, Text) else str(content)
         return f"{box.border_title or ''}\n{body}"
+
+
+class CompareScreen(Screen[None]):
+    """Two presets side by side, every option, differences marked; all generated from the engine."""
+
+    CSS_PATH = Path(__file__).parent / "learn.tcss"
+
+    BINDINGS = [
+        Binding("1", "cycle(0)", "Change left", tooltip="Show the next preset on the left", id="compare-left"),
+        Binding("2", "cycle(1)", "Change right", tooltip="Show the next preset on the right", id="compare-right"),
+        Binding("escape", "back", "Back", tooltip="Back to the lessons", id="compare-back"),
+    ]
+
+    def __init__(self, left: str = "palace", right: str = "shithead") -> None:
+        super().__init__()
+        #: The two preset names on show.
+        self.pair = [left, right]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="compare-body"):
+            yield Static("", id="compare-title")
+            yield Static("", id="compare-table")
+            yield Static("", id="compare-notes")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        left, right = self.pair
+        self.query_one("#compare-title", Static).update(Text.assemble(
+            ("Compare presets  ", "bold"), (left, "bold cyan"), "  vs  ", (right, "bold magenta"),
+            ("   (1 and 2 change them)", "dim")))
+        table = Table(box=None, pad_edge=False, show_edge=False, expand=False, padding=(0, 2))
+        table.add_column("option", style="bold")
+        table.add_column(left, style="cyan")
+        table.add_column(right, style="magenta")
+        table.add_column("")
+        rows = compare(Rules.preset(left), Rules.preset(right))
+        for row in rows:
+            mark = Text("≠ differs", style="bold yellow") if row.differs else Text("")
+            style = "" if row.differs else "dim"
+            table.add_row(Text(row.option, style=style), Text(row.left, style=style),
+                          Text(row.right, style=style), mark)
+        self.query_one("#compare-table", Static).update(table)
+        notes = Text()
+        notes.append(f"{left}: ", "bold cyan")
+        notes.append(PRESET_HELP[left] + "\n")
+        notes.append(f"{right}: ", "bold magenta")
+        notes.append(PRESET_HELP[right] + "\n")
+        differing = [r for r in rows if r.differs]
+        if differing:
+            notes.append("What the differences mean:\n", "bold")
+            for r in differing:
+                notes.append(f"  {r.option}  ", "bold")
+                notes.append(r.meaning + "\n")
+        self.query_one("#compare-notes", Static).update(notes)
+
+    def action_cycle(self, side: int) -> None:
+        names = preset_names()
+        i = names.index(self.pair[side])
+        for step in range(1, len(names) + 1):
+            candidate = names[(i + step) % len(names)]
+            if candidate != self.pair[1 - side]:
+                self.pair[side] = candidate
+                break
+        self._show()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -98,3 +98,22 @@ async def test_escape_on_the_list_quits(tmp_path):
         await pilot.press("escape")
         await pilot.pause()
     assert app.return_code in (0, None)
+
+
+async def test_compare_presets_view(tmp_path):
+    from palace_tui.screens.learn import CompareScreen
+    app = LearnApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CompareScreen) and screen.pair == ["palace", "shithead"]
+        await pilot.press("2")
+        await pilot.pause()
+        assert screen.pair == ["palace", "first-out"]
+        text = screen_text(screen)
+        assert "first-out: One-deck guide" in text and "deal  swap: trade hand" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LearnScreen)

@@ -48,3 +48,12 @@ def test_unwritable_folder_keeps_progress_in_memory(tmp_path):
     p = Progress(blocker / "sub")
     p.mark_done("ten")
     assert p.is_done("ten") and "could not be saved" in p.warning
+
+
+def test_compare_is_generated_from_the_options():
+    from palace_tui.lessons.compare import compare, differences_text
+    from palace_tui.rules import OPTIONS, Rules
+    rows = compare(Rules.preset("palace"), Rules.preset("first-out"))
+    assert [r.option for r in rows] == list(OPTIONS)
+    assert {r.option for r in rows if r.differs} == {"deal", "starter", "finish", "scoring", "next_dealer"}
+    assert differences_text("palace", "palace") == "The two presets are the same."
