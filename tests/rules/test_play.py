@@ -340,3 +340,14 @@ def test_a_built_pile_cannot_hold_four_of_a_kind_or_a_ten():
     with pytest.raises(ValueError):
         pos(seats=[("4C", "", "3C"), FILL], pile="5H TC")
     pos(Rules.preset("palace").replace(jokers=True, packs=2), seats=[("4C", "", "3C"), FILL], pile="JK JK JK JK")
+
+
+def test_ruling_18_cards_in_play_never_change():
+    g = pos(seats=[("9C 9D TC 4H", "KS", "3C"), ("5D 6D 9H", "AH", "3H"), ("", "4S 4D", "8S")],
+            pile="7S 9S", stock="2D", cleared="QC")
+    dealt = bag(g.all_cards())
+    for move in (Move.play("9C 9D"), Move.play("9H"), Move.play("5D"), Move.take(adding="4S"),
+                 Move.play("TC"), Move.play("4H")):
+        g.play(move)
+        assert bag(g.all_cards()) == dealt
+    assert bag(g.cleared) == bag(["QC", "7S", "9S", "9C", "9D", "9H", "TC"])  # four nines, then the ten
