@@ -120,10 +120,14 @@ def describe(events: tuple[Event, ...] | list[Event], names: list[str], learner:
     def who(seat: int | None) -> str:
         return LEARNER if seat == learner else names[seat] if seat is not None else ""
 
-    for e in events:
+    events = list(events)
+    for k, e in enumerate(events):
         name = who(e.seat)
         mine = e.seat == learner
         if e.kind == "played":
+            if k and events[k - 1].kind == "flipped":
+                out[-1] = out[-1][:-1] + ": it goes there and stays."
+                continue
             out.append(f"{name} played {cards_text(e.cards)}.")
         elif e.kind == "flipped":
             out.append(f"{name} turned over {cards_text(e.cards)}.")

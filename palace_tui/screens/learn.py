@@ -366,7 +366,7 @@ class LessonScreen(Screen[None]):
         if action == "mark":
             return stage in ("hand", "face_up") and not self.runner.done
         if action in ("play", "take"):
-            return None if self.runner.done else True
+            return not self.runner.done
         if action == "next":
             return True if self._next_lesson() else None
         return True

@@ -12,3 +12,18 @@ def test_no_ui_imports():
             "print(','.join(bad))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_doctests():
+    """The examples in the docstrings run (the project's doctest paths cover only the rules)."""
+    import doctest
+
+    import palace_tui.lessons
+    import palace_tui.lessons.compare
+    import palace_tui.lessons.runner
+    import palace_tui.recap
+    import palace_tui.takeback
+    for module in (palace_tui.lessons, palace_tui.lessons.compare, palace_tui.lessons.runner,
+                   palace_tui.recap, palace_tui.takeback):
+        failed, _ = doctest.testmod(module)
+        assert failed == 0, module.__name__
