@@ -19,8 +19,8 @@ def main(argv: list[str] | None = None) -> int:
         from .store.records_cli import main as records_main
         return records_main(args[1:])
     if command == "learn":
-        from .play_cli import main as play_main
-        return play_main(["--learn", *args[1:]])
+        from .learn_app import main as learn_main
+        return learn_main(args[1:])
     from .play_cli import main as play_main
     return play_main(args)
 
