@@ -1,12 +1,56 @@
-"""Computer players. Each decides from what its seat may see."""
+"""Computer players. Each decides from what its seat may see.
 
+>>> from palace_tui.ai import make_player, LEVELS
+>>> LEVELS
+('random', 'easy', 'normal', 'hard')
+>>> from palace_tui.rules import Game, Rules
+>>> game = Game.deal(Rules.preset("palace"), ["Ann", "Ben"], seed=3)
+>>> player = make_player("normal", seed=1)
+>>> while game.phase != "over":
+...     player.act(game)
+>>> game.outcome().loser in (0, 1)
+True
+
+Every player has ``choose(game) -> Move`` (the move for the seat to act, setup
+included; the game is not changed, so it is safe on a copy in a worker thread) and
+``act(game)`` (make that move). Players that can use public history have
+``observe(events)``: pass them the events every :meth:`Game.play` returns; they stay
+correct without it.
+"""
+
+from __future__ import annotations
+
+from .heuristic import EasyPlayer, NormalPlayer
 from .random_player import RandomPlayer
 
-__all__ = ["RandomPlayer", "make_player"]
+#: Computer player levels from weakest to strongest.
+LEVELS = ("random", "easy", "normal", "hard")
+
+__all__ = ["LEVELS", "RandomPlayer", "EasyPlayer", "NormalPlayer", "HardPlayer", "make_player"]
 
 
-def make_player(name: str, seed: int | None = None):
-    """A computer player by level name."""
+def make_player(name: str, seed: int | None = None, *, budget_s: float | None = None,
+                iterations: int | None = None, **options):
+    """A computer player by level name (one of :data:`LEVELS`).
+
+    ``budget_s`` (default 0.2) and ``iterations`` (default: no limit) bound hard's
+    search per decision; with ``iterations`` and no time budget hard is deterministic
+    for its seed. The other levels ignore them; ``options`` tune hard's search.
+    """
     if name == "random":
         return RandomPlayer(seed)
-    raise ValueError(f"no computer player {name!r}: choose random")
+    if name == "easy":
+        return EasyPlayer(seed)
+    if name == "normal":
+        return NormalPlayer(seed)
+    if name == "hard":
+        from .hard import HardPlayer
+        return HardPlayer(seed, budget_s=budget_s, iterations=iterations, **options)
+    raise ValueError(f"no computer player {name!r}: choose one of {', '.join(LEVELS)}")
+
+
+def __getattr__(name: str):
+    if name == "HardPlayer":
+        from .hard import HardPlayer
+        return HardPlayer
+    raise AttributeError(name)

@@ -1,0 +1,56 @@
+"""The ``easy`` and ``normal`` players: fast rule-of-thumb play, no search.
+
+easy plays the lowest card that goes and lays its highest cards face up; normal
+also completes four of a kind, saves twos and tens (spending one at a time), plays
+high to block a player about to go out, and takes a tiny low pile rather than spend
+a ten. Both decide only from what their seat may see (see :mod:`.policy`).
+"""
+
+from __future__ import annotations
+
+from ..rules import Game, Move
+from .policy import choice_to_move, easy_choice, normal_choice, setup_move
+
+
+class HeuristicPlayer:
+    """A player whose play-phase decision is one function of the visible position."""
+
+    name = "heuristic"
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def decide(self, game: Game):
+        raise NotImplementedError
+
+    def choose(self, game: Game) -> Move:
+        """The move for the seat to act (setup included). ``game`` is not changed."""
+        if game.phase == "setup":
+            return setup_move(game)
+        if game.phase != "play":
+            raise ValueError("the game is over: there is no move to choose")
+        return choice_to_move(game, self.decide(game))
+
+    def act(self, game: Game) -> None:
+        """Make this player's move on ``game`` (quietly, in the play phase)."""
+        if game.phase == "play":
+            game.fast_turn(*self.decide(game))
+        else:
+            game.play(self.choose(game))
+
+
+class EasyPlayer(HeuristicPlayer):
+    """Plays the lowest card that goes; lays its highest cards face up."""
+
+    name = "easy"
+
+    def decide(self, game: Game):
+        return easy_choice(game)
+
+
+class NormalPlayer(HeuristicPlayer):
+    """Saves twos and tens, completes four of a kind, blocks a player about to go out."""
+
+    name = "normal"
+
+    def decide(self, game: Game):
+        return normal_choice(game)

@@ -1,0 +1,237 @@
+"""Fast heuristic decisions shared by the easy and normal players and by hard's rollouts.
+
+A decision is a tuple ``(kind, x, count)`` in the form :meth:`Game.fast_turn` plays:
+``("play", rank, count)`` (count 0 means every copy), ``("take", i, 0)`` (``i`` is the
+face-up card added, or -1) and ``("flip", i, 0)``.
+
+These functions read the game object directly for speed, but only the parts the seat
+to act may see: its own hand and face-up row, everybody's face-up cards and card
+counts, the pile, the stock count and the direction. Never a face-down card, another
+hand or the order of the stock; ``tests/ai`` proves it by re-dealing the unseen cards
+and checking that the decision does not change.
+"""
+
+from __future__ import annotations
+
+from ..rules import Game, Move
+from ..rules.cards import JOKER, TEN, TWO, order_key
+
+Choice = tuple[str, int, int]
+
+#: Rank numbers by rising order_key (3..9, J..A, 10, 2, joker): "lowest first".
+LOW_FIRST = (3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, TEN, TWO, JOKER)
+ORDINARY_LOW_FIRST = (3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14)
+ORDINARY_HIGH_FIRST = tuple(reversed(ORDINARY_LOW_FIRST))
+_BIT2, _BIT10, _BITJ, _BIT8 = 1 << TWO, 1 << TEN, 1 << JOKER, 1 << 8
+
+#: Parameters of the normal heuristic (kept together so experiments can vary them).
+NORMAL = {
+    "take_small_pile": 2,  # take a pile of at most this many low cards rather than spend a 2 or 10
+    "take_small_max_rank": 7,
+    "four": True,  # complete four of a kind
+    "block": False,  # play high when the next player is about to go out
+    "single": True,  # spend special cards one at a time
+}
+
+
+# ---------------------------------------------------------------------- setup
+
+def keep_up_value(rank: int, rules) -> float:
+    """How much a card is worth on the face-up row (twos, tens, high cards up)."""
+    if rank == TEN:
+        return 20.0 if rules.ten == "anything" else 16.5
+    if rank == TWO:
+        return 19.0
+    if rank == JOKER:
+        return 18.0
+    if rank == 8 and rules.eight != "normal":
+        return 17.0
+    if rank == 7 and rules.seven == "low":
+        return 15.0
+    return float(order_key(rank))
+
+
+def setup_move(game: Game) -> Move:
+    """The setup step for the seat to act: lay twos, tens and high cards face up.
+
+    With deal=swap this is the next swap towards the best face-up row, or ``ready``;
+    with deal=choose, the ``choose`` of the best cards. Low cards stay in hand, to be
+    played while the stock lasts.
+    """
+    seat = game.seats[game.turn]
+    rules = game.rules
+    if rules.deal == "choose":
+        return Move.choose(best_face_up(seat.hand, rules))
+    best = best_face_up(list(seat.hand) + list(seat.face_up), rules)
+    # Swap the worst face-up card that should not be up for the best hand card that should.
+    need = list(best)
+    surplus_up = []
+    for c in seat.face_up:
+        if c in need:
+            need.remove(c)
+        else:
+            surplus_up.append(c)
+    hand = seat.hand
+    hand_in = [c for c in need if c in hand]
+    if surplus_up and hand_in:
+        up = min(surplus_up, key=lambda c: (keep_up_value(c.rank, rules), c))
+        h = max(hand_in, key=lambda c: (keep_up_value(c.rank, rules), c))
+        if keep_up_value(h.rank, rules) > keep_up_value(up.rank, rules):
+            return Move.swap(h, up)
+    return Move.ready()
+
+
+def best_face_up(pool, rules) -> list:
+    """The ``rules.face_up`` cards of ``pool`` most worth laying face up."""
+    ranked = sorted(pool, key=lambda c: (-keep_up_value(c.rank, rules), c))
+    return ranked[:rules.face_up]
+
+
+# ---------------------------------------------------------------------- play
+
+def easy_choice(game: Game) -> Choice:
+    """Easy: play every copy of the lowest playable rank (twos and tens last); take
+    only when nothing goes; when stuck on the face-up row add the lowest card."""
+    s = game.seats[game.turn]
+    allowed = game._t.allowed[game._eff]
+    if s._hn:
+        m = s._hm & allowed
+    elif s.face_up:
+        m = 0
+        for c in s.face_up:
+            m |= 1 << c.rank
+        m &= allowed
+    else:
+        return ("flip", 0, 0)
+    if m:
+        for r in LOW_FIRST:
+            if m >> r & 1:
+                return ("play", r, 0)
+    return _take(game, s)
+
+
+def _take(game: Game, s) -> Choice:
+    if not s._hn and game.rules.stuck_face_up == "add-one":
+        up = s.face_up
+        best = 0
+        for i in range(1, len(up)):
+            if order_key(up[i].rank) < order_key(up[best].rank):
+                best = i
+        return ("take", best, 0)
+    return ("take", -1, 0)
+
+
+def danger(game: Game, seat: int) -> bool:
+    """Whether ``seat`` is close to going out (public facts only): no stock and at
+    most its face-down cards, or very few cards left in all."""
+    if game.stock:
+        return False
+    s = game.seats[seat]
+    if s.place is not None:
+        return False
+    if not s._hn and not s.face_up:
+        return True
+    return s._hn + len(s.face_up) + len(s.face_down) <= 3
+
+
+def next_seat(game: Game) -> int:
+    """The next seat still in play, in the current direction."""
+    seats = game.seats
+    n = len(seats)
+    i = game.turn
+    for _ in range(n):
+        i = (i + game.direction) % n
+        if seats[i].place is None:
+            return i
+    return i
+
+
+def normal_choice(game: Game, params: dict = NORMAL) -> Choice:
+    """Normal: complete four of a kind; otherwise the lowest ordinary rank, or the
+    highest when the next player is close to going out; save twos and tens (one at a
+    time, cheapest first) for when nothing else goes; take a tiny low pile rather
+    than spend one."""
+    s = game.seats[game.turn]
+    t = game._t
+    allowed = t.allowed[game._eff]
+    if s._hn:
+        from_hand = True
+        hb = s._hb
+        m = s._hm & allowed
+    elif s.face_up:
+        from_hand = False
+        hb = None
+        m = 0
+        for c in s.face_up:
+            m |= 1 << c.rank
+        m &= allowed
+    else:
+        return ("flip", 0, 0)
+    if not m:
+        return _take(game, s)
+    pile = game.pile
+    rr = game._run_rank
+    if params["four"] and pile and rr and rr != JOKER and m >> rr & 1:
+        have = len(hb[rr]) if from_hand else sum(1 for c in s.face_up if c.rank == rr)
+        if game._run_len + have >= 4:
+            return ("play", rr, 0)
+    special = _BIT2 | _BIT10 | _BITJ | (_BIT8 if t.powered_eight else 0)
+    ordinary = m & ~special
+    if ordinary:
+        if params["block"] and danger(game, next_seat(game)):
+            for r in ORDINARY_HIGH_FIRST:
+                if ordinary >> r & 1:
+                    return ("play", r, 0)
+        for r in ORDINARY_LOW_FIRST:
+            if ordinary >> r & 1:
+                return ("play", r, 0)
+    # Only special cards go.
+    if pile and from_hand and len(pile) <= params["take_small_pile"] and game.stock:
+        top = game._eff
+        if top and top <= params["take_small_max_rank"] and not danger(game, next_seat(game)):
+            return ("take", -1, 0)
+    one = 1 if params["single"] else 0
+    if m & _BITJ:
+        return ("play", JOKER, one)
+    if t.powered_eight and m & _BIT8:
+        return ("play", 8, one)
+    if m & _BIT2:
+        return ("play", TWO, one)
+    return ("play", TEN, one)
+
+
+# ---------------------------------------------------------------------- moves
+
+def choice_to_move(game: Game, choice: Choice) -> Move:
+    """The :class:`Move` a decision stands for, for :meth:`Game.play`."""
+    kind, x, count = choice
+    s = game.seats[game.turn]
+    if kind == "play":
+        if s._hn:
+            b = s._hb[x]
+            cards = b[-count:] if 0 < count < len(b) else b[:]
+        else:
+            cards = [c for c in s.face_up if c.rank == x]
+            if 0 < count < len(cards):
+                cards = cards[:count]
+        return Move("play", tuple(cards))
+    if kind == "take":
+        return Move("take", (), s.face_up[x] if x >= 0 else None)
+    return Move("flip", (), None, x)
+
+
+def move_to_choice(game: Game, move: Move) -> Choice:
+    """The decision tuple of a play-phase move (the inverse of :func:`choice_to_move`)."""
+    s = game.seats[game.turn]
+    if move.kind == "play":
+        r = move.cards[0].rank
+        have = s.count_in_hand(r) if s.hand_count else sum(1 for c in s.face_up if c.rank == r)
+        n = len(move.cards)
+        return ("play", r, 0 if n >= have else n)
+    if move.kind == "take":
+        if move.adding is None:
+            return ("take", -1, 0)
+        for i, c in enumerate(s.face_up):
+            if c.rank == move.adding.rank:
+                return ("take", i, 0)
+    return ("flip", move.index or 0, 0)

@@ -1,0 +1,14 @@
+"""Fixtures for the computer-player tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from palace_ai_helpers import RULE_SETS, rules_of
+from palace_tui.rules import Rules
+
+
+@pytest.fixture(params=RULE_SETS, ids=lambda p: p[0] + "".join(f",{k}={v}" for k, v in p[1].items()))
+def rules(request) -> Rules:
+    preset, options = request.param
+    return rules_of(preset, options)
