@@ -117,8 +117,11 @@ class PalaceApp(App[None]):
         self.clear_notifications()
         session = self.session
         assert session is not None
-        self.push_screen(PassScreen(seat, session.names[seat], setup=session.game.phase == "setup"),
-                         lambda s: reveal(seat))
+        if not self.is_screen_installed("pass"):
+            self.install_screen(PassScreen(), "pass")
+        screen = self.get_screen("pass")
+        screen.for_seat(seat, session.names[seat], setup=session.game.phase == "setup")
+        self.push_screen(screen, lambda s: reveal(seat))
 
     def game_over(self, screen) -> None:
         """Record the result (unless abandoned), clear the save and show the results."""

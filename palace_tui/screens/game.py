@@ -69,6 +69,7 @@ class GameScreen(Screen, inherit_bindings=False):
         self.message: Text | None = None
         self._timer: Timer | None = None
         self._waiting = False
+        self._bindings_key: tuple | None = None
 
     # ------------------------------------------------------------ layout
 
@@ -125,8 +126,11 @@ class GameScreen(Screen, inherit_bindings=False):
 
     # ------------------------------------------------------------ drawing
 
-    def redraw(self) -> None:
-        """Draw everything from the current view; called after every change."""
+    def redraw(self, cards_only: bool = False) -> None:
+        """Draw everything from the current view; called after every change.
+
+        ``cards_only`` redraws just the seat's own rows and hint (a cursor move).
+        """
         view = self.view()
         mode = self.mode()
         if mode in ("hand", "face_up", "face_down"):
@@ -138,13 +142,18 @@ class GameScreen(Screen, inherit_bindings=False):
         for row in ("hand", "face_up", "face_down"):
             n = len(self.active_cards(view, row))
             self.cursor[row] = max(0, min(self.cursor[row], n - 1))
-        computers = {i for i, s in enumerate(self.session.seats) if not s.human}
-        self.query_one(SeatList).show(view, computers)
-        self.query_one(PileView).show(view)
-        self.query_one(GameLog).show(self.session.log, self.session.log_total)
+        if not cards_only:
+            computers = {i for i, s in enumerate(self.session.seats) if not s.human}
+            self.query_one(SeatList).show(view, computers)
+            self.query_one(PileView).show(view)
+            self.query_one(GameLog).show(self.session.log, self.session.log_total)
+            self._draw_titles(view)
         self._draw_player(view, mode)
-        self._draw_titles(view)
-        self.refresh_bindings()
+        # The footer recomposes on every refresh_bindings: only when what it shows changes.
+        key = (mode, self.viewer, len(self.marked), any(m.kind == "take" for m in view.legal))
+        if key != self._bindings_key:
+            self._bindings_key = key
+            self.refresh_bindings()
 
     def _draw_titles(self, view: SeatView) -> None:
         names = self.session.names
@@ -292,6 +301,10 @@ class GameScreen(Screen, inherit_bindings=False):
             self._waiting = True
             return
         self.session.computer_move()
+        if self.ai_delay <= 0:
+            # No pause wanted (tests, or a player who set 0): play on until a person is needed.
+            while self.game.phase != "over" and not self.session.is_human(self.game.turn):
+                self.session.computer_move()
         self.app.autosave(self.session)
         self.advance()
 
@@ -365,12 +378,12 @@ class GameScreen(Screen, inherit_bindings=False):
         if n:
             self.cursor[self.row] = (self.cursor[self.row] + step) % n
         self.message = None
-        self.redraw()
+        self.redraw(cards_only=True)
 
     def action_row(self) -> None:
         """Setup swap: move between the hand and the face-up row."""
         self.row = "face_up" if self.row == "hand" else "hand"
-        self.redraw()
+        self.redraw(cards_only=True)
 
     def action_mark(self) -> None:
         """Mark or unmark the card under the cursor; marks hold one rank (or face-up count)."""
@@ -391,7 +404,7 @@ class GameScreen(Screen, inherit_bindings=False):
             rank = cards[i].rank
             self.marked = {j for j in self.marked if cards[j].rank == rank}
             self.marked.add(i)
-        self.redraw()
+        self.redraw(cards_only=True)
 
     def action_play(self) -> None:
         """Play the marked cards, else the card under the cursor."""

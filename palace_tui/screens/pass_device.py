@@ -36,27 +36,42 @@ class PassScreen(Screen[int]):
         Binding("ctrl+q", "app.save_quit", "Save+quit", key_display="^q", priority=True, id="quit"),
     ]
 
-    def __init__(self, seat: int, name: str, setup: bool = False) -> None:
+    def __init__(self) -> None:
         super().__init__()
         #: The seat whose cards will be shown.
-        self.seat = seat
+        self.seat = 0
         #: That seat's name.
-        self.player = name
-        self.setup = setup
+        self.player = ""
+        self.setup = False
+
+    def for_seat(self, seat: int, name: str, setup: bool = False) -> "PassScreen":
+        """Aim the screen at ``seat`` before it is pushed (the app keeps one instance)."""
+        self.seat, self.player, self.setup = seat, name, setup
+        if self.is_mounted:
+            self._show()
+        return self
 
     def compose(self) -> ComposeResult:
-        doing = "set up" if self.setup else "play"
         with Middle(), Center():
             with Vertical(id="pass-box"):
-                yield Static(f"Pass to {self.player}", id="pass-title", markup=False)
-                yield Static(f"It is {self.player}'s turn to {doing}.\nEveryone else, look away.\n\n"
-                             f"{self.player}: press Enter to see your cards.", id="pass-body", markup=False)
+                yield Static(id="pass-title", markup=False)
+                yield Static(id="pass-body", markup=False)
         yield Footer(compact=True)
         yield TooSmall()
 
-    def on_mount(self) -> None:
-        self.app.clear_notifications()
+    def _show(self) -> None:
+        doing = "set up" if self.setup else "play"
+        self.query_one("#pass-title", Static).update(f"Pass to {self.player}")
+        self.query_one("#pass-body", Static).update(
+            f"It is {self.player}'s turn to {doing}.\nEveryone else, look away.\n\n"
+            f"{self.player}: press Enter to see your cards.")
         self.sub_title = f"pass to {self.player}"
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def on_screen_resume(self) -> None:
+        self.app.clear_notifications()
 
     def action_reveal(self) -> None:
         """Hand the screen to the named player."""

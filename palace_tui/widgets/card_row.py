@@ -35,7 +35,9 @@ class CardRow(Widget):
     def show(self, slots: list[Slot]) -> None:
         """Replace the cards on show."""
         if slots != self.slots:
-            resize = len(slots) != len(self.slots)
+            width = max(self.size.width, 6)
+            resize = (row_height(len(slots), width, self.cursor_line)
+                      != row_height(len(self.slots), width, self.cursor_line)) or not slots or not self.slots
             self.slots = list(slots)
             self.refresh(layout=resize)
 

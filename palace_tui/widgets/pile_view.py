@@ -16,6 +16,8 @@ BOLD = Style(bold=True)
 class PileView(Static):
     """The pile's top card as a box, the run on top, the requirement and the counts."""
 
+    _last: Text | None = None
+
     DEFAULT_CSS = """
     PileView { height: auto; }
     """
@@ -43,4 +45,7 @@ class PileView(Static):
                  Text(f"stock {view.stock_count} · cleared {view.cleared_count}")]
         text = Text("\n").join(lines)
         text.no_wrap = True
-        self.update(text)
+        if text != self._last:
+            same_height = self._last is not None and len(self._last.split("\n")) == len(text.split("\n"))
+            self._last = text
+            self.update(text, layout=not same_height)

@@ -24,7 +24,7 @@ class PlayerArea(Vertical):
     PlayerArea .row-label { width: 5; padding-top: 1; color: $text-muted; }
     PlayerArea #down-row { width: 1fr; max-width: 33; }
     PlayerArea #up-row { width: 1fr; }
-    PlayerArea #hint { height: auto; min-height: 1; }
+    PlayerArea #hint { height: 2; }
     """
 
     def compose(self) -> ComposeResult:
@@ -43,7 +43,7 @@ class PlayerArea(Vertical):
         self.query_one("#down-row", CardRow).show(down)
         self.query_one("#up-row", CardRow).show(up)
         self.query_one("#hand-row", CardRow).show(hand)
-        self.query_one("#hint", Static).update(hint)
+        self.query_one("#hint", Static).update(hint, layout=False)
 
     def hand_text(self) -> str:
         """The hand row as plain text (for tests)."""

@@ -26,6 +26,8 @@ def place_text(place: int) -> str:
 class SeatList(Static):
     """One line per seat, in seat order (clockwise), the seat to act marked ▶."""
 
+    _last: Text | None = None
+
     DEFAULT_CSS = """
     SeatList { height: auto; }
     """
@@ -59,4 +61,7 @@ class SeatList(Static):
             lines.append(line)
         text = Text("\n").join(lines)
         text.no_wrap = True
-        self.update(text)
+        if text != self._last:
+            same_height = self._last is not None and len(self._last.split("\n")) == len(text.split("\n"))
+            self._last = text
+            self.update(text, layout=not same_height)

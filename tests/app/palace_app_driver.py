@@ -9,7 +9,7 @@ from palace_tui.screens.game import GameScreen
 from palace_tui.screens.pass_device import PassScreen
 from palace_tui.screens.results import ResultsScreen
 
-from palace_app_helpers import keys_for, screen_text
+from palace_app_helpers import keys_for, press, screen_text
 
 
 def choose_move(view, rng: random.Random, swaps_done: dict[int, int]) -> Move:
@@ -96,8 +96,8 @@ async def play_through(app, pilot, seed: int = 1, max_steps: int = 3000) -> Priv
     rng = random.Random(seed)
     swaps: dict[int, int] = {}
     watch: PrivacyWatch | None = None
+    await pilot.pause()
     for _ in range(max_steps):
-        await pilot.pause()
         screen = app.screen
         if isinstance(screen, ResultsScreen):
             return watch
@@ -105,19 +105,20 @@ async def play_through(app, pilot, seed: int = 1, max_steps: int = 3000) -> Priv
             if watch is None:
                 watch = PrivacyWatch(app.session)
             watch.check_pass(app)
-            await pilot.press("enter")
+            await press(pilot, "enter")
             continue
         if not isinstance(screen, GameScreen):
+            await pilot.pause()
             continue
         if watch is None or watch.session is not screen.session:
             watch = PrivacyWatch(screen.session)
         mode = screen.mode()
         if mode in ("wait", "over"):
+            await pilot.pause()
             continue
         view = screen.view()
         watch.check_table(app, screen.viewer)
         move = choose_move(view, rng, swaps)
-        before = screen.session.game.moves, screen.session.game.turn, screen.session.game.phase
-        await pilot.press(*keys_for(move, view, screen.cursor, screen.row))
+        await press(pilot, *keys_for(move, view, screen.cursor, screen.row))
         assert screen.message is None, f"{move} was refused: {screen.message}"
     raise AssertionError("the game did not finish")

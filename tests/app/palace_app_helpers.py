@@ -62,3 +62,22 @@ def make_session(preset: str = "palace", humans=("Ann", "Ben"), computers=("Cy",
     rules = Rules.preset(preset).with_text_options(options or [])
     seats = [SeatConfig(n) for n in humans] + [SeatConfig(n, human=False, level=level) for n in computers]
     return Session.new(seats, rules, seed=seed)
+
+
+_CHARS = {"space": " ", "enter": "\r", "question_mark": "?"}
+
+
+async def press(pilot, *keys: str) -> None:
+    """Press keys as a terminal would send them, then wait once for the app to settle.
+
+    ``pilot.press`` waits for the app to go idle after every key (~60 ms each);
+    a whole move's keys in one go keeps the game tests fast.
+    """
+    from textual import events
+    app = pilot.app
+    for key in keys:
+        char = _CHARS.get(key, key if len(key) == 1 else None)
+        event = events.Key(key, char)
+        event.set_sender(app)
+        app._driver.send_message(event)
+    await pilot.pause()
