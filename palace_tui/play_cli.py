@@ -46,7 +46,7 @@ def parser() -> argparse.ArgumentParser:
 
 def build(argv: list[str]):
     """Read the command line into the app's arguments; UsageError with one sentence if bad."""
-    from .session import SeatConfig, Session, computer_levels
+    from .session import SeatConfig, Session, computer_levels, default_level
     args = parser().parse_args(argv)
     if args.learn:
         raise UsageError("The tutorial is not available yet: run palace to play")
@@ -69,7 +69,7 @@ def build(argv: list[str]):
         if not 0 <= computers <= len(names):
             raise UsageError(f"--computers must be between 0 and the number of players ({len(names)})")
         levels = computer_levels()
-        level = args.level or levels[0]
+        level = args.level or default_level()
         if level not in levels:
             raise UsageError(f"There is no computer level {level!r}: choose {', '.join(levels)}")
         seats = [SeatConfig(n, human=i < len(names) - computers, level=level) for i, n in enumerate(names)]

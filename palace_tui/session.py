@@ -37,6 +37,12 @@ def computer_levels() -> list[str]:
     return list(LEVELS) or ["random"]
 
 
+def default_level() -> str:
+    """The level a new computer seat gets: ``normal`` when offered."""
+    levels = computer_levels()
+    return "normal" if "normal" in levels else levels[0]
+
+
 def now_iso() -> str:
     """The current time as an ISO 8601 string in UTC, to the second."""
     return datetime.now(timezone.utc).replace(microsecond=0).isoformat()

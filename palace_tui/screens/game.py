@@ -324,7 +324,7 @@ class GameScreen(Screen, inherit_bindings=False):
         except IllegalMove as exc:
             self.message = Text(str(exc), WARN)
             self.redraw()
-            self.bell()
+            self.app.bell()
             return False
         self.message = None
         self.marked.clear()

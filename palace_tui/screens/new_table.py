@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from ..rules import OPTIONS, PRESET_HELP, PRESETS, Rules
-from ..session import SeatConfig, Session, computer_levels
+from ..session import SeatConfig, Session, computer_levels, default_level
 from ..widgets.option_row import OptionRow
 from ..widgets.seat_editor import SeatEditor
 from ..widgets.too_small import TooSmall
@@ -30,7 +30,7 @@ CUSTOM = "custom"
 
 def default_table() -> dict[str, Any]:
     """The table offered the first time: Ann against two computers, Palace rules."""
-    return {"players": 3, "seats": [{"name": n, "human": i == 0, "level": "random"}
+    return {"players": 3, "seats": [{"name": n, "human": i == 0, "level": default_level()}
                                      for i, n in enumerate(DEFAULT_NAMES)],
             "preset": "palace", "options": Rules.preset("palace").as_dict(), "seed": ""}
 
@@ -71,7 +71,7 @@ class NewTableScreen(Screen[Session]):
 
     def compose(self) -> ComposeResult:
         t = self.table
-        seats = [SeatConfig(**{**{"name": DEFAULT_NAMES[i], "human": i == 0, "level": "random"}, **s})
+        seats = [SeatConfig(**{**{"name": DEFAULT_NAMES[i], "human": i == 0, "level": default_level()}, **s})
                  for i, s in enumerate((t["seats"] + default_table()["seats"])[:MAX_SEATS])]
         yield Header(icon="♠")
         with VerticalScroll(id="form"):

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, Header, Static
 
 from ..widgets.too_small import TooSmall
 
@@ -52,6 +52,7 @@ class PassScreen(Screen[int]):
         return self
 
     def compose(self) -> ComposeResult:
+        yield Header(icon="♠")
         with Middle(), Center():
             with Vertical(id="pass-box"):
                 yield Static(id="pass-title", markup=False)

@@ -27,6 +27,8 @@ class ResultsScreen(Screen[str]):
     ResultsScreen DataTable { height: auto; }
     """
 
+    AUTO_FOCUS = None
+
     BINDINGS = [
         Binding("enter", "choose('again')", "Play again", tooltip="Deal the next game at this table",
                 id="again"),
@@ -45,7 +47,9 @@ class ResultsScreen(Screen[str]):
         with Horizontal(id="results-body"):
             yield Static(self._outcome_text(), id="outcome")
             with Vertical(id="board-box"):
-                yield DataTable(id="board", cursor_type="none", zebra_stripes=True)
+                board = DataTable(id="board", cursor_type="none", zebra_stripes=True)
+                board.can_focus = False  # Enter belongs to Play again
+                yield board
         yield Footer(compact=True)
         yield TooSmall()
 
@@ -60,7 +64,6 @@ class ResultsScreen(Screen[str]):
         for row in self.scoreboard:
             table.add_row(str(row.get("place", "")), Text(str(row["name"])), str(row.get(key, 0)),
                           str(row.get("games", 0)))
-        table.can_focus = False
 
     def _outcome_text(self) -> Text:
         session = self.session
@@ -78,11 +81,12 @@ class ResultsScreen(Screen[str]):
             text.append(f"{names[out.loser]} is {word}.\n", "bold red")
         text.append("\n")
         scoring = session.rules.scoring
-        unit = {"podium": "pts", "losses": "loss", "wins": "win"}[scoring]
+        unit = {"podium": "point", "losses": "loss", "wins": "win"}[scoring]
         for place, seat in enumerate(out.order, 1):
             pts = out.points[seat]
             text.append(f"{place_text(place):>4}  {names[seat]:<12} ")
-            text.append(f"{pts} {unit}" if pts else "", "bold")
+            plural = "es" if unit == "loss" else "s"
+            text.append(f"{pts} {unit}{plural if pts > 1 else ''}" if pts else "", "bold")
             text.append("\n")
         missing = [i for i in range(len(names)) if i not in out.order]
         for seat in missing:

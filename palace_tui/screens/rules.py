@@ -27,8 +27,10 @@ class RulesScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape", "close", "Back", tooltip="Back to the game", id="close"),
         Binding("question_mark", "close", "Back", key_display="?", show=False, id="close2"),
-        Binding("pagedown", "scroll(1)", "Scroll", key_display="PgDn", id="pgdn"),
-        Binding("pageup", "scroll(-1)", "Scroll", key_display="PgUp", id="pgup"),
+        Binding("down", "line(1)", "Scroll", key_display="↑↓", priority=True, id="down"),
+        Binding("up", "line(-1)", "Scroll", show=False, priority=True, id="up"),
+        Binding("pagedown", "scroll(1)", "Page", key_display="PgDn", priority=True, id="pgdn"),
+        Binding("pageup", "scroll(-1)", "Page", key_display="PgUp", priority=True, id="pgup"),
         Binding("ctrl+q", "app.save_quit", "Save+quit", key_display="^q", priority=True, id="quit"),
     ]
 
@@ -50,6 +52,14 @@ class RulesScreen(ModalScreen[None]):
     def action_close(self) -> None:
         """Back to where the rules were opened."""
         self.dismiss(None)
+
+    def action_line(self, lines: int) -> None:
+        """Scroll a line down or up."""
+        scroll = self.query_one("#rules-scroll", VerticalScroll)
+        if lines > 0:
+            scroll.scroll_down()
+        else:
+            scroll.scroll_up()
 
     def action_scroll(self, pages: int) -> None:
         """Scroll a page down or up."""

@@ -124,7 +124,7 @@ def row_layout(count: int, width: int) -> tuple[str, int]:
 def render_row(slots: list[Slot], width: int, cursor_line: bool = False, empty: str = "") -> Text:
     """A row of cards as Text; with ``cursor_line`` a fourth line points ▲ at the cursor."""
     if not slots:
-        return Text(empty, style=DIM)
+        return Text(f"\n{empty}\n", style=DIM)
     mode, per_line = row_layout(len(slots), width)
     out = Text()
     for start in range(0, len(slots), per_line):

@@ -45,11 +45,11 @@ class CardRow(Widget):
         return render_row(self.slots, max(self.size.width, 6), self.cursor_line, self.empty)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        return container.width
+        if not self.slots:
+            return len(self.empty)
+        return min(container.width, len(self.slots) * 6 - 1)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        if not self.slots:
-            return 1
         return row_height(len(self.slots), max(width, 6), self.cursor_line)
 
     @property

@@ -22,7 +22,7 @@ class PlayerArea(Vertical):
     PlayerArea { height: auto; }
     PlayerArea > Horizontal { height: auto; }
     PlayerArea .row-label { width: 5; padding-top: 1; color: $text-muted; }
-    PlayerArea #down-row { width: 1fr; max-width: 33; }
+    PlayerArea #down-row { width: auto; margin-right: 3; }
     PlayerArea #up-row { width: 1fr; }
     PlayerArea #hint { height: 2; }
     """

@@ -1,0 +1,145 @@
+"""Regenerate every screenshot in screenshots/ from fixed seeds.
+
+    python scripts/screenshots.py            # SVG, and PNG when rsvg-convert is installed
+    python scripts/screenshots.py --size 80x24
+
+PNG needs ``rsvg-convert`` (Debian: ``apt-get install -y librsvg2-bin fonts-firacode``).
+Nothing here touches the real data folder: the app gets an in-memory store.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from palace_tui.ai import make_player  # noqa: E402
+from palace_tui.app import PalaceApp  # noqa: E402
+from palace_tui.rules import Rules  # noqa: E402
+from palace_tui.screens.game import GameScreen  # noqa: E402
+from palace_tui.screens.rules import RulesScreen  # noqa: E402
+from palace_tui.session import MemoryStore, SeatConfig, Session  # noqa: E402
+
+OUT = ROOT / "screenshots"
+FIVE = ["Ann", "Ben", "Cy", "Dee", "Eve"]
+
+
+def table(humans: int, names=FIVE, preset: str = "palace", seed: int = 7) -> Session:
+    """A table whose first ``humans`` seats are people."""
+    seats = [SeatConfig(n, human=i < humans, level="normal") for i, n in enumerate(names)]
+    return Session.new(seats, Rules.preset(preset), seed=seed)
+
+
+def step(session: Session) -> None:
+    """One move for whoever is to act, humans played by the random player."""
+    if session.is_human(session.game.turn):
+        session.apply(make_player("random", session.game.moves).choose(session.game))
+    else:
+        session.computer_move()
+
+
+def advance_until(session: Session, done, limit: int = 2000) -> Session:
+    """Play on until ``done(session)`` holds with a human to act."""
+    for _ in range(limit):
+        g = session.game
+        if g.phase != "over" and session.is_human(g.turn) and done(session):
+            return session
+        step(session)
+    raise RuntimeError("no such position within the limit")
+
+
+def mid_game() -> Session:
+    s = advance_until(table(1), lambda s: s.game.phase == "play" and s.game.moves >= 24 and len(s.game.pile) >= 2)
+    s.viewer = 0
+    return s
+
+
+def face_down() -> Session:
+    def at_face_down(s: Session) -> bool:
+        g = s.game
+        return g.phase == "play" and g.stage(0) == "face_down" and len(g.seats[0].face_down) == 3
+    for seed in range(1, 60):
+        try:
+            s = advance_until(table(1, seed=seed), at_face_down)
+        except RuntimeError:
+            continue
+        s.viewer = 0
+        return s
+    raise RuntimeError("no face-down position found")
+
+
+def finished(store: MemoryStore) -> Session:
+    """Three games played at one table, the last one left at its result."""
+    s = table(1, FIVE[:4], seed=3)
+    for game in range(3):
+        while s.game.phase != "over":
+            step(s)
+        if game < 2:
+            store.record_game(s.record())
+            s.play_again()
+    return s
+
+
+async def shoot(name: str, app: PalaceApp, size: tuple[int, int], setup=None) -> Path:
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        if setup is not None:
+            await setup(app, pilot)
+        await pilot.pause()
+        path = OUT / f"{name}.svg"
+        app.save_screenshot(str(path))
+    return path
+
+
+async def main(size: tuple[int, int]) -> list[Path]:
+    OUT.mkdir(exist_ok=True)
+    paths = []
+
+    def app(session=None, **kw) -> PalaceApp:
+        return PalaceApp(session, ai_delay=0, store=kw.pop("store", MemoryStore()), **kw)
+
+    paths.append(await shoot("new-table", app(), size))
+    paths.append(await shoot("privacy", app(table(2, FIVE[:3])), size))
+    paths.append(await shoot("mid-game", app(mid_game()), size))
+
+    async def choose_face_down(app, pilot):
+        await pilot.press("right")
+
+    paths.append(await shoot("face-down", app(face_down()), size, choose_face_down))
+    store = MemoryStore()
+    paths.append(await shoot("results", app(finished(store), store=store), size))
+
+    async def open_rules(app, pilot):
+        app.screen.action_rules() if isinstance(app.screen, GameScreen) else app.push_screen(
+            RulesScreen(Rules.preset("palace")))
+        await pilot.pause()
+
+    paths.append(await shoot("rules", app(mid_game()), size, open_rules))
+    return paths
+
+
+def to_png(svg: Path) -> Path | None:
+    tool = shutil.which("rsvg-convert")
+    if tool is None:
+        return None
+    png = svg.with_suffix(".png")
+    # rsvg drops the leading no-break space of a text run unless space is preserved.
+    text = svg.read_text(encoding="utf-8").replace("<svg ", '<svg xml:space="preserve" ', 1)
+    subprocess.run([tool, "-z", "1.5", "-o", str(png)], input=text.encode("utf-8"), check=True)
+    return png
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", default="100x32", help="terminal size, WIDTHxHEIGHT")
+    args = parser.parse_args()
+    w, h = (int(x) for x in args.size.lower().split("x"))
+    for svg in asyncio.run(main((w, h))):
+        png = to_png(svg)
+        print(svg.relative_to(ROOT), "and", png.relative_to(ROOT) if png else "(no PNG: install rsvg-convert)")
