@@ -1,0 +1,117 @@
+"""Shared pieces of the robustness tests: card accounting, screen reading and a key-driven player.
+
+The app tests' helpers (``tests/app``) are reused: ``screen_text`` reads the terminal
+as text, ``keys_for`` turns a move into key presses, ``choose_move`` is their sensible
+human. This module adds what the robustness tests need on top: batches of keys with
+one wait, a check that every card of the deck is somewhere exactly once, and a loop
+that plays human turns by keys until some condition holds.
+
+It is imported both by the tests and by the crash test's child process, so it
+never imports pytest.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+_APP_TESTS = str(Path(__file__).resolve().parent.parent / "app")
+if _APP_TESTS not in sys.path:
+    sys.path.insert(0, _APP_TESTS)
+
+from palace_app_driver import choose_move  # noqa: E402
+from palace_app_helpers import keys_for, make_session, screen_text  # noqa: E402
+
+from palace_tui.rules.cards import make_deck  # noqa: E402
+
+__all__ = ["choose_move", "keys_for", "make_session", "screen_text", "send_keys", "deck_problem",
+           "CARD_RE", "card_texts_on", "human_turn", "play_human_moves", "screen_name"]
+
+#: A card as the app prints it: rank then suit symbol (``7♥``, ``10♦``), or a joker.
+CARD_RE = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]|\bJK\b")
+
+_CHARS = {"space": " ", "enter": "\r", "question_mark": "?", "tab": "\t", "escape": "\x1b"}
+
+
+async def send_keys(pilot, keys, pause: bool = True) -> None:
+    """Send ``keys`` as a terminal would (through the driver), then wait once for the app to settle.
+
+    Unlike ``pilot.press`` this does not wait for idle after every key, so a storm of
+    keys costs one settle per batch. ``ctrl+x`` style names are sent with no character.
+    """
+    from textual import events
+    app = pilot.app
+    for key in keys:
+        char = _CHARS.get(key, key if len(key) == 1 else None)
+        event = events.Key(key, char)
+        event.set_sender(app)
+        app._driver.send_message(event)
+    if pause:
+        await pilot.pause()
+
+
+def deck_problem(game) -> str | None:
+    """Why the game's cards are not exactly its deck (None when every card is there once)."""
+    want = Counter(c.code for c in make_deck(game.rules.packs, game.rules.jokers))
+    have = Counter(c.code for c in game.all_cards())
+    if want == have:
+        return None
+    missing = want - have
+    extra = have - want
+    return f"missing {sorted(missing.elements())}, extra {sorted(extra.elements())}"
+
+
+def card_texts_on(text: str) -> set[str]:
+    """Every card text (``7♥``) found in a screen's text."""
+    return set(CARD_RE.findall(text))
+
+
+def screen_name(app) -> str:
+    """The class name of the screen on top (``GameScreen``, ``PassScreen``...)."""
+    return type(app.screen).__name__
+
+
+def human_turn(app):
+    """The game screen if a human is to act on it with their cards shown, else None."""
+    from palace_tui.screens.game import GameScreen
+    screen = app.screen
+    if isinstance(screen, GameScreen) and screen.mode() not in ("wait", "over"):
+        return screen
+    return None
+
+
+async def play_human_moves(app, pilot, rng, moves: int, swaps: dict | None = None,
+                           on_screen=None, max_steps: int = 4000) -> int:
+    """Play ``moves`` human moves by keys (passing every privacy screen); return how many were played.
+
+    Stops early at the results screen. ``on_screen(app)`` is called after every wait,
+    before anything is pressed, so a test can check each screen as it is shown.
+    """
+    from palace_tui.screens.pass_device import PassScreen
+    from palace_tui.screens.results import ResultsScreen
+    swaps = {} if swaps is None else swaps
+    played = 0
+    for _ in range(max_steps):
+        if played >= moves:
+            return played
+        await pilot.pause()
+        if on_screen is not None:
+            on_screen(app)
+        screen = app.screen
+        if isinstance(screen, ResultsScreen):
+            return played
+        if isinstance(screen, PassScreen):
+            await send_keys(pilot, ["enter"])
+            continue
+        game_screen = human_turn(app)
+        if game_screen is None:
+            continue
+        view = game_screen.view()
+        move = choose_move(view, rng, swaps)
+        await send_keys(pilot, keys_for(move, view, game_screen.cursor, game_screen.row))
+        if game_screen.message is not None:
+            raise AssertionError(f"{move} was refused: {game_screen.message}")
+        played += 1
+    raise AssertionError(f"only {played} of {moves} moves were played in {max_steps} steps")
