@@ -20,7 +20,8 @@ correct without it.
 
 from __future__ import annotations
 
-from .heuristic import EasyPlayer, NormalPlayer
+from .heuristic import EasyPlayer
+from .hard import HardPlayer, NormalPlayer
 from .random_player import RandomPlayer
 
 #: Computer player levels from weakest to strongest.
@@ -33,9 +34,12 @@ def make_player(name: str, seed: int | None = None, *, budget_s: float | None = 
                 iterations: int | None = None, **options):
     """A computer player by level name (one of :data:`LEVELS`).
 
-    ``budget_s`` (default 0.2) and ``iterations`` (default: no limit) bound hard's
-    search per decision; with ``iterations`` and no time budget hard is deterministic
-    for its seed. The other levels ignore them; ``options`` tune hard's search.
+    random plays a random playable rank; easy the lowest card that goes; normal adds
+    rules of thumb and, once the stock is gone, a short search; hard searches every
+    decision. ``budget_s`` (default 0.2 s) and ``iterations`` (default: no limit)
+    bound hard's search per decision; with ``iterations`` and no time budget hard is
+    deterministic for its seed. The other levels ignore them; ``options`` tune
+    hard's search (see :class:`.hard.SearchPlayer`).
     """
     if name == "random":
         return RandomPlayer(seed)
@@ -44,13 +48,6 @@ def make_player(name: str, seed: int | None = None, *, budget_s: float | None = 
     if name == "normal":
         return NormalPlayer(seed)
     if name == "hard":
-        from .hard import HardPlayer
         return HardPlayer(seed, budget_s=budget_s, iterations=iterations, **options)
     raise ValueError(f"no computer player {name!r}: choose one of {', '.join(LEVELS)}")
 
-
-def __getattr__(name: str):
-    if name == "HardPlayer":
-        from .hard import HardPlayer
-        return HardPlayer
-    raise AttributeError(name)

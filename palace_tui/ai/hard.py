@@ -1,12 +1,18 @@
-"""The ``hard`` player: determinized Monte Carlo search over the cards it cannot see.
+"""Search players: determinized Monte Carlo over the cards a seat cannot see.
 
-For each decision it lists the sensible moves (every playable rank, a single two or
-ten, taking the pile), then repeats until its budget is spent: deal the unseen cards
-again at random (:meth:`Game.determinize`: other hands, the stock and every
-face-down card, keeping cards it saw picked up in the hands that took them), play
-each candidate in that same world, and finish the game with fast heuristic players
-at every seat. The candidate with the best average result is played. More budget
-means more worlds and steadier choices.
+For a decision the player lists the sensible moves (every playable rank, a single
+two or ten, taking the pile), then repeats until its budget is spent: deal the
+unseen cards again at random (:meth:`Game.determinize`: other hands, the stock and
+every face-down card, keeping cards it saw picked up in the hands that took them),
+play each candidate in that same world, and finish the game with the fast normal
+heuristic at every seat. It leaves the heuristic's own move only for one that does
+clearly better in the same worlds (a paired test), so more budget means more worlds,
+steadier estimates and more good departures from the rule of thumb.
+
+``normal`` searches only once the stock is gone, a few worlds per decision; ``hard``
+searches every decision, with a time budget (default 200 ms) and the full budget
+once the stock is gone (a quarter of it while the stock lasts, where self-play shows
+the search gains little).
 
 The search never sees the real hidden cards: the unseen cards are put in a fixed
 order before they are shuffled, so the worlds depend only on the seed and on what
@@ -101,20 +107,27 @@ def rollout(game: Game, policy=normal_choice, cap: int = ROLLOUT_CAP) -> None:
         fast(*policy(game))
 
 
-class HardPlayer:
+class SearchPlayer:
     """Searches possible deals of the unseen cards; deterministic for a seed and an
-    iteration budget (a time budget depends on the machine)."""
+    iteration budget (a time budget depends on the machine).
 
-    name = "hard"
+    ``budget_s`` and ``iterations`` bound one decision (whichever ends first);
+    ``early_share`` scales both while the stock lasts, and ``max_stock`` turns the
+    search off while the stock holds more cards than that. ``z`` is how clearly a
+    move must beat the heuristic's move, in standard errors, to be played instead.
+    """
+
+    name = "search"
 
     def __init__(self, seed: int | None = None, budget_s: float | None = None,
-                 iterations: int | None = None, z: float = 1.0) -> None:
-        self.z = z
+                 iterations: int | None = None, z: float = 1.0, max_stock: int | None = None,
+                 early_share: float = 1.0) -> None:
         self.rng = random.Random(seed)
-        if budget_s is None:
-            budget_s = None if iterations else DEFAULT_BUDGET_S
         self.budget_s = budget_s
         self.iterations = iterations
+        self.z = z
+        self.max_stock = max_stock
+        self.early_share = early_share
         self.memory = Memory()
         self.last_stats: dict = {}
 
@@ -123,7 +136,8 @@ class HardPlayer:
         self.memory.observe(events)
 
     def choose(self, game: Game) -> Move:
-        """The move for the seat to act. ``game`` is not changed."""
+        """The move for the seat to act. ``game`` is not changed (safe on a copy in a
+        worker thread; the player itself is not shared between threads)."""
         if game.phase == "setup":
             return setup_move(game)
         if game.phase != "play":
@@ -131,6 +145,7 @@ class HardPlayer:
         return choice_to_move(game, self.decide(game))
 
     def act(self, game: Game) -> None:
+        """Make this player's move on ``game``."""
         if game.phase == "play":
             game.fast_turn(*self.decide(game))
         else:
@@ -140,9 +155,13 @@ class HardPlayer:
         """Search and return the best decision tuple for the seat to act."""
         cands = candidates(game)
         default = normal_choice(game, NORMAL)
-        if len(cands) <= 1:
+        stock = len(game.stock)
+        if len(cands) <= 1 or (self.max_stock is not None and stock > self.max_stock):
             self.last_stats = {"iterations": 0, "candidates": len(cands)}
-            return cands[0] if cands else default
+            return default if default in cands or not cands else cands[0]
+        share = self.early_share if stock else 1.0
+        limit = None if self.iterations is None else max(1, round(self.iterations * share))
+        budget = None if self.budget_s is None else self.budget_s * share
         seat = game.turn
         if default not in cands:
             cands.append(default)
@@ -152,8 +171,7 @@ class HardPlayer:
         sq = [0.0] * k  # sums of squared differences from the default move, world by world
         shuffle = _CanonicalShuffle(self.rng)
         known = self.memory.known_hands(game, seat)
-        deadline = None if self.budget_s is None else time.perf_counter() + self.budget_s
-        limit = self.iterations
+        deadline = None if budget is None else time.perf_counter() + budget
         n = 0
         while True:
             if limit is not None and n >= limit:
@@ -172,8 +190,7 @@ class HardPlayer:
                 totals[i] += r
                 sq[i] += (r - base) ** 2
             n += 1
-        # Leave the heuristic move only for one that beats it clearly in the same worlds
-        # (a paired test), so a small budget plays at least as well as normal.
+        # Leave the heuristic move only for one that beats it clearly in the same worlds.
         best, best_mean = d, totals[d] / n
         for i in range(k):
             diff = (totals[i] - totals[d]) / n
@@ -185,3 +202,29 @@ class HardPlayer:
         self.last_stats = {"iterations": n, "candidates": k,
                            "means": {c: round(x / n, 3) for c, x in zip(cands, totals)}}
         return cands[best]
+
+
+#: normal's search: this many worlds per decision, once the stock is gone.
+NORMAL_ITERATIONS = 8
+
+
+class NormalPlayer(SearchPlayer):
+    """Rules of thumb while the stock lasts; then a quick look at a few possible deals."""
+
+    name = "normal"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed, budget_s=None, iterations=NORMAL_ITERATIONS, max_stock=0)
+
+
+class HardPlayer(SearchPlayer):
+    """Searches every decision: 200 ms by default, a quarter of it while the stock lasts."""
+
+    name = "hard"
+
+    def __init__(self, seed: int | None = None, budget_s: float | None = None,
+                 iterations: int | None = None, **options) -> None:
+        if budget_s is None and iterations is None:
+            budget_s = DEFAULT_BUDGET_S
+        options.setdefault("early_share", 0.25)
+        super().__init__(seed, budget_s=budget_s, iterations=iterations, **options)

@@ -1,9 +1,9 @@
-"""The ``easy`` and ``normal`` players: fast rule-of-thumb play, no search.
+"""The ``easy`` player: fast rule-of-thumb play, no search.
 
-easy plays the lowest card that goes and lays its highest cards face up; normal
-also completes four of a kind, saves twos and tens (spending one at a time), plays
-high to block a player about to go out, and takes a tiny low pile rather than spend
-a ten. Both decide only from what their seat may see (see :mod:`.policy`).
+easy plays the lowest card that goes (twos and tens last) and lays its highest
+cards face up. :class:`HeuristicPlayer` with :func:`.policy.normal_choice` is the
+rule of thumb that normal and hard start from (and play in their rollouts). Both
+decide only from what their seat may see (see :mod:`.policy`).
 """
 
 from __future__ import annotations
@@ -47,10 +47,11 @@ class EasyPlayer(HeuristicPlayer):
         return easy_choice(game)
 
 
-class NormalPlayer(HeuristicPlayer):
-    """Saves twos and tens, completes four of a kind, blocks a player about to go out."""
+class RuleOfThumbPlayer(HeuristicPlayer):
+    """normal's heuristic alone: completes four of a kind, spends twos and tens one at
+    a time and only when nothing else goes, takes a tiny low pile rather than a ten."""
 
-    name = "normal"
+    name = "rule-of-thumb"
 
     def decide(self, game: Game):
         return normal_choice(game)
