@@ -157,8 +157,8 @@ class PalaceApp(App[None]):
     # ------------------------------------------------------------ size
 
     def on_resize(self, event: events.Resize) -> None:
-        self._check_size()
+        self._check_size(event.size)  # runs before App's own handler updates self.size
 
-    def _check_size(self) -> None:
-        width, height = self.size
+    def _check_size(self, size=None) -> None:
+        width, height = size or self.size
         self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")

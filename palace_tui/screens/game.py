@@ -157,7 +157,7 @@ class GameScreen(Screen, inherit_bindings=False):
 
     def _draw_titles(self, view: SeatView) -> None:
         names = self.session.names
-        arrow = "↻ clockwise" if view.direction == 1 else "↺ anticlockwise"
+        arrow = "clockwise →" if view.direction == 1 else "anticlockwise ←"
         self.query_one("#seats").border_title = f"Table  {arrow}"
         game = self.game
         if game.phase == "over":

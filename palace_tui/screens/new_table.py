@@ -47,7 +47,7 @@ class NewTableScreen(Screen[Session]):
     NewTableScreen #preset { width: 17; margin-right: 1; }
     NewTableScreen #preset-help { width: 1fr; color: $text-muted; }
     NewTableScreen #seed { width: 18; margin-right: 1; }
-    NewTableScreen #start-row { height: auto; margin-top: 1; }
+    NewTableScreen #start-row { height: auto; dock: bottom; padding: 0 1; background: $panel; }
     NewTableScreen #start { margin-right: 2; }
     NewTableScreen #error { color: $error; text-style: bold; width: 1fr; }
     """
@@ -100,9 +100,9 @@ class NewTableScreen(Screen[Session]):
                             id="seed")
                 yield Static("The same seed deals the same cards. Leave it blank for a fresh shuffle.",
                              classes="option-help", markup=False)
-            with Horizontal(id="start-row"):
-                yield Button("Start", variant="success", id="start", compact=True)
-                yield Static("", id="error", markup=False)
+        with Horizontal(id="start-row"):
+            yield Button("Start", variant="success", id="start", compact=True)
+            yield Static("", id="error", markup=False)
         yield Footer(compact=True)
         yield TooSmall()
 

@@ -43,7 +43,7 @@ class SeatList(Static):
             name = s.name[:name_width]
             line.append(f"{name:<{name_width}}", TURN if acting else Style(bold=True))
             line.append(" D" if s.index == view.dealer else "  ", DIM)
-            line.append("⚙ " if s.index in computers else "  ", DIM)
+            line.append("cpu " if s.index in computers else "    ", DIM)
             if s.out:
                 line.append(f"out {place_text(s.place)}" if view.phase == "play" or s.hand_count == 0
                             else f"{place_text(s.place)} place")

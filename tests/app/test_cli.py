@@ -1,0 +1,40 @@
+"""The ``palace`` command line: flags start a table; bad ones print one sentence and exit 2."""
+
+from __future__ import annotations
+
+import pytest
+
+from palace_tui.play_cli import build, main
+
+
+def test_flags_start_straight_at_the_deal():
+    """--players, --computers, --preset, --option and --seed make the first game."""
+    args = build(["--players", "Ann,Ben,Cy", "--computers", "1", "--preset", "shithead",
+                  "--option", "seven=low", "--seed", "7"])
+    session = args["session"]
+    assert session.names == ["Ann", "Ben", "Cy"]
+    assert [s.human for s in session.seats] == [True, True, False]
+    assert session.rules.scoring == "losses" and session.rules.seven == "low"
+    assert session.game.seed == 7 and session.game.phase == "setup"
+
+
+def test_no_flags_open_the_new_table_screen():
+    assert build([])["session"] is None
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--preset", "poker"], "invalid choice"),
+    (["--option", "seven=sometimes"], "seven"),
+    (["--option", "colour=red"], "no option"),
+    (["--players", "Ann,Ben", "--computers", "3"], "--computers"),
+    (["--players", "Ann,Ben,Cy,Dee,Eve,Fay"], "at most 5"),
+    (["--players", "Ann,Ann"], "different name"),
+    (["--seed", "seven"], "invalid int"),
+    (["--bogus"], "unrecognized"),
+    (["--option", "finish=first-out"], "needs a loser"),
+])
+def test_bad_flags_say_why_and_exit_2(argv, words, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert words.lower() in err.lower()
+    assert err.count("\n") == 1 and err.startswith("palace: ")

@@ -1,0 +1,256 @@
+"""Pilot tests of the screens and keys: refusals, privacy, resume, the new-table screen, sizes."""
+
+from __future__ import annotations
+
+from palace_app_helpers import make_session, press, screen_text
+
+from palace_tui.app import PalaceApp
+from palace_tui.rules import Game
+from palace_tui.screens.game import GameScreen
+from palace_tui.screens.new_table import NewTableScreen
+from palace_tui.screens.pass_device import PassScreen
+from palace_tui.screens.results import ResultsScreen
+from palace_tui.screens.rules import RulesScreen
+from palace_tui.session import MemoryStore, Session
+
+
+async def to_play(app, pilot) -> GameScreen:
+    """Get a one-human table through setup (ready at once) to the human's first turn."""
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    for _ in range(10):
+        if screen.game.phase == "play" and screen.mode() != "wait":
+            return screen
+        if screen.mode() == "swap":
+            await press(pilot, "r")
+        else:
+            await pilot.pause()
+    return screen
+
+
+def session_at(**position) -> Session:
+    """A session of Ann (human) against Ben (computer) at a built position."""
+    from palace_tui.rules import Rules
+    from palace_tui.session import SeatConfig
+    game = Game.from_position(Rules.preset("palace"), **position)
+    return Session("t1", [SeatConfig("Ann"), SeatConfig("Ben", human=False)], game.rules, "palace", 1, game,
+                   game_id="t1-1", viewer=0)
+
+
+async def test_a_refused_play_explains_and_changes_nothing(make_app):
+    """Enter on a card the pile won't take shows the engine's sentence; the game is unchanged."""
+    session = session_at(seats=[{"name": "Ann", "hand": "4C 9D", "face_up": "5S", "face_down": "6H"},
+                                {"name": "Ben", "hand": "3C", "face_up": "5H", "face_down": "7H"}],
+                         pile="8H", stock="", turn=0)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.mode() == "hand" and screen.cursor["hand"] == 0
+        before = session.game.to_json()
+        await press(pilot, "enter")
+        assert session.game.to_json() == before
+        assert "can't go on" in screen_text(app)
+        await press(pilot, "right", "enter")
+        assert "Ann played 9♦" in session.log
+
+
+async def test_face_down_cards_are_chosen_by_position(make_app):
+    """At the face-down stage ← → pick a back and Enter turns it."""
+    session = session_at(seats=[{"name": "Ann", "face_down": "6H 9C"},
+                                {"name": "Ben", "hand": "3C", "face_up": "5H", "face_down": "7H"}],
+                         pile="4H", turn=0)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.mode() == "face_down"
+        assert "6♥" not in screen_text(app) and "9♣" not in screen_text(app)
+        await press(pilot, "right", "enter")
+        assert "Ann turned over 9♣" in session.log
+
+
+async def test_footer_greys_out_take_on_an_empty_pile(make_app):
+    """With nothing on the pile, taking it is shown but disabled."""
+    session = make_session(humans=("Ann",), computers=("Ben",), seed=2)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await to_play(app, pilot)
+        if not screen.view().pile:
+            assert screen.check_action("take", ()) is None
+        assert screen.check_action("play", ()) is True
+        assert screen.check_action("ready", ()) is False
+
+
+async def test_single_human_never_sees_a_privacy_screen(make_app):
+    """Against computers only there is nobody to hide the cards from."""
+    session = make_session(humans=("Ann",), computers=("Ben", "Cy"), seed=4)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_play(app, pilot)
+        for _ in range(15):
+            assert not isinstance(app.screen, PassScreen)
+            screen = app.screen
+            if not isinstance(screen, GameScreen) or screen.mode() == "over":
+                break
+            await press(pilot, "enter" if screen.view().playable_ranks else "t")
+
+
+async def test_privacy_screen_is_opaque_and_clears_toasts(make_app):
+    """The privacy screen shows a name and no card, even with a toast and a hand underneath."""
+    session = make_session(humans=("Ann", "Ben"), computers=(), seed=9)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        await press(pilot, "enter")
+        assert isinstance(app.screen, GameScreen)
+        ben = session.game.seats[session.game.turn]
+        text = screen_text(app)
+        assert any(str(c) in text for c in ben.hand)
+        app.notify("a toast that must go")
+        await press(pilot, "r")
+        assert isinstance(app.screen, PassScreen)
+        text = screen_text(app)
+        assert "Pass to Ann" in text and "a toast that must go" not in text
+        for seat in session.game.seats:
+            for c in [*seat.hand, *seat.face_down]:
+                assert str(c) not in text
+
+
+async def test_resume_puts_the_same_position_behind_the_privacy_screen(make_app, data_dir):
+    """ctrl+q saves; --resume brings back the same game, the same seat to act, hidden first."""
+    session = make_session(humans=("Ann", "Ben"), computers=("Cy",), seed=12)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "enter")  # reveal Ben's setup
+        await press(pilot, "r")
+        saved = session.game.to_json()
+        await press(pilot, "ctrl+q")
+    again = make_app(resume=True)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, PassScreen)
+        restored = again.session
+        assert restored.game == Game.from_json(saved)
+        assert again.screen.seat == restored.game.turn
+        assert restored.log[-1] == session.log[-1]
+
+
+async def test_autosave_after_every_step(make_app):
+    """Every setup step and move is saved at once."""
+    store = MemoryStore()
+    session = make_session(humans=("Ann", "Ben"), computers=(), seed=3)
+    app = make_app(session, store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "enter", "r")
+        assert Session.from_dict(store.load_session()).game == session.game
+
+
+async def test_abandon_gives_no_result(make_app):
+    """x then y stops the game; the results say so and no record is kept."""
+    store = MemoryStore()
+    session = make_session(humans=("Ann",), computers=("Ben",), seed=3)
+    app = make_app(session, store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "x", "y")
+        assert isinstance(app.screen, ResultsScreen)
+        assert "Abandoned" in screen_text(app)
+        assert store.scoreboard(session.table_id) == []
+        assert store.load_session() is None
+
+
+async def test_play_again_deals_with_the_next_dealer(make_app):
+    """After a result, Enter deals game 2 at the same table with the rules' next dealer."""
+    store = MemoryStore()
+    session = make_session("shithead", humans=("Ann",), computers=("Ben", "Cy"), seed=8)
+    g = session.game
+    from palace_tui.ai import make_player
+    while g.phase != "over":
+        g.play(make_player("random", 1).choose(g))
+    expected = g.next_dealer()
+    app = make_app(session, store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        assert len(store.scoreboard(session.table_id)) == 3
+        await press(pilot, "enter")
+        assert isinstance(app.screen, GameScreen)
+        assert session.game_number == 1 and session.game.dealer == expected
+
+
+async def test_rules_screen_shows_the_options_in_force(make_app):
+    """? opens the rules generated from the options; Escape goes back."""
+    session = make_session(humans=("Ann",), computers=("Ben",), options=["seven=low"])
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "question_mark")
+        assert isinstance(app.screen, RulesScreen)
+        assert "the rules in force" in screen_text(app)
+        await press(pilot, "pagedown")
+        assert "7 is low" in screen_text(app)
+        await press(pilot, "escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_new_table_starts_a_game_and_remembers_it(make_app):
+    """The new-table screen starts with ctrl+s and offers the same table next time."""
+    store = MemoryStore()
+    app = make_app(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewTableScreen)
+        app.screen.query_one("#seat-name-0").value = "Zed"
+        app.screen.query_one("#seed").value = "42"
+        await pilot.pause()
+        await press(pilot, "ctrl+s")
+        assert isinstance(app.screen, GameScreen)
+        assert app.session.names[0] == "Zed" and app.session.game.seed == 42
+    assert store.last_table()["seats"][0]["name"] == "Zed"
+    again = make_app(store=store)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert again.screen.query_one("#seat-name-0").value == "Zed"
+
+
+async def test_new_table_refuses_options_that_mean_nothing(make_app):
+    """finish first-out with podium scoring: the engine's reason shows and Start is greyed."""
+    app = make_app(store=MemoryStore())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#opt-finish").value = "first-out"
+        await pilot.pause()
+        assert "needs a loser" in screen_text(app)
+        assert screen.check_action("start", ()) is None
+        screen.query_one("#opt-scoring").value = "wins"
+        screen.query_one("#opt-next_dealer").value = "clockwise"
+        await pilot.pause()
+        assert screen.check_action("start", ()) is True
+
+
+async def test_too_small_terminal_says_so(make_app):
+    """Below 80x24 the screen asks for a larger window instead of drawing a broken table."""
+    session = make_session(humans=("Ann",), computers=("Ben",))
+    app = make_app(session)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert "Make the window larger" in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        assert "Make the window larger" not in screen_text(app)
+
+
+async def test_six_seats_fit_80x24(make_app):
+    """Six seats with jokers: every seat's line is on screen at 80x24."""
+    session = make_session(humans=("Ann",), computers=("Ben", "Cy", "Dee", "Eve", "Fay"),
+                           options=["jokers=true"])
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_play(app, pilot)
+        text = screen_text(app)
+        for name in session.names:
+            assert name in text
+        assert "Hand" in text and "Pile" in text

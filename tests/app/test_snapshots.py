@@ -1,0 +1,79 @@
+"""Snapshots of the main screens at 80x24, from fixed seeds (pytest-textual-snapshot).
+
+Update them after a deliberate change with ``pytest tests/app --snapshot-update``.
+"""
+
+from __future__ import annotations
+
+from palace_app_helpers import make_session
+
+from palace_tui.ai import make_player
+from palace_tui.app import PalaceApp
+from palace_tui.session import MemoryStore, Session
+
+SIZE = (80, 24)
+
+
+def app_for(session: Session | None = None, store: MemoryStore | None = None) -> PalaceApp:
+    return PalaceApp(session, ai_delay=0, store=store or MemoryStore())
+
+
+def advance(session: Session, until, limit: int = 3000) -> Session:
+    """Play on (humans by the random player) until ``until(session)`` with a human to act."""
+    for _ in range(limit):
+        g = session.game
+        if g.phase != "over" and session.is_human(g.turn) and until(session):
+            return session
+        if session.is_human(g.turn):
+            session.apply(make_player("random", g.moves).choose(g))
+        else:
+            session.computer_move()
+    raise AssertionError("position not reached")
+
+
+def five_seats(seed: int = 7) -> Session:
+    return make_session(humans=("Ann",), computers=("Ben", "Cy", "Dee", "Eve"), seed=seed)
+
+
+def test_new_table(snap_compare):
+    """The new-table screen with the default table."""
+    assert snap_compare(app_for(), terminal_size=SIZE)
+
+
+def test_privacy_screen(snap_compare):
+    """Pass to Ben before his setup: a name and nothing else."""
+    assert snap_compare(app_for(make_session(humans=("Ann", "Ben"), computers=("Cy",))), terminal_size=SIZE)
+
+
+def test_swap_setup(snap_compare):
+    """Ann swaps: her hand and face-up row with the cursor on the face-up row."""
+    session = make_session(humans=("Ann",), computers=("Ben", "Cy"), seed=5)
+    assert snap_compare(app_for(session), terminal_size=SIZE, press=["right", "down"])
+
+
+def test_five_seats_mid_game(snap_compare):
+    """A 5-seat game some way in, a group of one rank marked."""
+    session = advance(five_seats(), lambda s: s.game.phase == "play" and s.game.moves >= 20)
+    assert snap_compare(app_for(session), terminal_size=SIZE, press=["space"])
+
+
+def test_face_down_stage(snap_compare):
+    """Ann has only face-down cards: backs numbered by position, the second chosen."""
+    session = advance(five_seats(8), lambda s: s.game.phase == "play" and s.game.stage(0) == "face_down")
+    assert snap_compare(app_for(session), terminal_size=SIZE, press=["right"])
+
+
+def test_results(snap_compare):
+    """The result of a finished game and the table's scoreboard."""
+    store = MemoryStore()
+    session = make_session("shithead", humans=("Ann",), computers=("Ben", "Cy"), seed=3)
+    while session.game.phase != "over":
+        g = session.game
+        session.apply(make_player("random", g.moves).choose(g))
+    assert snap_compare(app_for(session, store), terminal_size=SIZE)
+
+
+def test_rules(snap_compare):
+    """The rules for the options in force."""
+    session = make_session(humans=("Ann",), computers=("Ben",), options=["eight=reverse"])
+    assert snap_compare(app_for(session), terminal_size=SIZE, press=["question_mark"])
