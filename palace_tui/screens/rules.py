@@ -57,14 +57,14 @@ class RulesScreen(ModalScreen[None]):
         """Scroll a line down or up."""
         scroll = self.query_one("#rules-scroll", VerticalScroll)
         if lines > 0:
-            scroll.scroll_down()
+            scroll.scroll_down(animate=False)
         else:
-            scroll.scroll_up()
+            scroll.scroll_up(animate=False)
 
     def action_scroll(self, pages: int) -> None:
         """Scroll a page down or up."""
         scroll = self.query_one("#rules-scroll", VerticalScroll)
         if pages > 0:
-            scroll.scroll_page_down()
+            scroll.scroll_page_down(animate=False)
         else:
-            scroll.scroll_page_up()
+            scroll.scroll_page_up(animate=False)

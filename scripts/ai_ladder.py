@@ -1,0 +1,113 @@
+#!/usr/bin/env python
+"""Rank the computer players by self-play and print a Markdown table.
+
+Each pairing puts two neighbouring levels against each other (random-easy,
+easy-normal, normal-hard) for each preset, with ``palace simulate``: the levels swap
+seats every round of deals and the dealer moves every game. Every row prints the
+exact command that reproduces it. With ``--players 2`` (the default) the winner is
+the one not last, so in last-loses presets the two rates agree; with 4 players the
+seats alternate the two levels and the rates differ.
+
+    python scripts/ai_ladder.py --games 1000 --iterations 100 > docs/ai_ladder.md
+
+The hard player runs with an iteration budget (sampled deals per decision) instead of
+a time budget, so the ladder is reproducible and does not depend on machine load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from palace_tui.simulate import wilson  # noqa: E402
+
+PAIRINGS = (("easy", "random"), ("normal", "easy"), ("hard", "normal"))
+
+
+def command(preset: str, upper: str, lower: str, args) -> list[str]:
+    cmd = ["palace", "simulate", "--preset", preset, "--players", str(args.players),
+           "--games", str(args.games), "--ai", f"{upper},{lower}", "--seed", str(args.seed)]
+    if "hard" in (upper, lower):
+        cmd += ["--iterations", str(args.iterations)]
+    if args.workers:
+        cmd += ["--workers", str(args.workers)]
+    return cmd + ["--json"]
+
+
+def run_pairing(preset: str, upper: str, lower: str, args) -> dict:
+    cmd = command(preset, upper, lower, args)
+    real = [sys.executable, "-m", "palace_tui.cli", *cmd[1:]]
+    t0 = time.time()
+    out = subprocess.run(real, cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    data = json.loads(out)
+    data["wall_s"] = time.time() - t0
+    data["command"] = " ".join(cmd[:-1])
+    return data
+
+
+def row(preset: str, upper: str, lower: str, data: dict) -> str:
+    finished = data["games"] - data["stalemates"]
+    up, low = data["by_ai"][upper], data["by_ai"][lower]
+    wins = up["wins"]  # games the upper level won (one winner per game)
+    not_last = low["losses"]  # games whose last player was the lower level
+    lo, hi = wilson(wins, finished)
+    text = f"| {preset} | {upper} vs {lower} | {data['games']} | {wins / finished:.1%} ({lo:.1%}–{hi:.1%}) |"
+    if data["rules"]["finish"] == "last-loses":
+        lo2, hi2 = wilson(not_last, finished)
+        text += f" {not_last / finished:.1%} ({lo2:.1%}–{hi2:.1%}) |"
+    else:
+        text += " – |"
+    clear = "yes" if lo > 0.5 else "no"
+    text += f" {data['stalemates']} | {clear} | {data['avg_moves_per_game']:.0f} | {data['wall_s']:.0f} s |"
+    return text
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--games", type=int, default=1000, help="games per pairing (default 1000)")
+    p.add_argument("--players", type=int, default=2, help="seats per game (default 2)")
+    p.add_argument("--iterations", type=int, default=100,
+                   help="hard's sampled deals per decision once the stock is gone (default 100)")
+    p.add_argument("--presets", default="palace,shithead")
+    p.add_argument("--pairings", default=",".join(f"{a}-{b}" for a, b in PAIRINGS),
+                   help="upper-lower level pairs, comma separated")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=None)
+    args = p.parse_args(argv)
+    pairings = [tuple(x.split("-")) for x in args.pairings.split(",")]
+    lines = [
+        f"Heads-up self-play, {args.players} seats, {args.games} games per pairing "
+        f"(hard: {args.iterations} sampled deals per decision once the stock is gone, "
+        f"{max(1, round(args.iterations * 0.25))} while it lasts; normal: 8, endgame only). "
+        "Win rate: share of games the upper level won; not last: share of games whose last "
+        "player was the lower level; 50% is even. 95% Wilson intervals; "
+        "clear = the interval's lower end is above 50%.",
+        "",
+        "| preset | pairing | games | upper wins (95% CI) | upper not last (95% CI) | stalemates "
+        "| clear | moves/game | wall time |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    commands = []
+    for preset in args.presets.split(","):
+        for upper, lower in pairings:
+            data = run_pairing(preset, upper, lower, args)
+            lines.append(row(preset, upper, lower, data))
+            commands.append(data["command"])
+            print(lines[-1], file=sys.stderr, flush=True)
+    lines += ["", "Commands (add `--json` for the full report):", "", "```"]
+    lines += commands
+    lines += ["```", "", f"Run on {os.cpu_count()} cores; wall times include the other work on the machine."]
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
