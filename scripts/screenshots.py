@@ -48,7 +48,9 @@ def advance_until(session: Session, done, limit: int = 2000) -> Session:
     """Play on until ``done(session)`` holds with a human to act."""
     for _ in range(limit):
         g = session.game
-        if g.phase != "over" and session.is_human(g.turn) and done(session):
+        if g.phase == "over":
+            break
+        if session.is_human(g.turn) and done(session):
             return session
         step(session)
     raise RuntimeError("no such position within the limit")

@@ -39,7 +39,7 @@ class NewTableScreen(Screen[Session]):
     """Dismisses with a new :class:`Session` when Start is pressed."""
 
     DEFAULT_CSS = """
-    NewTableScreen #form { padding: 0 1; }
+    NewTableScreen #form { padding: 0 1; height: 1fr; }
     NewTableScreen .section { text-style: bold; color: $accent; margin-top: 1; }
     NewTableScreen .field { height: auto; }
     NewTableScreen .field-label { width: 14; }
@@ -47,7 +47,7 @@ class NewTableScreen(Screen[Session]):
     NewTableScreen #preset { width: 17; margin-right: 1; }
     NewTableScreen #preset-help { width: 1fr; color: $text-muted; }
     NewTableScreen #seed { width: 18; margin-right: 1; }
-    NewTableScreen #start-row { height: auto; dock: bottom; padding: 0 1; background: $panel; }
+    NewTableScreen #start-row { height: auto; padding: 0 1; background: $panel; }
     NewTableScreen #start { margin-right: 2; }
     NewTableScreen #error { color: $error; text-style: bold; width: 1fr; }
     """

@@ -22,7 +22,8 @@ def advance(session: Session, until, limit: int = 3000) -> Session:
     """Play on (humans by the random player) until ``until(session)`` with a human to act."""
     for _ in range(limit):
         g = session.game
-        if g.phase != "over" and session.is_human(g.turn) and until(session):
+        assert g.phase != "over", "position not reached"
+        if session.is_human(g.turn) and until(session):
             return session
         if session.is_human(g.turn):
             session.apply(make_player("random", g.moves).choose(g))
