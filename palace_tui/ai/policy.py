@@ -31,7 +31,28 @@ NORMAL = {
     "four": True,  # complete four of a kind
     "block": False,  # play high when the next player is about to go out
     "single": True,  # spend special cards one at a time
+    "block_up": 1,  # next player on its face-up row: play a rank those cards can't beat (1: only the lowest such, 2: any)
 }
+
+
+def _blocking_rank(game: Game, ordinary: int, mode: int) -> int:
+    """The lowest of our ordinary ranks that the next player's face-up row cannot
+    answer, when that player has no hand left (all public facts); 0 if none."""
+    nxt = game.seats[next_seat(game)]
+    if nxt._hn or not nxt.face_up:
+        return 0
+    theirs = 0
+    for c in nxt.face_up:
+        theirs |= 1 << c.rank
+    allowed = game._t.allowed
+    low = 0
+    for r in ORDINARY_LOW_FIRST:
+        if ordinary >> r & 1:
+            if not low:
+                low = r
+            if not allowed[r] & theirs:
+                return r
+    return 0
 
 
 # ---------------------------------------------------------------------- setup
@@ -178,6 +199,10 @@ def normal_choice(game: Game, params: dict = NORMAL) -> Choice:
     special = _BIT2 | _BIT10 | _BITJ | (_BIT8 if t.powered_eight else 0)
     ordinary = m & ~special
     if ordinary:
+        if params["block_up"] and not game.stock:
+            r = _blocking_rank(game, ordinary, params["block_up"])
+            if r:
+                return ("play", r, 0)
         if params["block"] and danger(game, next_seat(game)):
             for r in ORDINARY_HIGH_FIRST:
                 if ordinary >> r & 1:
@@ -196,8 +221,8 @@ def normal_choice(game: Game, params: dict = NORMAL) -> Choice:
     if t.powered_eight and m & _BIT8:
         return ("play", 8, one)
     if m & _BIT2:
-        return ("play", TWO, one)
-    return ("play", TEN, one)
+        return ("play", TWO, one if len(hb[TWO]) > 1 else 0) if from_hand else ("play", TWO, 0)
+    return ("play", TEN, one if len(hb[TEN]) > 1 else 0) if from_hand else ("play", TEN, 0)
 
 
 # ---------------------------------------------------------------------- moves
