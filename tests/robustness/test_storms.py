@@ -1,0 +1,154 @@
+"""Seeded random key storms through every screen of the real app.
+
+A storm mixes keys that mean something where they land (moves, Enter on the
+privacy screen, ``?``, ``x`` then ``y``) with keys that mean nothing there, resizes
+the terminal (too small included), and now and then quits with ctrl+q mid-game and
+starts again with resume. After every batch of keys: no exception in the app, no
+traceback on screen, and the game's cards are exactly its deck. At the end the
+storm must have passed through every screen it is meant to reach.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from palace_tui.learn_app import LearnApp
+from palace_tui.screens.new_table import NewTableScreen
+from palace_tui.screens.pass_device import PassScreen
+from palace_tui.screens.results import ResultsScreen
+from palace_tui.store import Store
+
+from robust_driver import choose_move, deck_problem, human_turn, keys_for, screen_name, screen_text, send_keys
+
+#: Every key any screen binds, keys typed into fields, and keys no screen binds.
+KEYS = ["left", "right", "up", "down", "space", "enter", "t", "r", "x", "y", "n", "question_mark",
+        "escape", "tab", "shift+tab", "pageup", "pagedown", "home", "end", "backspace", "delete",
+        "ctrl+s", "ctrl+r", "ctrl+c", "ctrl+p", "f1", "a", "b", "e", "f", "c", "q", "z", "0", "1", "2",
+        "5", "9", "minus", "comma", "full_stop", "ctrl+x", "insert", "[", "]"]
+SIZES = [(80, 24), (120, 40), (100, 30), (60, 18), (40, 12), (200, 60)]
+SCREENS = {"NewTableScreen", "GameScreen", "PassScreen", "ResultsScreen", "RulesScreen", "ConfirmScreen"}
+
+
+def check(app, seen: set[str]) -> None:
+    """No crash, no traceback on screen, and a game whose cards are all there."""
+    assert app._exception is None, app._exception
+    seen.add(screen_name(app))
+    text = screen_text(app)
+    assert "Traceback" not in text and "Error in" not in text, text
+    session = app.session
+    if session is not None:
+        problem = deck_problem(session.game)
+        assert problem is None, problem
+        assert session.game.phase in ("setup", "play", "over")
+
+
+def guided_keys(app, rng: random.Random, swaps: dict) -> list[str]:
+    """Keys that mean something on the screen shown: a sensible move, Enter, Start."""
+    screen = app.screen
+    if isinstance(screen, NewTableScreen):
+        return ["ctrl+s"]
+    if isinstance(screen, PassScreen):
+        return ["enter"]
+    if isinstance(screen, ResultsScreen):
+        return [rng.choice(["enter", "enter", "n"])]
+    game_screen = human_turn(app)
+    if game_screen is not None:
+        view = game_screen.view()
+        return keys_for(choose_move(view, rng, swaps), view, game_screen.cursor, game_screen.row)
+    return [rng.choice(KEYS)]
+
+
+async def storm(make_app, data_dir, seed: int, keys: int, size: tuple[int, int], resumed_exactly: list,
+                session=None, quits: bool = True) -> tuple[set[str], int, int]:
+    """Run one storm of about ``keys`` keys; return the screens seen, the keys sent and the restarts.
+
+    Each resume that starts with a person to act is checked against the position quit
+    and appended to ``resumed_exactly``.
+    """
+    rng = random.Random(seed)
+    swaps: dict[int, int] = {}
+    seen: set[str] = set()
+    sent = restarts = 0
+    app = make_app(session)
+    quit_at: str | None = None
+    while sent < keys:
+        async with app.run_test(size=size, notifications=True) as pilot:
+            await pilot.pause()
+            check(app, seen)
+            if quit_at is not None and app.session.is_human(json.loads(quit_at)["turn"]):
+                # Resumed with a person to act: the very position quit, behind the privacy screen.
+                assert app.session.game.to_json() == quit_at, "the resumed game is not the one quit"
+                assert isinstance(app.screen, PassScreen), screen_name(app)
+                resumed_exactly.append(quit_at)
+            while sent < keys and app.return_code is None:
+                roll = rng.random()
+                if roll < 0.03:
+                    await pilot.resize_terminal(*rng.choice(SIZES))
+                    batch: list[str] = []
+                elif roll < 0.045 and quits and app.session is not None and app.session.game.phase != "over":
+                    batch = ["ctrl+q"]
+                elif roll < 0.10:
+                    batch = ["question_mark"] + rng.choices(KEYS, k=rng.randint(0, 4)) + ["escape"]
+                elif roll < 0.14:
+                    batch = ["x", rng.choice(["y", "y", "n", "escape", "left"])]
+                elif roll < 0.45:
+                    batch = guided_keys(app, rng, swaps)
+                else:
+                    batch = rng.choices(KEYS, k=rng.randint(1, 8))
+                position = app.session.to_dict() if app.session is not None else None
+                await send_keys(pilot, batch)
+                sent += len(batch)
+                if app.return_code is not None:
+                    break
+                check(app, seen)
+        assert app._exception is None, app._exception
+        if sent >= keys:
+            break
+        # ctrl+q ended the app: it saved the position on screen; start again as `palace --resume`.
+        quit_at = None
+        if batch == ["ctrl+q"] and position is not None:
+            with Store(data_dir) as store:
+                assert store.load_session()["game"] == position["game"], "ctrl+q saved another position"
+            quit_at = position["game"]
+        restarts += 1
+        app = make_app(resume=True)
+    return seen, sent, restarts
+
+
+@pytest.mark.parametrize("seed,size,keys", [(1, (80, 24), 700), (2, (120, 40), 700)])
+async def test_key_storm_through_every_screen(make_app, data_dir, seed, size, keys):
+    """From the new-table screen through games, results and back, with ctrl+q and resume on the way."""
+    resumed: list[str] = []
+    seen, sent, restarts = await storm(make_app, data_dir, seed, keys, size, resumed)
+    print(f"storm {seed}: {sent} keys, {restarts} restarts ({len(resumed)} checked), screens {sorted(seen)}")
+    assert sent >= keys
+    missing = SCREENS - seen
+    assert not missing, f"the storm never reached {missing}"
+    assert restarts >= 1 and resumed, "no ctrl+q mid-game followed by a checked resume"
+
+
+async def test_key_storm_through_the_lessons(tmp_path):
+    """The lessons app takes a storm too (Escape on its list quits: it is started again)."""
+    rng = random.Random(4)
+    sent = 0
+    seen: set[str] = set()
+    while sent < 400:
+        app = LearnApp(data_dir=str(tmp_path / "learn"))
+        async with app.run_test(size=rng.choice([(80, 24), (120, 40)])) as pilot:
+            await pilot.pause()
+            while sent < 400 and app.return_code is None:
+                if rng.random() < 0.03:
+                    await pilot.resize_terminal(*rng.choice(SIZES))
+                keys = rng.choices(KEYS + ["c", "e", "f", "3", "4"], k=rng.randint(1, 6))
+                if rng.random() < 0.5:
+                    keys = [k for k in keys if k != "escape"] or ["enter"]
+                await send_keys(pilot, keys)
+                sent += len(keys)
+                assert app._exception is None, app._exception
+                if app.return_code is None:
+                    seen.add(screen_name(app))
+                    assert "Traceback" not in screen_text(app)
+    assert len(seen) >= 2, seen
