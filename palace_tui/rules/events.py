@@ -32,20 +32,20 @@ class Event(NamedTuple):
         if k == "flipped":
             return f"{who} turned over {cards_text(self.cards)}"
         if k == "failed":
-            return f"{who}'s {cards_text(self.cards)} can't go there: picks it up with the pile"
+            return f"{who}'s {cards_text(self.cards)} can't go there: {who} takes it with the pile ({_cards(self.count)})"
         if k == "reversed":
             return "Play changes direction"
         if k == "cleared":
             if self.reason == "ten":
-                return f"{who} cleared the pile with a 10 ({self.count} cards)"
+                return f"{who} cleared the pile with a 10 ({_cards(self.count)})"
             rank = self.cards[0].rank if self.cards else None
             what = f"four {rank_plural(rank)}" if rank else "four of a kind"
-            return f"{who} cleared the pile with {what} ({self.count} cards)"
+            return f"{who} cleared the pile with {what} ({_cards(self.count)})"
         if k == "drew":
-            return f"{who} drew {self.count} card{'s' if self.count != 1 else ''}"
+            return f"{who} drew {_cards(self.count)}"
         if k == "took":
             extra = f", adding {cards_text(self.cards)}" if self.cards else ""
-            return f"{who} took the pile ({self.count} cards{extra})"
+            return f"{who} took the pile ({_cards(self.count)}{extra})"
         if k == "out":
             return f"{who} is out ({_ordinal(self.count)})"
         if k == "swapped":
@@ -61,6 +61,10 @@ class Event(NamedTuple):
         if k == "abandoned":
             return "The game was abandoned: no result"
         return k
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 def _ordinal(n: int) -> str:
