@@ -118,7 +118,7 @@ async def storm(make_app, data_dir, seed: int, keys: int, size: tuple[int, int],
     return seen, sent, restarts
 
 
-@pytest.mark.parametrize("seed,size,keys", [(1, (80, 24), 700), (2, (120, 40), 700)])
+@pytest.mark.parametrize("seed,size,keys", [(1, (80, 24), 550), (2, (120, 40), 550)])
 async def test_key_storm_through_every_screen(make_app, data_dir, seed, size, keys):
     """From the new-table screen through games, results and back, with ctrl+q and resume on the way."""
     resumed: list[str] = []
@@ -135,11 +135,11 @@ async def test_key_storm_through_the_lessons(tmp_path):
     rng = random.Random(4)
     sent = 0
     seen: set[str] = set()
-    while sent < 400:
+    while sent < 300:
         app = LearnApp(data_dir=str(tmp_path / "learn"))
         async with app.run_test(size=rng.choice([(80, 24), (120, 40)])) as pilot:
             await pilot.pause()
-            while sent < 400 and app.return_code is None:
+            while sent < 300 and app.return_code is None:
                 if rng.random() < 0.03:
                     await pilot.resize_terminal(*rng.choice(SIZES))
                 keys = rng.choices(KEYS + ["c", "e", "f", "3", "4"], k=rng.randint(1, 6))
