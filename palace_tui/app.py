@@ -57,10 +57,29 @@ class PalaceApp(App[None]):
             session, resumed = self._load_saved(), True
             if session is None:
                 self.notify("There is no saved game to resume: start a new table.", severity="warning")
+        if session is None and not self.resume:
+            saved = self._load_saved()
+            if saved is not None:
+                self._offer_saved(saved)
+                return
         if session is not None:
             self.start_session(session, resumed=resumed)
         else:
             self.new_table()
+
+    def _offer_saved(self, saved: Session) -> None:
+        """An unfinished game is saved: y continues it (behind the privacy screen), n opens a new table."""
+        from .screens.confirm import ConfirmScreen
+
+        def chosen(yes: bool | None) -> None:
+            if yes:
+                self.start_session(saved, resumed=True)
+            else:
+                self.new_table()
+
+        question = (f"An unfinished game is saved (game {saved.game_number + 1}: {', '.join(saved.names)}).\n"
+                    "Continue it? y continues the game, n starts a new table.")
+        self.push_screen(ConfirmScreen(question), chosen)
 
     def _load_saved(self) -> Session | None:
         data = self.store.load_session()
