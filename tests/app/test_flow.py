@@ -213,6 +213,7 @@ async def test_new_table_starts_a_game_and_remembers_it(make_app):
     again = make_app(store=store)
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        await press(pilot, "n")  # the game just started is saved: New, not Continue
         assert again.screen.query_one("#seat-name-0").value == "Zed"
 
 
