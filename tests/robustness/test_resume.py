@@ -30,10 +30,15 @@ def saved(data_dir) -> dict | None:
         return store.load_session()
 
 
-def offer_key(app, word: str) -> str | None:
-    """The key of the binding on the top screen whose description starts with ``word`` (Continue, New)."""
+#: What the start-up question's answers may be called: its own words, or a yes/no question's.
+ANSWERS = {"Continue": ("continue", "yes"), "New": ("new", "no")}
+
+
+def offer_key(app, answer: str) -> str | None:
+    """The key on the top screen that answers Continue or New to "an unfinished game is saved"."""
     for key, active in app.screen.active_bindings.items():
-        if (active.binding.description or "").casefold().startswith(word.casefold()) and active.enabled:
+        description = (active.binding.description or "").casefold()
+        if active.enabled and description.startswith(ANSWERS[answer]):
             return key
     return None
 
@@ -74,6 +79,7 @@ async def test_ctrl_q_then_continue_restores_the_position_behind_the_privacy_scr
         text = screen_text(app)
         key = offer_key(app, "Continue")
         assert key is not None, f"no Continue offered at start with a saved game:\n{text}"
+        assert "Continue" in text and "new" in text.casefold(), text
         assert offer_key(app, "New") is not None, f"no New offered beside Continue:\n{text}"
         await send_keys(pilot, [key])
         await pilot.pause()
