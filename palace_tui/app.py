@@ -22,7 +22,8 @@ class PalaceApp(App[None]):
 
     ``session`` starts straight at a table (the command line's ``--players``),
     ``resume`` puts the saved session back, otherwise the new-table screen opens.
-    ``ai_delay`` is the pause before a computer seat plays (0 in tests).
+    ``ai_delay`` is the pause before a computer seat plays (0 in tests);
+    ``coach_budget`` the seconds the coach (h) may think.
     """
 
     CSS_PATH = Path(__file__).parent / "app.tcss"
@@ -34,9 +35,13 @@ class PalaceApp(App[None]):
     ]
 
     def __init__(self, session: Session | None = None, *, resume: bool = False, data_dir: str | None = None,
-                 ai_delay: float = 0.6, store: Any = None, table: dict | None = None) -> None:
+                 ai_delay: float = 0.6, store: Any = None, table: dict | None = None,
+                 coach_budget: float = 0.2) -> None:
         super().__init__()
         self.store = store if store is not None else open_store(data_dir)
+        #: Where saves, records and lesson progress live (None: the default folder).
+        self.data_dir = data_dir
+        self.coach_budget = coach_budget
         self.initial_session = session
         self.resume = resume
         self.ai_delay = ai_delay
@@ -98,6 +103,11 @@ class PalaceApp(App[None]):
         self.session = None
         self.switch_or_push(NewTableScreen(table), self.start_session)
 
+    def learn(self) -> None:
+        """Open the lessons on top of the current screen; Escape comes back."""
+        from .screens.learn import LearnScreen
+        self.push_screen(LearnScreen(data_dir=self.data_dir))
+
     def _last_table(self) -> dict | None:
         try:
             return self.store.last_table()
@@ -130,17 +140,31 @@ class PalaceApp(App[None]):
         if session.game.phase != "over" or not session.recorded:
             self.store.save_session(session.to_dict())
 
-    def pass_to(self, seat: int, reveal: Callable[[int], None]) -> None:
-        """Put up the privacy screen for ``seat``; ``reveal`` runs when it is passed."""
-        from .screens.pass_device import PassScreen
+    def pass_to(self, seat: int, reveal: Callable[[int], None], take_back: Callable[[], None] | None = None) -> None:
+        """Put up the privacy screen for ``seat``; ``reveal`` runs when it is passed.
+
+        While the last player still has the device, ``take_back`` runs if they press u.
+        """
+        from .screens.pass_device import TAKE_BACK, PassScreen
         self.clear_notifications()
         session = self.session
         assert session is not None
         if not self.is_screen_installed("pass"):
             self.install_screen(PassScreen(), "pass")
         screen = self.get_screen("pass")
-        screen.for_seat(seat, session.names[seat], setup=session.game.phase == "setup")
-        self.push_screen(screen, lambda s: reveal(seat))
+        undo = None
+        if take_back is not None and session.undo_seat is not None and session.undo_seat != seat:
+            ok, why = session.take_back_status()
+            undo = (session.names[session.undo_seat], ok, why)
+        screen.for_seat(seat, session.names[seat], setup=session.game.phase == "setup", undo=undo)
+
+        def passed(result) -> None:
+            if result == TAKE_BACK and take_back is not None:
+                take_back()
+            else:
+                reveal(seat)
+
+        self.push_screen(screen, passed)
 
     def game_over(self, screen) -> None:
         """Record the result (unless abandoned), clear the save and show the results."""

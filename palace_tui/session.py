@@ -18,14 +18,17 @@ import random
 import uuid
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Callable
 
-from .rules import Event, Game, IllegalMove, Move, Rules
+from .rules import Card, Event, Game, IllegalMove, Move, Rules
+from .takeback import TakeBackBuffer
 
 SESSION_FORMAT = "palace-tui-session"
 SESSION_VERSION = 1
 #: How many public log lines a session keeps (and saves).
 LOG_LIMIT = 200
+#: How many public events (with their running indices) a session keeps for recaps.
+EVENT_LIMIT = 120
 
 
 def computer_levels() -> list[str]:
@@ -55,6 +58,8 @@ class SeatConfig:
     name: str
     human: bool = True
     level: str = "random"
+    #: Whether the coach (h) may advise this seat; only people get a coach.
+    coach: bool = True
 
 
 @dataclass
@@ -75,6 +80,13 @@ class Session:
     recorded: bool = False
     #: How many log lines this game has had in all (the log keeps the last LOG_LIMIT).
     log_total: int = 0
+    #: The game's recent public events with their running indices, for "since your last turn".
+    events: list[tuple[int, Event]] = field(default_factory=list)
+    #: The human moves that may still be taken back (not saved: a resume starts afresh).
+    takeback: TakeBackBuffer = field(default_factory=TakeBackBuffer, repr=False, compare=False)
+    #: The human who made the latest human move and still has the device, if any.
+    undo_seat: int | None = field(default=None, repr=False, compare=False)
+    _undo_logs: list = field(default_factory=list, repr=False, compare=False)
 
     # ------------------------------------------------------------ creation
 
@@ -104,7 +116,9 @@ class Session:
         self.recorded = False
         self.log = [f"Game {self.game_number + 1}: {self.names[dealer]} deals"]
         self.log_total = 1
+        self.events = []
         self.viewer = None
+        self.forget_take_back()
 
     def play_again(self) -> None:
         """Deal the next game at the same table; the next dealer follows the rules."""
@@ -147,16 +161,80 @@ class Session:
         self._log(events)
         return events
 
+    def play_human(self, move: Move) -> list[Event]:
+        """Play a person's move, keeping what is needed to take it back (IllegalMove changes nothing)."""
+        seat = self.game.turn
+        if self.takeback.seat != seat:
+            self._undo_logs.clear()
+        self.takeback.before(self.game, seat)
+        kept = (list(self.log), self.log_total, list(self.events))
+        try:
+            events = self.apply(move)
+        except IllegalMove:
+            self.takeback.refused()
+            raise
+        self.takeback.after(events)
+        if self.takeback.seat == seat and self.takeback.status()[0]:
+            self._undo_logs.append(kept)
+        else:
+            self._undo_logs.clear()
+        self.undo_seat = seat
+        return events
+
+    def take_back_status(self) -> tuple[bool, str]:
+        """Whether the latest human move may be taken back now, and the sentence why (not)."""
+        return self.takeback.status()
+
+    def take_back(self) -> int:
+        """Put the game back as it was before the latest human move; returns that seat.
+
+        ValueError with the reason when it can't be taken back.
+        """
+        seat = self.takeback.seat
+        game = self.takeback.take_back()
+        self.game = game
+        if self._undo_logs:
+            self.log, self.log_total, self.events = self._undo_logs.pop()
+        assert seat is not None
+        return seat
+
+    def device_passed(self, seat: int) -> None:
+        """``seat``'s cards are shown now: another person's move can't be taken back any more."""
+        if self.undo_seat is not None and self.undo_seat != seat:
+            self.forget_take_back()
+
+    def forget_take_back(self, why: str | None = None) -> None:
+        """Nothing may be taken back any more."""
+        if why:
+            self.takeback.clear(why)
+        else:
+            self.takeback = TakeBackBuffer()
+            self.undo_seat = None
+        self._undo_logs.clear()
+
     def computer_move(self) -> list[Event]:
         """Let the computer seat to act choose and play one move."""
+        return self.play_computer(self.computer_chooser()())
+
+    def computer_chooser(self) -> Callable[[], Move]:
+        """A function that picks the computer's move on a copy of the game (safe in a worker thread)."""
+        player = self._player(self.game.turn)
+        game = self.game.copy()
+        return lambda: player.choose(game)
+
+    def play_computer(self, move: Move | None) -> list[Event]:
+        """Play the computer seat's chosen move (None or a refused move: the first legal one)."""
         seat = self.game.turn
-        player = self._player(seat)
         try:
-            move = player.choose(self.game)
-            return self.apply(move)
+            if move is None:
+                raise IllegalMove("no move chosen")
+            events = self.apply(move)
         except IllegalMove:
             # A computer player's mistake must not stop the table: play the first legal move.
-            return self.apply(self.game.legal_moves()[0])
+            events = self.apply(self.game.legal_moves()[0])
+        if self.takeback.seat is not None:
+            self.forget_take_back(f"{self.names[seat]} has moved since, so that move can't be taken back.")
+        return events
 
     def _player(self, seat: int):
         from .ai import make_player
@@ -179,12 +257,22 @@ class Session:
 
     def _log(self, events: list[Event]) -> None:
         names = self.names
+        index = self.events[-1][0] + 1 if self.events else 0
         for e in events:
+            self.events.append((index, e))
+            index += 1
             if e.kind == "over":
                 continue
             self.log.append(e.text(names))
             self.log_total += 1
         del self.log[:-LOG_LIMIT]
+        del self.events[:-EVENT_LIMIT]
+
+    def public_events(self) -> list[Event] | None:
+        """Every public event of this game, or None when the oldest have been dropped."""
+        if self.events and self.events[0][0] != 0:
+            return None
+        return [e for _, e in self.events]
 
     # ------------------------------------------------------------ records
 
@@ -211,6 +299,7 @@ class Session:
             "game": self.game.to_json(), "dealer": self.game.dealer,
             "game_number": self.game_number, "game_id": self.game_id, "started": self.started,
             "log": list(self.log[-LOG_LIMIT:]), "log_total": self.log_total, "viewer": self.viewer, "recorded": self.recorded,
+            "events": [event_to_list(i, e) for i, e in self.events[-EVENT_LIMIT:]],
         }
 
     @classmethod
@@ -221,7 +310,8 @@ class Session:
         if not isinstance(data.get("version"), int) or data["version"] > SESSION_VERSION:
             raise ValueError("this session was saved by a newer palace-tui")
         try:
-            seats = [SeatConfig(str(s["name"]), bool(s.get("human", True)), str(s.get("level", "random")))
+            seats = [SeatConfig(str(s["name"]), bool(s.get("human", True)), str(s.get("level", "random")),
+                                bool(s.get("coach", True)))
                      for s in data["seats"]]
             rules = Rules(**data["rules"])
             game = Game.from_json(data["game"])
@@ -232,12 +322,26 @@ class Session:
                           started=str(data.get("started", "")), log=[str(x) for x in data.get("log", [])],
                           viewer=viewer if isinstance(viewer, int) else None,
                           recorded=bool(data.get("recorded", False)),
-                          log_total=int(data.get("log_total", len(data.get("log", [])))))
-        except (KeyError, TypeError) as exc:
+                          log_total=int(data.get("log_total", len(data.get("log", [])))),
+                          # Saves from before the event log have none: the recap starts afresh.
+                          events=[event_from_list(x) for x in data.get("events", [])][-EVENT_LIMIT:])
+        except (KeyError, TypeError, IndexError) as exc:
             raise ValueError(f"the saved session is damaged ({exc!r})") from None
         if len(seats) != len(game.seats):
             raise ValueError("the saved session is damaged: seats and game disagree")
         return session
+
+
+def event_to_list(index: int, event: Event) -> list:
+    """A kept public event as plain JSON data: ``[index, kind, seat, "7H 7D", count, reason]``."""
+    return [index, event.kind, event.seat, " ".join(c.code for c in event.cards), event.count, event.reason]
+
+
+def event_from_list(data: list) -> tuple[int, Event]:
+    """Read :func:`event_to_list` back (ValueError or TypeError when damaged)."""
+    index, kind, seat, cards, count, reason = data
+    parsed = tuple(Card.parse(c) for c in str(cards).split())
+    return int(index), Event(str(kind), None if seat is None else int(seat), parsed, int(count), str(reason))
 
 
 class MemoryStore:

@@ -8,6 +8,8 @@ the engine decides whether a move is legal.
 
 from __future__ import annotations
 
+import time
+
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,11 +18,15 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Header
+from textual.worker import Worker, WorkerState
 
+from ..recap import recap_for
 from ..rules import IllegalMove, Move, SeatView
+from ..rules.text import explain_pile
 from ..session import Session
 from ..widgets.card_art import Slot, cards_inline
-from ..widgets.game_log import GameLog
+from ..widgets.game_log import GameLog, log_line
+from ..widgets.note_line import NoteLine
 from ..widgets.pile_view import PileView
 from ..widgets.player_area import PlayerArea
 from ..widgets.seat_list import SeatList
@@ -35,8 +41,8 @@ class GameScreen(Screen, inherit_bindings=False):
     """One game at a table, from the deal to the last card."""
 
     BINDINGS = [
-        Binding("left", "cursor(-1)", "Card", key_display="←", tooltip="Previous card", id="left"),
-        Binding("right", "cursor(1)", "Card", key_display="→", tooltip="Next card", id="right"),
+        Binding("left", "cursor(-1)", "Card", key_display="←→", tooltip="Previous or next card", id="left"),
+        Binding("right", "cursor(1)", "Card", show=False, id="right"),
         Binding("up", "row", "Row", key_display="↑↓", tooltip="Between hand and face-up row", id="row"),
         Binding("down", "row", "Row", show=False, id="row-down"),
         Binding("space", "mark", "Mark", tooltip="Mark cards of one rank to play together", id="mark"),
@@ -46,8 +52,14 @@ class GameScreen(Screen, inherit_bindings=False):
         Binding("enter", "swap", "Swap", tooltip="Swap the hand card and the face-up card under the cursors",
                 id="swap"),
         Binding("enter", "choose", "Lay up", tooltip="Lay the marked cards face up", id="choose"),
-        Binding("t", "take", "Take pile", tooltip="Take the whole pile into your hand", id="take"),
+        Binding("t", "take", "Take", tooltip="Take the whole pile into your hand", id="take"),
         Binding("r", "ready", "Ready", tooltip="Finish swapping and start", id="ready"),
+        Binding("u", "take_back", "Undo", tooltip="Take back your last move (nothing new was seen)",
+                id="take-back"),
+        # Pressed while take-back is greyed out or hidden: say why not.
+        Binding("u", "why_no_take_back", "Why no take-back", show=False, id="take-back-why"),
+        Binding("h", "coach", "Coach", tooltip="The move the coach would make, and why", id="coach"),
+        Binding("e", "explain", "Pile", tooltip="What may go on the pile now, and why", id="explain"),
         Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules in force", id="rules"),
         Binding("x", "abandon", "Abandon", tooltip="Stop this game with no result", id="abandon"),
         Binding("ctrl+q", "app.save_quit", "Save+quit", key_display="^q", tooltip="Save and quit",
@@ -70,6 +82,10 @@ class GameScreen(Screen, inherit_bindings=False):
         self._timer: Timer | None = None
         self._waiting = False
         self._bindings_key: tuple | None = None
+        #: Bumped on every change of the game: a worker's answer for an older position is dropped.
+        self._serial = 0
+        #: A computer move worked out while another screen was on top, to play on return.
+        self._pending: tuple[int, Move | None] | None = None
 
     # ------------------------------------------------------------ layout
 
@@ -79,6 +95,7 @@ class GameScreen(Screen, inherit_bindings=False):
             yield SeatList(id="seats")
             yield PileView(id="pile")
         yield GameLog(id="log")
+        yield NoteLine(id="note")
         yield PlayerArea(id="me")
         yield Footer(compact=True)
         yield TooSmall()
@@ -150,7 +167,8 @@ class GameScreen(Screen, inherit_bindings=False):
             self._draw_titles(view)
         self._draw_player(view, mode)
         # The footer recomposes on every refresh_bindings: only when what it shows changes.
-        key = (mode, self.viewer, len(self.marked), any(m.kind == "take" for m in view.legal))
+        key = (mode, self.viewer, len(self.marked), any(m.kind == "take" for m in view.legal),
+               self._take_back_state(), self.game.phase)
         if key != self._bindings_key:
             self._bindings_key = key
             self.refresh_bindings()
@@ -264,10 +282,12 @@ class GameScreen(Screen, inherit_bindings=False):
                 self.force_pass = False
                 session.viewer = None
                 self.message = None
+                self.note.clear()
                 self.redraw()
-                self.app.pass_to(seat, self.reveal)
+                self.app.pass_to(seat, self.reveal, self.take_back_from_pass)
                 return
             session.viewer = seat
+            self._recap(seat)
             self.redraw()
             return
         if len(session.humans) == 1:
@@ -277,59 +297,196 @@ class GameScreen(Screen, inherit_bindings=False):
 
     def reveal(self, seat: int) -> None:
         """The privacy screen was passed: show ``seat``'s cards."""
+        self.session.device_passed(seat)
         self.session.viewer = seat
         self.marked.clear()
         self.message = None
         self.app.autosave(self.session)
+        self._recap(seat)
         self.redraw()
 
-    def _schedule_computer(self) -> None:
+    @property
+    def note(self) -> NoteLine:
+        """The line for the coach, the pile explained and the recap."""
+        return self.query_one(NoteLine)
+
+    def _recap(self, seat: int) -> None:
+        """Show what the other seats did since ``seat`` last acted (public events only)."""
+        text = recap_for(self.session.events, self.session.names, seat)
+        if text:
+            self.note.say("Since your last turn", log_line(text))
+        else:
+            self.note.clear()
+
+    # ------------------------------------------------------------ computer seats
+
+    def _stop_timer(self) -> None:
         if self._timer is not None:
             self._timer.stop()
-        if self.ai_delay > 0:
-            self._timer = self.set_timer(self.ai_delay, self._computer_step)
-        else:
             self._timer = None
-            self.call_later(self._computer_step)
 
-    def _computer_step(self) -> None:
+    def _schedule_computer(self) -> None:
+        """Let the computer seat to act think in a worker; its move lands after ``ai_delay``."""
+        self._stop_timer()
+        self._pending = None
+        serial = self._serial
+        if self.ai_delay <= 0:
+            # No pause wanted (tests, or a player who set 0): play on at once.
+            self.call_later(self._computer_now, serial)
+            return
+        choose = self.session.computer_chooser()
+        started = time.monotonic()
+
+        def think() -> tuple:
+            try:
+                move = choose()
+            except Exception:  # the table must go on: play_computer falls back to a legal move
+                move = None
+            return ("computer", serial, started, move)
+
+        self.run_worker(think, thread=True, group="computer", exit_on_error=False)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A worker's answer: a computer's move or the coach's advice."""
+        if event.state != WorkerState.SUCCESS or not isinstance(event.worker.result, tuple):
+            return
+        kind, serial, *rest = event.worker.result
+        if serial != self._serial or not self.is_mounted:
+            return  # the game moved on (a take-back, an abandon) since the question was asked
+        if kind == "computer":
+            started, move = rest
+            remaining = self.ai_delay - (time.monotonic() - started)
+            if remaining > 0:
+                self._timer = self.set_timer(remaining, lambda: self._computer_play(serial, move))
+            else:
+                self._computer_play(serial, move)
+        elif kind == "coach":
+            self._advised(*rest)
+
+    def _computer_play(self, serial: int, move: Move | None) -> None:
         self._timer = None
         game = self.game
-        if game.phase == "over" or self.session.is_human(game.turn):
+        if serial != self._serial or game.phase == "over" or self.session.is_human(game.turn):
+            return
+        if not self.is_current:
+            self._pending = (serial, move)
+            return
+        self._serial += 1
+        self.session.play_computer(move)
+        self.app.autosave(self.session)
+        self.advance()
+
+    def _computer_now(self, serial: int) -> None:
+        game = self.game
+        if serial != self._serial or game.phase == "over" or self.session.is_human(game.turn):
             return
         if not self.is_current:
             self._waiting = True
             return
+        self._serial += 1
         self.session.computer_move()
-        if self.ai_delay <= 0:
-            # No pause wanted (tests, or a player who set 0): play on until a person is needed.
-            while self.game.phase != "over" and not self.session.is_human(self.game.turn):
-                self.session.computer_move()
+        while self.game.phase != "over" and not self.session.is_human(self.game.turn):
+            self.session.computer_move()
         self.app.autosave(self.session)
         self.advance()
 
     def on_screen_resume(self) -> None:
-        if self._waiting:
+        if self._pending is not None:
+            serial, move = self._pending
+            self._pending = None
+            self._computer_play(serial, move)
+        elif self._waiting:
             self._waiting = False
             self._schedule_computer()
 
     def on_unmount(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
+        self._serial += 1
+        self._stop_timer()
 
     def apply(self, move: Move) -> bool:
         """Play a human move; a refused move changes nothing and shows the engine's reason."""
         try:
-            self.session.apply(move)
+            self.session.play_human(move)
         except IllegalMove as exc:
             self.message = Text(str(exc), WARN)
             self.redraw()
             self.app.bell()
             return False
+        self._serial += 1
         self.message = None
         self.marked.clear()
+        self.note.clear()
         self.app.autosave(self.session)
         self.advance()
+        return True
+
+    # ------------------------------------------------------------ take-back, coach, pile
+
+    def _take_back_state(self) -> bool | None:
+        """True: u takes back the viewer's move; None: shown greyed out; False: hidden."""
+        session = self.session
+        if self.viewer is None or session.undo_seat != self.viewer or self.game.phase == "setup":
+            return False
+        if session.take_back_status()[0]:
+            return True
+        return None if self.mode() == "wait" else False
+
+    def take_back(self) -> bool:
+        """Take back the latest human move (the key, or u on the privacy screen)."""
+        ok, why = self.session.take_back_status()
+        if not ok:
+            self.note.say("Take back", why)
+            return False
+        seat = self.session.take_back()
+        self._serial += 1
+        self._stop_timer()
+        self._pending = None
+        self._waiting = False
+        self.session.viewer = seat
+        self.marked.clear()
+        self.message = None
+        self.app.autosave(self.session)
+        self.advance()
+        self.note.say("Take back", why.replace("Take back", "Took back", 1) + " Play again.")
+        self.refresh_bindings()
+        return True
+
+    def take_back_from_pass(self) -> None:
+        """u on the privacy screen: the last player still has the device, and changed their mind."""
+        seat = self.session.undo_seat
+        if seat is not None:
+            self.session.viewer = seat
+        if not self.take_back():
+            self.advance()
+
+    def _advised(self, seat: int, advice) -> None:
+        if self.viewer != seat or self.mode() == "wait":
+            return
+        if isinstance(advice, Exception) or advice is None:
+            self.note.say("Coach", "The coach has no advice here.")
+            return
+        move = advice.move
+        text = log_line(advice.reason)
+        if self._point_at(move):
+            text.append("  Enter plays ")
+            text.append_text(cards_inline(list(move.cards)))
+            text.append(".")
+        self.note.say("Coach", text)
+
+    def _point_at(self, move: Move) -> bool:
+        """Put the cursor on (and mark) the cards the coach would play, so Enter plays them."""
+        if move.kind != "play" or self.mode() not in ("hand", "face_up"):
+            return False
+        cards = self.active_cards(self.view())
+        chosen: list[int] = []
+        for card in move.cards:
+            i = next((k for k, c in enumerate(cards) if c == card and k not in chosen), None)
+            if i is None:
+                return False
+            chosen.append(i)
+        self.cursor[self.row] = chosen[0]
+        self.marked = set(chosen) if len(chosen) > 1 else set()
+        self.redraw(cards_only=True)
         return True
 
     # ------------------------------------------------------------ actions
@@ -341,7 +498,8 @@ class GameScreen(Screen, inherit_bindings=False):
         if action in ("rules", "save_quit"):
             return True
         if action == "abandon":
-            return mode != "over"
+            # Off for the moment u is offered, so the footer still fits 80 columns.
+            return mode != "over" and self._take_back_state() is not True
         if action == "cursor":
             return None if waiting else True
         if action == "row":
@@ -370,7 +528,26 @@ class GameScreen(Screen, inherit_bindings=False):
             return None
         if action == "ready":
             return True if mode == "swap" else False
+        if action == "take_back":
+            return self._take_back_state()
+        if action == "why_no_take_back":
+            return self._take_back_state() is not True and self.viewer is not None
+        if action == "coach":
+            if waiting or self.viewer is None:
+                return None
+            return True if self.session.seats[self.viewer].coach else None
+        if action == "explain":
+            return True if mode in ("hand", "face_up", "face_down") else None
         return True
+
+    @property
+    def active_bindings(self):
+        """The footer's bindings, with the take-back tooltip saying why it can't be used now."""
+        bindings = super().active_bindings
+        active = bindings.get("u")
+        if active is not None and active.binding.action == "take_back" and not active.enabled:
+            bindings["u"] = active._replace(tooltip=self.session.take_back_status()[1])
+        return bindings
 
     def action_cursor(self, step: int) -> None:
         """Move the cursor along the active row."""
@@ -445,6 +622,42 @@ class GameScreen(Screen, inherit_bindings=False):
             adding = up[i]
         self.apply(Move.take(adding))
 
+    def action_take_back(self) -> None:
+        """Take back the last move, while nothing new has been seen and the device has not passed."""
+        self.take_back()
+
+    def action_why_no_take_back(self) -> None:
+        """Say why u does nothing now."""
+        if self.session.undo_seat != self.viewer:
+            self.note.say("Take back", "There is no move of yours to take back.")
+        else:
+            self.note.say("Take back", self.session.take_back_status()[1])
+
+    def action_coach(self) -> None:
+        """Ask the coach (the hard player, thinking in a worker) for this seat's move and why."""
+        seat = self.viewer
+        if seat is None or seat != self.game.turn:
+            return
+        serial = self._serial
+        game = self.game.copy()
+        events = self.session.public_events()
+        budget = getattr(self.app, "coach_budget", 0.2)
+        self.note.say("Coach", Text("thinking…", DIM))
+
+        def think() -> tuple:
+            from ..ai.coach import advise
+            try:
+                advice = advise(game, seat, budget, events=events)
+            except Exception as exc:  # no advice is better than a crashed table
+                advice = exc
+            return ("coach", serial, seat, advice)
+
+        self.run_worker(think, thread=True, group="coach", exclusive=True, exit_on_error=False)
+
+    def action_explain(self) -> None:
+        """Say what may go on the pile now, and why (public facts only)."""
+        self.note.say("Pile", log_line(explain_pile(self.game)))
+
     def action_rules(self) -> None:
         """Show the rules for the options in force."""
         from .rules import RulesScreen
@@ -456,6 +669,8 @@ class GameScreen(Screen, inherit_bindings=False):
 
         def done(yes: bool | None) -> None:
             if yes and self.game.phase != "over":
+                self._serial += 1
+                self.session.forget_take_back()
                 self.session.abandon()
                 self.app.autosave(self.session)
                 self.advance()

@@ -461,7 +461,7 @@ class CompareScreen(Screen[None]):
     BINDINGS = [
         Binding("1", "cycle(0)", "Change left", tooltip="Show the next preset on the left", id="compare-left"),
         Binding("2", "cycle(1)", "Change right", tooltip="Show the next preset on the right", id="compare-right"),
-        Binding("escape", "back", "Back", tooltip="Back to the lessons", id="compare-back"),
+        Binding("escape", "back", "Back", tooltip="Back to where the comparison was opened", id="compare-back"),
     ]
 
     def __init__(self, left: str = "palace", right: str = "shithead") -> None:

@@ -49,6 +49,7 @@ class NewTableScreen(Screen[Session]):
     NewTableScreen #seed { width: 18; margin-right: 1; }
     NewTableScreen #start-row { height: auto; padding: 0 1; background: $panel; }
     NewTableScreen #start { margin-right: 2; }
+    NewTableScreen #learn { margin-right: 2; }
     NewTableScreen #error { color: $error; text-style: bold; width: 1fr; }
     """
 
@@ -56,6 +57,8 @@ class NewTableScreen(Screen[Session]):
         Binding("ctrl+s", "start", "Start", tooltip="Deal the first game", priority=True, id="start"),
         Binding("ctrl+r", "reset", "Defaults", tooltip="Set every option back to the preset", id="reset"),
         Binding("tab", "app.focus_next", "Next field", key_display="tab", id="next"),
+        Binding("ctrl+l", "learn", "Learn", key_display="^l", tooltip="Lessons: learn Palace in five minutes",
+                priority=True, id="learn"),
         Binding("ctrl+q", "app.quit", "Quit", key_display="^q", priority=True, id="quit"),
     ]
 
@@ -71,7 +74,9 @@ class NewTableScreen(Screen[Session]):
 
     def compose(self) -> ComposeResult:
         t = self.table
-        seats = [SeatConfig(**{**{"name": DEFAULT_NAMES[i], "human": i == 0, "level": default_level()}, **s})
+        fields = set(SeatConfig.__dataclass_fields__)
+        seats = [SeatConfig(**{**{"name": DEFAULT_NAMES[i], "human": i == 0, "level": default_level()},
+                               **{k: v for k, v in s.items() if k in fields}})
                  for i, s in enumerate((t["seats"] + default_table()["seats"])[:MAX_SEATS])]
         yield Header(icon="♠")
         with VerticalScroll(id="form"):
@@ -102,6 +107,7 @@ class NewTableScreen(Screen[Session]):
                              classes="option-help", markup=False)
         with Horizontal(id="start-row"):
             yield Button("Start", variant="success", id="start", compact=True)
+            yield Button("Learn", id="learn", compact=True, tooltip="Lessons: learn Palace in five minutes")
             yield Static("", id="error", markup=False)
         yield Footer(compact=True)
         yield TooSmall()
@@ -203,6 +209,10 @@ class NewTableScreen(Screen[Session]):
     def _submit(self) -> None:
         self.action_start()
 
+    @on(Button.Pressed, "#learn")
+    def _learn_pressed(self) -> None:
+        self.action_learn()
+
     def _set_options(self, values: dict[str, Any]) -> None:
         with self.prevent(Select.Changed):
             for name, value in values.items():
@@ -214,6 +224,10 @@ class NewTableScreen(Screen[Session]):
         if action == "start":
             return None if self.error else True
         return True
+
+    def action_learn(self) -> None:
+        """Open the lessons; Escape comes back to this form as it was."""
+        self.app.learn()
 
     def action_reset(self) -> None:
         """Every option back to the chosen preset (palace when custom)."""

@@ -31,6 +31,7 @@ class RulesScreen(ModalScreen[None]):
         Binding("up", "line(-1)", "Scroll", show=False, priority=True, id="up"),
         Binding("pagedown", "scroll(1)", "Page", key_display="PgDn", priority=True, id="pgdn"),
         Binding("pageup", "scroll(-1)", "Page", key_display="PgUp", priority=True, id="pgup"),
+        Binding("c", "compare", "Compare presets", tooltip="Two presets' rules side by side", id="compare"),
         Binding("ctrl+q", "app.save_quit", "Save+quit", key_display="^q", priority=True, id="quit"),
     ]
 
@@ -52,6 +53,13 @@ class RulesScreen(ModalScreen[None]):
     def action_close(self) -> None:
         """Back to where the rules were opened."""
         self.dismiss(None)
+
+    def action_compare(self) -> None:
+        """Two presets side by side: these rules' preset (or palace) and another."""
+        from .learn import CompareScreen
+        left = self.rules.preset_name() or "palace"
+        right = "shithead" if left != "shithead" else "palace"
+        self.app.push_screen(CompareScreen(left, right))
 
     def action_line(self, lines: int) -> None:
         """Scroll a line down or up."""

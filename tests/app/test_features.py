@@ -1,0 +1,291 @@
+"""Pilot tests of the table's helpers: coach (h), pile explainer (e), recap, take-back (u),
+Learn from the new-table screen, the rules screen's preset comparison, and computers
+thinking in a worker. Positions are built with ``Game.from_position`` so each test is short.
+"""
+
+from __future__ import annotations
+
+from palace_app_helpers import keys_for, press, screen_text
+
+from palace_tui.recap import recap_for
+from palace_tui.rules import Game, Move, Rules
+from palace_tui.rules.text import explain_pile
+from palace_tui.screens.game import GameScreen
+from palace_tui.screens.learn import CompareScreen, LearnScreen
+from palace_tui.screens.new_table import NewTableScreen
+from palace_tui.screens.pass_device import PassScreen
+from palace_tui.screens.rules import RulesScreen
+from palace_tui.session import MemoryStore, SeatConfig, Session
+
+ANN_BEN = [{"name": "Ann", "hand": "4C 9D 10H", "face_up": "KS", "face_down": "3D"},
+           {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8D"}]
+
+
+def table(seats: list[SeatConfig], stock: str = "", pile: str = "5H 6D", position=ANN_BEN) -> Session:
+    """A session at a built position, Ann (seat 0) to play."""
+    game = Game.from_position(Rules.preset("palace"), seats=position, pile=pile, stock=stock)
+    return Session("t1", seats, game.rules, "palace", 1, game, game_id="t1-1", viewer=0)
+
+
+def vs_computer(**kw) -> Session:
+    return table([SeatConfig("Ann"), SeatConfig("Ben", human=False, level="easy")], **kw)
+
+
+def two_humans(**kw) -> Session:
+    return table([SeatConfig("Ann"), SeatConfig("Ben")], **kw)
+
+
+async def settle(app, pilot) -> None:
+    """Let thread workers (coach, computer) finish and their answers land."""
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def play(pilot, screen: GameScreen, move: Move) -> None:
+    await press(pilot, *keys_for(move, screen.view(), screen.cursor, screen.row))
+
+
+def secrets(game: Game, viewer: int) -> list[str]:
+    """Card texts the viewer must not see: other hands, every face-down card, the stock."""
+    out = []
+    for i, s in enumerate(game.seats):
+        if i != viewer:
+            out += [str(c) for c in s.hand]
+        out += [str(c) for c in s.face_down]
+    return out + [str(c) for c in game.stock]
+
+
+# ---------------------------------------------------------------------- coach
+
+
+async def test_h_shows_advice_that_names_no_secret_card(make_app):
+    """h: the coach's move and one sentence, in the note line; nothing of Ben's hand or any face-down card."""
+    session = vs_computer(stock="2C 3S 4H 7C")
+    app = make_app(session, coach_budget=0.05)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.check_action("coach", ()) is True
+        await press(pilot, "h")
+        await settle(app, pilot)
+        note = screen.note
+        assert note.label == "Coach" and len(note.body) > 20, note.body
+        text = screen_text(app)
+        assert "Coach:" in text
+        for card in secrets(session.game, 0):
+            assert card not in note.body, f"{card} named by the coach"
+            assert card not in text, f"{card} on screen"
+        # A suggested play is under the cursor, so Enter plays it.
+        if "Enter plays" in note.body:
+            await press(pilot, "enter")
+            assert session.game.moves == 1 and screen.message is None
+
+
+async def test_coach_off_greys_out_h(make_app):
+    """A seat whose coach is off sees h greyed out, and pressing it shows nothing."""
+    session = table([SeatConfig("Ann", coach=False), SeatConfig("Ben", human=False)])
+    app = make_app(session, coach_budget=0.05)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.check_action("coach", ()) is None
+        assert screen.active_bindings["h"].enabled is False
+        assert "h Coach" in screen_text(app)
+        await press(pilot, "h")
+        await settle(app, pilot)
+        assert screen.note.label == ""
+
+
+async def test_coach_switch_is_saved_with_the_table(make_app, data_dir):
+    """The seat editor's coach switch goes into the session and the remembered table."""
+    app = make_app()
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewTableScreen)
+        app.screen.query_one("#seat-coach-0").value = False
+        await pilot.pause()
+        await press(pilot, "ctrl+s")
+        await pilot.pause()
+        assert app.session is not None and app.session.seats[0].coach is False
+        assert app.store.last_table()["seats"][0]["coach"] is False
+        assert Session.from_dict(app.session.to_dict()).seats[0].coach is False
+
+
+# ---------------------------------------------------------------------- pile
+
+
+async def test_e_explains_the_pile(make_app):
+    """e: the engine's explanation of the pile for the seat to act, on the table screen."""
+    session = vs_computer()
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "e")
+        expected = explain_pile(session.game)
+        assert app.screen.note.label == "Pile" and app.screen.note.body == expected
+        assert expected.split(":")[0] in screen_text(app)
+
+
+# ---------------------------------------------------------------------- recap
+
+
+async def test_recap_after_the_privacy_screen(make_app):
+    """Ben, after the privacy screen, reads what Ann and the computer did since his last turn."""
+    position = [{"name": "Ann", "hand": "4C 9D", "face_up": "KS", "face_down": "3D"},
+                {"name": "Cy", "hand": "JC QC", "face_up": "KH", "face_down": "8C"},
+                {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8D"}]
+    session = table([SeatConfig("Ann"), SeatConfig("Cy", human=False, level="easy"), SeatConfig("Ben")],
+                    position=position)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await play(pilot, screen, Move.play("9D"))
+        assert isinstance(app.screen, PassScreen)
+        assert "Since your last turn" not in screen_text(app)
+        await press(pilot, "enter")
+        assert app.screen is screen and screen.viewer == 2
+        expected = recap_for(session.events, session.names, 2)
+        assert "Ann played 9♦" in expected and "Cy played J♣" in expected
+        assert screen.note.label == "Since your last turn" and screen.note.body == expected
+        assert "Ann played 9♦" in screen_text(app)
+
+
+def test_session_keeps_indexed_events_and_reads_old_saves():
+    """Events are saved with their indices; a save without them (or without coach) still loads."""
+    session = vs_computer()
+    session.play_human(Move.play("9D"))
+    data = session.to_dict()
+    again = Session.from_dict(data)
+    assert again.events == session.events and again.events[0][0] == 0
+    old = {k: v for k, v in data.items() if k != "events"}
+    old["seats"] = [{k: v for k, v in s.items() if k != "coach"} for s in data["seats"]]
+    restored = Session.from_dict(old)
+    assert restored.events == [] and restored.seats[0].coach is True
+
+
+# ---------------------------------------------------------------------- take-back
+
+
+async def test_take_back_a_plain_play_from_the_privacy_screen(make_app):
+    """No draw (empty stock): Ann may take her 9 back until Ben presses Enter; the save follows."""
+    session = two_humans()
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        before = session.game.to_json()
+        await play(pilot, screen, Move.play("9D"))
+        assert isinstance(app.screen, PassScreen)
+        assert app.screen.check_action("take_back", ()) is True
+        text = screen_text(app)
+        assert "Ann: press u to take back your move." in text and "u Take back" in text
+        await press(pilot, "u")
+        assert app.screen is screen and screen.viewer == 0
+        assert session.game.to_json() == before
+        assert session.log == [] and session.events == []
+        assert "9♦" in screen.query_one("#me").hand_text()
+        assert "Took back 9♦" in screen.note.body
+        assert Game.from_json(app.store.load_session()["game"]).to_json() == before
+
+
+async def test_take_back_refused_after_a_draw_says_why(make_app):
+    """Ann drew from the stock: u is greyed out on the privacy screen, with the reason shown."""
+    session = two_humans(stock="2C 3S")
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await play(pilot, app.screen, Move.play("9D"))
+        assert isinstance(app.screen, PassScreen)
+        assert app.screen.check_action("take_back", ()) is None
+        assert "Ann: Cards were drawn from the stock" in screen_text(app)
+        await press(pilot, "u")
+        assert isinstance(app.screen, PassScreen) and session.game.moves == 1
+
+
+async def test_take_back_refused_after_taking_the_pile(make_app):
+    """Ann took the pile: it can't go back, and the privacy screen says so."""
+    session = two_humans()
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "t")
+        assert isinstance(app.screen, PassScreen)
+        assert app.screen.check_action("take_back", ()) is None
+        assert "The pile was taken into a hand" in screen_text(app)
+
+
+async def test_take_back_on_the_table_after_a_clear(make_app):
+    """A 10 clears and Ann plays again: u on the table takes the 10 back; after Ben moves it is gone."""
+    session = vs_computer()
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await play(pilot, screen, Move.play("10H"))
+        assert session.game.turn == 0 and not session.game.pile
+        assert screen.check_action("take_back", ()) is True and "u Undo" in screen_text(app)
+        await press(pilot, "u")
+        assert [str(c) for c in session.game.pile] == ["5♥", "6♦"]
+        assert "Took back 10♥" in screen.note.body
+        await play(pilot, screen, Move.play("9D"))  # Ben (easy, no delay) answers at once
+        assert screen.check_action("take_back", ()) is False
+        await press(pilot, "u")
+        assert screen.note.label == "Take back" and "moved since" in screen.note.body
+
+
+# ---------------------------------------------------------------------- learn, rules, compare
+
+
+async def test_learn_from_the_new_table_screen(make_app):
+    """^l on the new-table screen opens the lessons; Escape comes back to the form."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewTableScreen) and "^l Learn" in screen_text(app)
+        await press(pilot, "ctrl+l")
+        assert isinstance(app.screen, LearnScreen)
+        await press(pilot, "escape")
+        assert app.screen is form
+
+
+async def test_rules_screen_compares_presets(make_app):
+    """? shows the rules card of the options in force; c compares two presets; Escape goes back."""
+    session = vs_computer()
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "question_mark")
+        rules = app.screen
+        assert isinstance(rules, RulesScreen) and rules.rules == session.game.rules
+        assert "c Compare presets" in screen_text(app)
+        await press(pilot, "c")
+        assert isinstance(app.screen, CompareScreen) and app.screen.pair == ["palace", "shithead"]
+        assert "Compare presets" in screen_text(app) and "differs" in screen_text(app)
+        await press(pilot, "escape")
+        assert app.screen is rules
+        await press(pilot, "escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+# ---------------------------------------------------------------------- computers in a worker
+
+
+async def test_computer_thinks_in_a_worker_with_a_pause(make_app):
+    """With a pause set, the computer's move is worked out in a thread and lands after it."""
+    session = vs_computer()
+    app = make_app(session, ai_delay=0.01)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await play(pilot, screen, Move.play("9D"))
+        for _ in range(100):
+            if session.game.turn == 0:
+                break
+            await settle(app, pilot)
+            await pilot.pause(0.02)
+        assert session.game.turn == 0 and len(session.events) >= 2
+        assert session.events[1][1].seat == 1
+        assert screen.note.label == "Since your last turn" and "Ben" in screen.note.body
