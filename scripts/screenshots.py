@@ -123,6 +123,13 @@ async def main(size: tuple[int, int]) -> list[Path]:
         await pilot.pause()
 
     paths.append(await shoot("rules", app(mid_game()), size, open_rules))
+
+    async def ask_coach(app, pilot):
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+
+    paths.append(await shoot("coach", app(mid_game()), size, ask_coach))
     return paths
 
 
