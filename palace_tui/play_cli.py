@@ -49,7 +49,7 @@ def build(argv: list[str]):
     from .session import SeatConfig, Session, computer_levels, default_level
     args = parser().parse_args(argv)
     if args.learn:
-        raise UsageError("The tutorial is not available yet: run palace to play")
+        raise UsageError("The lessons are a subcommand: run palace learn")
     if args.ai_delay < 0:
         raise UsageError("--ai-delay can't be negative")
     table_flags = args.players or args.computers is not None or args.preset or args.option or \

@@ -289,3 +289,35 @@ async def test_computer_thinks_in_a_worker_with_a_pause(make_app):
         assert session.game.turn == 0 and len(session.events) >= 2
         assert session.events[1][1].seat == 1
         assert screen.note.label == "Since your last turn" and "Ben" in screen.note.body
+
+
+async def test_take_back_while_the_computer_waits(make_app):
+    """During the computer's pause u is offered; taking back drops the move it worked out."""
+    session = vs_computer()
+    app = make_app(session, ai_delay=30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await play(pilot, screen, Move.play("9D"))
+        await settle(app, pilot)  # Ben has chosen; his move waits for the pause
+        assert session.game.turn == 1 and screen.mode() == "wait"
+        assert screen.check_action("take_back", ()) is True
+        await press(pilot, "u")
+        assert session.game.turn == 0 and session.game.moves == 0 and screen._timer is None
+        assert screen.mode() == "hand" and "9♦" in screen.query_one("#me").hand_text()
+
+
+async def test_take_back_greyed_with_the_reason_while_the_computer_waits(make_app):
+    """Ann drew a card: u is greyed out during the pause, its tooltip and the note say why."""
+    session = vs_computer(stock="2C 3S")
+    app = make_app(session, ai_delay=30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await play(pilot, screen, Move.play("9D"))
+        assert screen.check_action("take_back", ()) is None
+        active = screen.active_bindings["u"]
+        assert active.enabled is False and "drawn from the stock" in active.tooltip
+        await press(pilot, "u")
+        assert screen.note.label == "Take back" and "drawn from the stock" in screen.note.body
+        assert "Take back: Cards were drawn" in screen_text(app)
