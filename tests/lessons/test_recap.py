@@ -80,3 +80,16 @@ def test_long_recaps_are_cut_to_the_latest():
     log = play_out(game, ["play 3C", "play 3D", "play 4C", "play 4D", "play 5C", "play 5D"])
     text = recap(log, ["Ann", "Ben"], 0, limit=3)
     assert text == "3 earlier moves; Ben played 4♦; Ann played 5♣; Ben played 5♦."
+
+
+def test_the_starter_s_lead_is_not_lost():
+    """The 'starts' event used to swallow the starter's own play that follows it."""
+    game = Game.deal(Rules.preset("palace"), ["Ann", "Ben", "Cy"], seed=7, dealer=0)
+    log = []
+    while game.phase == "setup":
+        log += game.play(Move.ready())
+    starter = game.turn
+    lead = game.legal_moves()[0]
+    log += game.play(lead)
+    text = recap(list(enumerate(log)), game.names, 0)
+    assert f"{game.names[starter]} started, then played {' '.join(str(c) for c in lead.cards)}" in text
