@@ -7,7 +7,7 @@
 ...     pile="5H 6D", stock="2C 3S 4H 7C")
 >>> advice = advise(game, 0, iterations=20, seed=1)
 >>> str(advice.move), advice.reason
-('play 10♥', 'Play a 10: it clears the pile of two cards and you play again.')
+('play 9♦', 'Play your 9: the lowest you hold that can go on the 6, so your higher cards wait.')
 
 The sentence is built only from what that seat may see (its own cards, the face-up
 rows, the pile and the public counts) and from the search, which itself never sees
@@ -106,7 +106,7 @@ def _play_reason(game: Game, choice, default, stats: dict) -> str:
     playable = [r for r in game.playable_ranks()]
     if kind == "take":
         n = len(pile)
-        beat = f"beats {_the(top)}" if top else "can go on the pile"
+        beat = f"can go on {_the(top)}" if top else "can go on the pile"
         if not playable:
             if x >= 0:
                 add = s.face_up[x].rank
@@ -135,7 +135,7 @@ def _play_reason(game: Game, choice, default, stats: dict) -> str:
     ordinary = [r for r in playable if r not in (TWO, TEN, JOKER)]
     if x == TWO:
         if not ordinary:
-            return (f"Play a 2: nothing else you hold {'beats ' + _the(top) if top else 'is cheaper'}, "
+            return (f"Play a 2: nothing else you hold {'can go on ' + _the(top) if top else 'is cheaper'}, "
                     "and after a 2 the pile starts again.")
         return "Play a 2: it resets the pile, and the search does better saving your other cards."
     if x == JOKER:
@@ -143,9 +143,9 @@ def _play_reason(game: Game, choice, default, stats: dict) -> str:
     lowest = min(ordinary, key=_strength) if ordinary else x
     nxt = next_seat(game)
     if x == lowest:
-        if top:
-            return f"Play {what}: the lowest card that beats {_the(top)}, so your higher cards wait."
-        return f"Play {what}: your lowest card, so your higher cards wait."
+        if top and top != TWO:
+            return f"Play {what}: the lowest you hold that can go on {_the(top)}, so your higher cards wait."
+        return f"Play {what}: the lowest you hold, so your higher cards wait."
     if danger(game, nxt):
         return (f"Play {what}: {game.seats[nxt].name} is nearly out, "
                 f"and a higher card is harder to beat.")

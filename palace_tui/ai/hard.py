@@ -9,7 +9,8 @@ heuristic at every seat. It leaves the heuristic's own move only for one that do
 clearly better in the same worlds (a paired test), so more budget means more worlds,
 steadier estimates and more good departures from the rule of thumb.
 
-``normal`` searches only once the stock is gone, a few worlds per decision; ``hard``
+``normal`` searches only once the stock is gone, a few worlds per decision (3
+heads-up, 12 at bigger tables); ``hard``
 searches every decision, with a time budget (default 200 ms) and the full budget
 once the stock is gone (a quarter of it while the stock lasts, where self-play shows
 the search gains little).
@@ -121,8 +122,9 @@ class SearchPlayer:
 
     def __init__(self, seed: int | None = None, budget_s: float | None = None,
                  iterations: int | None = None, z: float = 1.0, max_stock: int | None = None,
-                 early_share: float = 1.0) -> None:
+                 early_share: float = 1.0, remember: bool = True) -> None:
         self.rng = random.Random(seed)
+        self.remember = remember
         self.budget_s = budget_s
         self.iterations = iterations
         self.z = z
@@ -133,7 +135,8 @@ class SearchPlayer:
 
     def observe(self, events) -> None:
         """Remember public events (cards seen going into hands)."""
-        self.memory.observe(events)
+        if self.remember:
+            self.memory.observe(events)
 
     def choose(self, game: Game) -> Move:
         """The move for the seat to act. ``game`` is not changed (safe on a copy in a
@@ -204,8 +207,10 @@ class SearchPlayer:
         return cands[best]
 
 
-#: normal's search: this many worlds per decision, once the stock is gone.
-NORMAL_ITERATIONS = 3
+#: normal's search once the stock is gone: worlds per decision and the paired test's
+#: bar, heads-up and at bigger tables. A deal varies more with more players, so it
+#: needs more worlds (with 3 worlds at 4 seats normal played no better than easy).
+NORMAL_SEARCH = {2: (3, 1.0), "more": (12, 1.5)}
 
 
 class NormalPlayer(SearchPlayer):
@@ -214,7 +219,12 @@ class NormalPlayer(SearchPlayer):
     name = "normal"
 
     def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed, budget_s=None, iterations=NORMAL_ITERATIONS, max_stock=0)
+        super().__init__(seed, budget_s=None, iterations=NORMAL_SEARCH[2][0], max_stock=0,
+                         z=NORMAL_SEARCH[2][1])
+
+    def decide(self, game: Game) -> Choice:
+        self.iterations, self.z = NORMAL_SEARCH[2 if len(game.seats) == 2 else "more"]
+        return super().decide(game)
 
 
 class HardPlayer(SearchPlayer):
