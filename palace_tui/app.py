@@ -16,6 +16,9 @@ from textual.binding import Binding
 from .session import Session, open_store
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
+#: Below this height the table screen drops the log's frame to keep the cards in view.
+COMPACT_HEIGHT = 30
+
 
 class PalaceApp(App[None]):
     """Palace for the terminal.
@@ -205,3 +208,4 @@ class PalaceApp(App[None]):
     def _check_size(self, size=None) -> None:
         width, height = size or self.size
         self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
+        self.set_class(height < COMPACT_HEIGHT, "-compact")
