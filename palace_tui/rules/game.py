@@ -353,21 +353,23 @@ class Game:
         st = self.stage()
         return s.hand if st == "hand" else s.face_up[:] if st == "face_up" else []
 
+    def playable_mask(self) -> int:
+        """Bit mask (bit r for rank r) of the ranks the seat to act may play now from
+        its hand, or from its face-up row at that stage; 0 at the face-down stage."""
+        s = self.seats[self.turn]
+        allowed = self._t.allowed[self._eff]
+        if s._hn:
+            return s._hm & allowed
+        m = 0
+        for c in s.face_up:
+            m |= 1 << c.rank
+        return m & allowed
+
     def playable_ranks(self) -> list[int]:
         """Ranks the seat to act may play now from its current stage (none at face-down)."""
         if self.phase != "play":
             return []
-        s = self.seats[self.turn]
-        allowed = self._t.allowed[self._eff]
-        if s._hn:
-            m = s._hm & allowed
-        elif s.face_up:
-            m = 0
-            for c in s.face_up:
-                m |= 1 << c.rank
-            m &= allowed
-        else:
-            return []
+        m = self.playable_mask()
         ranks = _RANKS_OF_MASK.get(m)
         if ranks is None:
             ranks = _RANKS_OF_MASK[m] = [r for r in range(2, 16) if m >> r & 1]
@@ -475,16 +477,9 @@ class Game:
         ``("flip", i)`` turns a random face-down card.
         """
         s = self.seats[self.turn]
-        allowed = self._t.allowed[self._eff]
-        if s._hn:
-            m = s._hm & allowed
-        elif s.face_up:
-            m = 0
-            for c in s.face_up:
-                m |= 1 << c.rank
-            m &= allowed
-        else:
+        if not (s._hn or s.face_up):
             return "flip", int(rng.random() * len(s.face_down))
+        m = self.playable_mask()
         if m:
             ranks = _RANKS_OF_MASK.get(m)
             if ranks is None:
