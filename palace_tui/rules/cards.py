@@ -13,6 +13,7 @@ Card.parse('TD')
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Iterable
 
 TWO, TEN, JACK, QUEEN, KING, ACE, JOKER = 2, 10, 11, 12, 13, 14, 15
@@ -180,14 +181,20 @@ def sort_cards(cards: Iterable[Card]) -> list[Card]:
 
 def make_deck(packs: int = 1, jokers: bool = False) -> list[Card]:
     """All the cards in play, unshuffled."""
+    return list(_deck(packs, jokers))
+
+
+@lru_cache(maxsize=None)
+def _deck(packs: int, jokers: bool) -> tuple[Card, ...]:
+    # Built once per kind of deck: simulations deal thousands of games a second.
     one = [Card(r, s) for s in SUITS for r in PACK_RANKS]
     if jokers:
         one += [Card(JOKER), Card(JOKER)]
-    return one * packs
+    return tuple(one * packs)
 
 
 def shuffled_deck(packs: int, jokers: bool, seed: int | None) -> list[Card]:
     """The deck shuffled by a private RNG: the same seed always gives the same order."""
-    deck = make_deck(packs, jokers)
+    deck = list(_deck(packs, jokers))
     random.Random(seed).shuffle(deck)
     return deck
