@@ -77,7 +77,7 @@ class PalaceApp(App[None]):
 
     def _offer_saved(self, saved: Session) -> None:
         """An unfinished game is saved: y continues it (behind the privacy screen), n opens a new table."""
-        from .screens.confirm import ConfirmScreen
+        from .screens.confirm import ResumeScreen
 
         def chosen(yes: bool | None) -> None:
             if yes:
@@ -86,8 +86,8 @@ class PalaceApp(App[None]):
                 self.new_table()
 
         question = (f"An unfinished game is saved (game {saved.game_number + 1}: {', '.join(saved.names)}).\n"
-                    "Continue it? y continues the game, n starts a new table.")
-        self.push_screen(ConfirmScreen(question), chosen)
+                    "Continue it?")
+        self.push_screen(ResumeScreen(question), chosen)
 
     def _load_saved(self) -> Session | None:
         data = self.store.load_session()

@@ -25,6 +25,9 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("escape", "answer(False)", "Cancel", id="cancel"),
     ]
 
+    #: The line under the question naming the keys.
+    HINT = "y: yes   n: no"
+
     def __init__(self, question: str) -> None:
         super().__init__()
         #: The question asked.
@@ -33,10 +36,22 @@ class ConfirmScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
             yield Static(self.question, markup=False)
-            yield Static("\ny: yes   n: no", markup=False)
+            yield Static("\n" + self.HINT, markup=False)
         yield Footer(compact=True)
         yield TooSmall()
 
     def action_answer(self, yes: bool) -> None:
         """Close with the answer."""
         self.dismiss(yes)
+
+
+class ResumeScreen(ConfirmScreen):
+    """An unfinished game is saved: True continues it, False opens a new table."""
+
+    inherit_bindings = False
+    BINDINGS = [
+        Binding("enter", "answer(True)", "Continue", tooltip="Go back to the saved game", id="continue"),
+        Binding("y", "answer(True)", "Continue", show=False, id="continue-y"),
+        Binding("n", "answer(False)", "New table", tooltip="Set up a new table instead", id="new"),
+    ]
+    HINT = "Enter: continue the game   n: new table"
