@@ -159,7 +159,14 @@ class Session:
         """Play a move for the seat to act; IllegalMove changes nothing."""
         events = self.game.play(move)
         self._log(events)
+        self._observe(events)
         return events
+
+    def _observe(self, events: list[Event]) -> None:
+        """Show a move's public events to this game's computer players that remember them."""
+        for (game_id, _seat), player in self.__dict__.get("_players", {}).items():
+            if game_id == self.game_id and hasattr(player, "observe"):
+                player.observe(events)
 
     def play_human(self, move: Move) -> list[Event]:
         """Play a person's move, keeping what is needed to take it back (IllegalMove changes nothing)."""
@@ -195,6 +202,13 @@ class Session:
         self.game = game
         if self._undo_logs:
             self.log, self.log_total, self.events = self._undo_logs.pop()
+        # The computer players' memory went past the move taken back: start it again
+        # from this game's public events (empty when the oldest have been dropped).
+        for (game_id, _seat), player in self.__dict__.get("_players", {}).items():
+            memory = getattr(player, "memory", None)
+            if game_id == self.game_id and memory is not None:
+                memory.reset()
+                player.observe(self.public_events() or [])
         assert seat is not None
         return seat
 
@@ -247,6 +261,9 @@ class Session:
                 cache[key] = make_player(level, seed)
             except ValueError:
                 cache[key] = make_player("random", seed)
+            if hasattr(cache[key], "observe"):
+                # A player made mid-game catches up on the public events so far.
+                cache[key].observe(self.public_events() or [])
         return cache[key]
 
     def abandon(self) -> list[Event]:
