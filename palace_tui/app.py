@@ -52,13 +52,13 @@ class PalaceApp(App[None]):
         self.table = table
         #: The session being played, if any.
         self.session: Session | None = None
+        self._warned = 0  # store warnings already shown
 
     # ------------------------------------------------------------ start
 
     def on_mount(self) -> None:
         self._check_size()
-        for warning in getattr(self.store, "warnings", []):
-            self.notify(warning, severity="warning", timeout=8)
+        self.show_store_warnings()
         session = self.initial_session
         resumed = False
         if session is None and self.resume:
@@ -91,6 +91,7 @@ class PalaceApp(App[None]):
 
     def _load_saved(self) -> Session | None:
         data = self.store.load_session()
+        self.show_store_warnings()  # a damaged save was just moved aside: say where
         if not data:
             return None
         try:
@@ -142,6 +143,15 @@ class PalaceApp(App[None]):
         """Save the whole session (after every move and setup step)."""
         if session.game.phase != "over" or not session.recorded:
             self.store.save_session(session.to_dict())
+            self.show_store_warnings()
+
+    def show_store_warnings(self) -> None:
+        """Tell the player, once each, what the store had to say: a bad file moved aside
+        (and where), or that nothing is being saved."""
+        warnings = getattr(self.store, "warnings", [])
+        for warning in warnings[self._warned:]:
+            self.notify(warning, severity="warning", timeout=10)
+        self._warned = len(warnings)
 
     def pass_to(self, seat: int, reveal: Callable[[int], None], take_back: Callable[[], None] | None = None) -> None:
         """Put up the privacy screen for ``seat``; ``reveal`` runs when it is passed.
