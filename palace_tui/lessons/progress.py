@@ -2,17 +2,17 @@
 
 The file is ``lessons.json`` in ``platformdirs.user_data_dir("palace-tui")``, or in
 ``$PALACE_DATA_DIR``, or in a folder the caller names. It is written atomically
-(temporary file, fsync, ``os.replace``); a damaged file is moved aside and the
+(the store's atomic write); a damaged file is moved aside (the store's naming) and the
 progress starts fresh, with a warning the screen can show.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
-import time
 from pathlib import Path
+
+from ..store.files import atomic_write, move_aside
+from ..store.store import resolve_data_dir
 
 FORMAT = "palace-tui-lessons"
 VERSION = 1
@@ -22,13 +22,7 @@ DATA_DIR_ENV = "PALACE_DATA_DIR"
 
 def data_dir(path: str | Path | None = None) -> Path:
     """The data folder: ``path`` if given, else ``$PALACE_DATA_DIR``, else the user data folder."""
-    if path is not None:
-        return Path(path)
-    env = os.environ.get(DATA_DIR_ENV)
-    if env:
-        return Path(env)
-    from platformdirs import user_data_dir
-    return Path(user_data_dir("palace-tui"))
+    return resolve_data_dir(path)
 
 
 class Progress:
@@ -71,17 +65,10 @@ class Progress:
         self.done = set(done)
 
     def _move_aside(self) -> Path | None:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        target = self.path.with_name(f"{FILE_NAME}.damaged-{stamp}")
-        n = 1
-        while target.exists():
-            n += 1
-            target = self.path.with_name(f"{FILE_NAME}.damaged-{stamp}-{n}")
         try:
-            os.replace(self.path, target)
+            return move_aside(self.path)
         except OSError:
             return None
-        return target
 
     def is_done(self, lesson_id: str) -> bool:
         return lesson_id in self.done
@@ -103,19 +90,7 @@ class Progress:
                              indent=1).encode("utf-8")
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=f".{FILE_NAME}.", suffix=".tmp", dir=self.folder)
-            try:
-                with os.fdopen(fd, "wb") as handle:
-                    handle.write(payload)
-                    handle.flush()
-                    os.fsync(handle.fileno())
-                os.replace(tmp, self.path)
-            except BaseException:
-                try:
-                    os.unlink(tmp)
-                except OSError:
-                    pass
-                raise
+            atomic_write(self.path, payload)
         except OSError as exc:
             self.warning = f"Lesson progress could not be saved ({exc.strerror or exc}); it lasts until you quit."
             return False

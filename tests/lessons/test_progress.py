@@ -31,8 +31,9 @@ def test_damaged_file_is_moved_aside(tmp_path):
     p = Progress(tmp_path)
     assert p.done == set()
     assert "damaged" in p.warning
-    aside = [f for f in tmp_path.iterdir() if f.name.startswith(FILE_NAME + ".damaged-")]
+    aside = [f for f in tmp_path.iterdir() if f.name.startswith("lessons.bad-")]
     assert len(aside) == 1 and aside[0].read_text() == "{not json"
+    assert aside[0].name in p.warning
     p.mark_done("two")
     assert Progress(tmp_path).done == {"two"}
 
