@@ -496,29 +496,7 @@ class Game:
         is legal by construction is skipped. Simulations and rollouts use it for speed.
         """
         kind, x = self.random_choice(rng)
-        s_i = self.turn
-        s = self.seats[s_i]
-        events, self._events = self._events, None
-        if kind == "play":
-            if s._hn:
-                b = s._hb[x]
-                laid = b[:]
-                b.clear()
-                s._hn -= len(laid)
-                s._hm &= ~(1 << x)
-                self._lay(s_i, s, laid, True)
-            else:
-                laid = [c for c in s.face_up if c.rank == x]
-                s.face_up = [c for c in s.face_up if c.rank != x]
-                self._lay(s_i, s, laid, False)
-        elif kind == "take":
-            if x >= 0:
-                self.pile.append(s.face_up.pop(x))
-            self._pick_up(s_i, s)
-        else:
-            self._flip(x)
-        self.moves += 1
-        self._events = events
+        self.fast_turn(kind, x)
 
     def abandon(self) -> list[Event]:
         """Stop the game with no result (ruling 11)."""
