@@ -50,8 +50,11 @@ class _CanonicalShuffle:
         self.rng.shuffle(cards)
 
 
-def candidates(game: Game) -> list[Choice]:
-    """The moves worth searching for the seat to act in the play phase."""
+def candidates(game: Game, prune: bool = False) -> list[Choice]:
+    """The moves worth searching for the seat to act in the play phase.
+
+    With ``prune``, when an ordinary rank goes the only moves compared are the
+    ordinary ranks (taking the pile or spending a two or ten then is left out)."""
     s = game.seats[game.turn]
     t = game._t
     allowed = t.allowed[game._eff]
@@ -65,6 +68,9 @@ def candidates(game: Game) -> list[Choice]:
         return [("flip", 0, 0)]
     out: list[Choice] = []
     specials = {TWO, TEN, JOKER} | ({8} if t.powered_eight else set())
+    ordinary = [r for r in counts if allowed >> r & 1 and r not in specials]
+    if prune and ordinary:
+        return [("play", r, 0) for r in sorted(ordinary)]
     for r, k in sorted(counts.items()):
         if allowed >> r & 1:
             out.append(("play", r, 0))
@@ -108,6 +114,40 @@ def rollout(game: Game, policy=normal_choice, cap: int = ROLLOUT_CAP) -> None:
         fast(*policy(game))
 
 
+def respect_voids(world: Game, seat: int, known: dict, voids: dict, rng: random.Random) -> None:
+    """Re-deal, in place, the unseen hand cards of the seats in ``voids`` that have a
+    rank they probably lack, swapping each for an unseen stock or face-down card of
+    another rank (when there is one)."""
+    pool = [(world.stock, j) for j in range(len(world.stock))]
+    for s in world.seats:
+        fd = s.face_down
+        pool += [(fd, j) for j in range(len(fd))]
+    if not pool:
+        return
+    for i, mask in voids.items():
+        s = world.seats[i]
+        if s.place is not None or not s._hn:
+            continue
+        hand = s.hand
+        rest = list(hand)
+        for c in known.get(i, ()):
+            if c in rest:
+                rest.remove(c)
+        bad = [c for c in rest if mask >> c.rank & 1]
+        if not bad:
+            continue
+        ok = [p for p in pool if not mask >> p[0][p[1]].rank & 1]
+        rng.shuffle(ok)
+        for c in bad:
+            if not ok:
+                break
+            zone, j = ok.pop()
+            hand[hand.index(c)], zone[j] = zone[j], c
+        s._hb = [[] for _ in range(JOKER + 1)]
+        s._hn = s._hm = 0
+        s._add(hand)
+
+
 class SearchPlayer:
     """Searches possible deals of the unseen cards; deterministic for a seed and an
     iteration budget (a time budget depends on the machine).
@@ -116,13 +156,21 @@ class SearchPlayer:
     ``early_share`` scales both while the stock lasts, and ``max_stock`` turns the
     search off while the stock holds more cards than that. ``z`` is how clearly a
     move must beat the heuristic's move, in standard errors, to be played instead.
+    Two experimental settings, off by default because four-seat self-play showed no
+    measurable gain from them (docs/ai_ladder.md): ``prune`` compares only the
+    ordinary ranks when one goes, and ``infer`` deals the worlds so that a seat that
+    took a pile of 3+ cards from its hand holds no unseen card that would have gone
+    on it (until it draws again).
     """
 
     name = "search"
 
     def __init__(self, seed: int | None = None, budget_s: float | None = None,
                  iterations: int | None = None, z: float = 1.0, max_stock: int | None = None,
-                 early_share: float = 1.0, remember: bool = True) -> None:
+                 early_share: float = 1.0, remember: bool = True, prune: bool = False,
+                 infer: bool = False) -> None:
+        self.prune = prune
+        self.infer = infer
         self.rng = random.Random(seed)
         self.remember = remember
         self.budget_s = budget_s
@@ -156,7 +204,7 @@ class SearchPlayer:
 
     def decide(self, game: Game) -> Choice:
         """Search and return the best decision tuple for the seat to act."""
-        cands = candidates(game)
+        cands = candidates(game, self.prune)
         default = normal_choice(game, NORMAL)
         stock = len(game.stock)
         if len(cands) <= 1 or (self.max_stock is not None and stock > self.max_stock):
@@ -174,6 +222,7 @@ class SearchPlayer:
         sq = [0.0] * k  # sums of squared differences from the default move, world by world
         shuffle = _CanonicalShuffle(self.rng)
         known = self.memory.known_hands(game, seat)
+        voids = self.memory.voids(game, seat) if self.infer and self.remember else {}
         deadline = None if budget is None else time.perf_counter() + budget
         n = 0
         while True:
@@ -182,6 +231,8 @@ class SearchPlayer:
             if deadline is not None and n > 0 and time.perf_counter() >= deadline:
                 break
             world = game.determinize(seat, shuffle, known)
+            if voids:
+                respect_voids(world, seat, known, voids, self.rng)
             results = []
             for c in cands:
                 g = world.copy()

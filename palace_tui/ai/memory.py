@@ -18,11 +18,16 @@ class Memory:
     def __init__(self) -> None:
         self.pile: list = []
         self.known: dict[int, Counter] = {}
+        #: Takes of a pile of 3+ cards from the hand, by seat, since that seat last drew:
+        #: the ranks of the pile taken. A player who takes such a pile usually had no
+        #: card that went on it (see :meth:`voids`).
+        self.takes: dict[int, list[tuple[int, ...]]] = {}
         self.started = False
 
     def reset(self) -> None:
         self.pile = []
         self.known = {}
+        self.takes = {}
 
     def observe(self, events) -> None:
         for e in events:
@@ -36,10 +41,15 @@ class Memory:
                         del hand[c]
             elif k == "failed":
                 self.pile.extend(e.cards)
+                self.takes.pop(e.seat, None)
                 self._pick_up(e.seat)
             elif k == "took":
+                if not e.cards and len(self.pile) > 2:
+                    self.takes.setdefault(e.seat, []).append(tuple(c.rank for c in self.pile))
                 self.pile.extend(e.cards)
                 self._pick_up(e.seat)
+            elif k == "drew":
+                self.takes.pop(e.seat, None)
             elif k == "cleared":
                 self.pile = []
             elif k == "swapped":
@@ -54,6 +64,28 @@ class Memory:
     def _pick_up(self, seat) -> None:
         self.known.setdefault(seat, Counter()).update(self.pile)
         self.pile = []
+
+    def voids(self, game: Game, seat: int) -> dict[int, int]:
+        """For the other seats: a mask of ranks their unseen hand cards probably lack
+        (every rank that would have gone on a pile they took instead, since they last
+        drew). A guess from public events; :meth:`known_hands` checks the memory first."""
+        out = {}
+        transparent = game._t.transparent
+        allowed = game._t.allowed
+        for i, takes in self.takes.items():
+            if i == seat or i >= len(game.seats) or not game.seats[i].hand_count:
+                continue
+            mask = 0
+            for ranks in takes:
+                eff = 0
+                for r in ranks:
+                    if not transparent >> r & 1:
+                        eff = r
+                if eff:
+                    mask |= allowed[eff]
+            if mask:
+                out[i] = mask
+        return out
 
     def known_hands(self, game: Game, seat: int) -> dict:
         """Known cards of the other seats' hands, checked against public counts and the
