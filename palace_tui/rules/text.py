@@ -30,7 +30,7 @@ def requirement_short(rules: Rules, eff: int) -> str:
     if eff == 7 and rules.seven == "low":
         return "7 or lower"
     if eff == ACE:
-        return "A"
+        return "an ace"  # nothing ordinary is higher: "A or higher" would promise more
     return f"{RANK_LABELS[eff]} or higher"
 
 
