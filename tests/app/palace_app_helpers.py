@@ -80,4 +80,12 @@ async def press(pilot, *keys: str) -> None:
         event = events.Key(key, char)
         event.set_sender(app)
         app._driver.send_message(event)
+    screen = app.screen
     await pilot.pause()
+    # A key that pushed or popped a screen leaves the new screen still mounting: wait for
+    # it too (on a loaded machine one pause is not always enough).
+    for _ in range(20):
+        if app.screen is screen:
+            break
+        screen = app.screen
+        await pilot.pause()

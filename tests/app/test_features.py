@@ -40,6 +40,13 @@ async def settle(app, pilot) -> None:
     await app.workers.wait_for_complete()
     await pilot.pause()
     await pilot.pause()
+    # The worker's answer is posted back to the screen as a message: on a loaded machine
+    # it can land a little later, so wait (bounded) until nothing is still "thinking".
+    for _ in range(50):
+        note = getattr(app.screen, "note", None)
+        if note is None or "thinking" not in note.body:
+            break
+        await pilot.pause(0.02)
 
 
 async def play(pilot, screen: GameScreen, move: Move) -> None:
