@@ -25,10 +25,11 @@ from __future__ import annotations
 import random
 import time
 
-from ..rules import Game, Move
+from ..rules import Game
 from ..rules.cards import JOKER, TEN, TWO
+from .heuristic import HeuristicPlayer
 from .memory import Memory
-from .policy import Choice, choice_to_move, normal_choice, setup_move, NORMAL
+from .policy import Choice, normal_choice, NORMAL
 
 #: Default time budget per decision, in seconds.
 DEFAULT_BUDGET_S = 0.2
@@ -148,7 +149,7 @@ def respect_voids(world: Game, seat: int, known: dict, voids: dict, rng: random.
         s._add(hand)
 
 
-class SearchPlayer:
+class SearchPlayer(HeuristicPlayer):
     """Searches possible deals of the unseen cards; deterministic for a seed and an
     iteration budget (a time budget depends on the machine).
 
@@ -185,22 +186,6 @@ class SearchPlayer:
         """Remember public events (cards seen going into hands)."""
         if self.remember:
             self.memory.observe(events)
-
-    def choose(self, game: Game) -> Move:
-        """The move for the seat to act. ``game`` is not changed (safe on a copy in a
-        worker thread; the player itself is not shared between threads)."""
-        if game.phase == "setup":
-            return setup_move(game)
-        if game.phase != "play":
-            raise ValueError("the game is over: there is no move to choose")
-        return choice_to_move(game, self.decide(game))
-
-    def act(self, game: Game) -> None:
-        """Make this player's move on ``game``."""
-        if game.phase == "play":
-            game.fast_turn(*self.decide(game))
-        else:
-            game.play(self.choose(game))
 
     def decide(self, game: Game) -> Choice:
         """Search and return the best decision tuple for the seat to act."""
