@@ -114,16 +114,9 @@ def easy_choice(game: Game) -> Choice:
     """Easy: play every copy of the lowest playable rank (twos and tens last); take
     only when nothing goes; when stuck on the face-up row add the lowest card."""
     s = game.seats[game.turn]
-    allowed = game._t.allowed[game._eff]
-    if s._hn:
-        m = s._hm & allowed
-    elif s.face_up:
-        m = 0
-        for c in s.face_up:
-            m |= 1 << c.rank
-        m &= allowed
-    else:
+    if not (s._hn or s.face_up):
         return ("flip", 0, 0)
+    m = game.playable_mask()
     if m:
         for r in LOW_FIRST:
             if m >> r & 1:
@@ -174,20 +167,11 @@ def normal_choice(game: Game, params: dict = NORMAL) -> Choice:
     than spend one."""
     s = game.seats[game.turn]
     t = game._t
-    allowed = t.allowed[game._eff]
-    if s._hn:
-        from_hand = True
-        hb = s._hb
-        m = s._hm & allowed
-    elif s.face_up:
-        from_hand = False
-        hb = None
-        m = 0
-        for c in s.face_up:
-            m |= 1 << c.rank
-        m &= allowed
-    else:
+    if not (s._hn or s.face_up):
         return ("flip", 0, 0)
+    from_hand = bool(s._hn)
+    hb = s._hb if from_hand else None
+    m = game.playable_mask()
     if not m:
         return _take(game, s)
     pile = game.pile
