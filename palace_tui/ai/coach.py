@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ..rules import Game, Move
 from ..rules.cards import JOKER, TEN, TWO, rank_name, rank_plural
+from ..rules.text import top_run
 from .hard import HardPlayer
 from .policy import danger, next_seat, normal_choice, setup_move
 
@@ -124,7 +125,7 @@ def _play_reason(game: Game, choice, default, stats: dict) -> str:
     have = sum(1 for c in source if c.rank == x)
     n_played = have if count == 0 else count
     what = _your(x, n_played) if from_hand else f"your face-up {rank_name(x) if n_played == 1 else rank_plural(x)}"
-    run_rank = _top_run(game)
+    run_rank = top_run(game.pile)
     if x == run_rank[0] and run_rank[1] + n_played >= 4 and x != JOKER:
         return (f"Play {what}: with the {rank_plural(x)} on the pile they make four of a kind, "
                 "which clears it, and you play again.")
@@ -158,17 +159,3 @@ def _play_reason(game: Game, choice, default, stats: dict) -> str:
 def _strength(rank: int) -> int:
     from ..rules.cards import order_key
     return order_key(rank)
-
-
-def _top_run(game: Game) -> tuple[int, int]:
-    """The rank and length of the same-rank run on top of the (public) pile."""
-    pile = game.pile
-    if not pile:
-        return (0, 0)
-    r = pile[-1].rank
-    k = 0
-    for c in reversed(pile):
-        if c.rank != r:
-            break
-        k += 1
-    return (r, k)
