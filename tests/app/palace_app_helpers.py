@@ -64,7 +64,17 @@ def make_session(preset: str = "palace", humans=("Ann", "Ben"), computers=("Cy",
     return Session.new(seats, rules, seed=seed)
 
 
-_CHARS = {"space": " ", "enter": "\r", "question_mark": "?"}
+_CHARS = {"space": " ", "enter": "\r", "question_mark": "?", "tab": "\t", "escape": "\x1b"}
+
+
+def send_key_events(app, keys) -> None:
+    """Queue ``keys`` through the app's driver, as a terminal would send them (no waiting)."""
+    from textual import events
+    for key in keys:
+        char = _CHARS.get(key, key if len(key) == 1 else None)
+        event = events.Key(key, char)
+        event.set_sender(app)
+        app._driver.send_message(event)
 
 
 async def press(pilot, *keys: str) -> None:
@@ -73,13 +83,8 @@ async def press(pilot, *keys: str) -> None:
     ``pilot.press`` waits for the app to go idle after every key (~60 ms each);
     a whole move's keys in one go keeps the game tests fast.
     """
-    from textual import events
     app = pilot.app
-    for key in keys:
-        char = _CHARS.get(key, key if len(key) == 1 else None)
-        event = events.Key(key, char)
-        event.set_sender(app)
-        app._driver.send_message(event)
+    send_key_events(app, keys)
     screen = app.screen
     await pilot.pause()
     # A key that pushed or popped a screen leaves the new screen still mounting: wait for

@@ -22,7 +22,7 @@ if _APP_TESTS not in sys.path:
     sys.path.insert(0, _APP_TESTS)
 
 from palace_app_driver import choose_move  # noqa: E402
-from palace_app_helpers import keys_for, make_session, screen_text  # noqa: E402
+from palace_app_helpers import keys_for, make_session, screen_text, send_key_events  # noqa: E402
 
 from palace_tui.rules.cards import make_deck  # noqa: E402
 
@@ -32,22 +32,13 @@ __all__ = ["choose_move", "keys_for", "make_session", "screen_text", "send_keys"
 #: A card as the app prints it: rank then suit symbol (``7♥``, ``10♦``), or a joker.
 CARD_RE = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]|\bJK\b")
 
-_CHARS = {"space": " ", "enter": "\r", "question_mark": "?", "tab": "\t", "escape": "\x1b"}
-
-
 async def send_keys(pilot, keys, pause: bool = True) -> None:
     """Send ``keys`` as a terminal would (through the driver), then wait once for the app to settle.
 
     Unlike ``pilot.press`` this does not wait for idle after every key, so a storm of
     keys costs one settle per batch. ``ctrl+x`` style names are sent with no character.
     """
-    from textual import events
-    app = pilot.app
-    for key in keys:
-        char = _CHARS.get(key, key if len(key) == 1 else None)
-        event = events.Key(key, char)
-        event.set_sender(app)
-        app._driver.send_message(event)
+    send_key_events(pilot.app, keys)
     if pause:
         await pilot.pause()
 
