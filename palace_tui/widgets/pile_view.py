@@ -4,19 +4,17 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
-from textual.widgets import Static
 
 from ..rules import SeatView
 from .card_art import Slot, cards_inline, render_row
+from .lines_static import LinesStatic
 
 DIM = Style(dim=True)
 BOLD = Style(bold=True)
 
 
-class PileView(Static):
+class PileView(LinesStatic):
     """The pile's top card as a box, the run on top, the requirement and the counts."""
-
-    _last: Text | None = None
 
     DEFAULT_CSS = """
     PileView { height: auto; }
@@ -43,9 +41,4 @@ class PileView(Static):
         size = Text(f"{len(view.pile)} card{'s' if len(view.pile) != 1 else ''} in the pile", DIM)
         lines = [box[0] + Text(" ") + run, box[1] + Text(" ") + need, box[2] + Text(" ") + size,
                  Text(f"stock {view.stock_count} · cleared {view.cleared_count}")]
-        text = Text("\n").join(lines)
-        text.no_wrap = True
-        if text != self._last:
-            same_height = self._last is not None and len(self._last.split("\n")) == len(text.split("\n"))
-            self._last = text
-            self.update(text, layout=not same_height)
+        self.show_lines(lines)

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
-from textual.widgets import Static
 
 from ..rules import SeatView
 from .card_art import cards_inline
+from .lines_static import LinesStatic
 
 TURN = Style(color="yellow", bold=True)
 DIM = Style(dim=True)
@@ -23,10 +23,8 @@ def place_text(place: int) -> str:
     return _PLACES.get(place, f"{place}th")
 
 
-class SeatList(Static):
+class SeatList(LinesStatic):
     """One line per seat, in seat order (clockwise), the seat to act marked ▶."""
-
-    _last: Text | None = None
 
     DEFAULT_CSS = """
     SeatList { height: auto; }
@@ -59,9 +57,4 @@ class SeatList(Static):
             line.no_wrap = True
             line.overflow = "ellipsis"
             lines.append(line)
-        text = Text("\n").join(lines)
-        text.no_wrap = True
-        if text != self._last:
-            same_height = self._last is not None and len(self._last.split("\n")) == len(text.split("\n"))
-            self._last = text
-            self.update(text, layout=not same_height)
+        self.show_lines(lines)
