@@ -81,6 +81,9 @@ class SimStats:
     first_wins: int = 0
     first_losses: int = 0
     by_ai: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: Head to head, for games where the two levels each held one seat:
+    #: ``{"upper|lower": [games both finished with a place known, games upper ahead]}``.
+    ahead: dict[str, list[int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for name in ("wins", "losses", "points", "pos_wins", "pos_losses"):
@@ -98,6 +101,10 @@ class SimStats:
             mine = self.by_ai.setdefault(ai, {})
             for k, v in counts.items():
                 mine[k] = mine.get(k, 0) + v
+        for pair, (met, ahead) in other.ahead.items():
+            mine = self.ahead.setdefault(pair, [0, 0])
+            mine[0] += met
+            mine[1] += ahead
 
     def as_dict(self, has_loser: bool = True) -> dict:
         s = self.seconds or 1e-9
@@ -115,6 +122,13 @@ class SimStats:
             else:
                 rec["not_last_rate"] = rec["not_last_ci95"] = None
             by_ai[ai] = rec
+        head_to_head = {}
+        for pair in sorted(self.ahead, key=lambda p: [_level_key(x) for x in p.split("|")]):
+            met, ahead = self.ahead[pair]
+            upper, lower = pair.split("|")
+            head_to_head[f"{upper} vs {lower}"] = {
+                "games": met, "ahead": ahead, "ahead_rate": round(ahead / met, 4) if met else 0.0,
+                "ahead_ci95": list(wilson(ahead, met))}
         fg = self.first_games
         first_rate = self.first_wins / fg if fg else 0.0
         return {
@@ -141,6 +155,7 @@ class SimStats:
             },
             "finished_games": done,
             "by_ai": by_ai,
+            "head_to_head": head_to_head,
             "elapsed_s": round(self.seconds, 4),
             "games_per_s": round(self.games / s, 2),
             "moves_per_s": round(self.moves / s, 1),
@@ -216,7 +231,25 @@ def play_one(config: SimConfig, index: int, stats: SimStats) -> Game:
         stats.pos_losses[(result.loser - dealer - 1) % n] += 1
         stats.by_ai[ai_names[result.loser]]["losses"] += 1
         stats.first_losses += result.loser == first
+    count_head_to_head(stats, ai_names, result)
     return game
+
+
+def count_head_to_head(stats: SimStats, ai_names: list[str], result) -> None:
+    """For each pair of levels that held one seat each, count which finished ahead
+    (an earlier place; the winner is ahead of everyone when only the winner has one)."""
+    seat_of = {}
+    for seat, name in enumerate(ai_names):
+        seat_of[name] = None if name in seat_of else seat
+    solo = sorted((name for name, seat in seat_of.items() if seat is not None), key=_level_key)
+    for i, lower in enumerate(solo):
+        for upper in solo[i + 1:]:
+            a, b = result.place(seat_of[upper]), result.place(seat_of[lower])
+            if a is None and b is None:
+                continue
+            rec = stats.ahead.setdefault(f"{upper}|{lower}", [0, 0])
+            rec[0] += 1
+            rec[1] += b is None or (a is not None and a < b)
 
 
 def run(config: SimConfig, games: int, start: int = 0) -> SimStats:
@@ -368,5 +401,8 @@ def report(config: SimConfig, stats: SimStats, as_json: bool, workers: int = 1) 
                 lo, hi = rec["not_last_ci95"]
                 line += f"  not last {rec['not_last_rate']:.1%} ({lo:.1%}-{hi:.1%})"
             print(line + f"  over {rec['games']} seat-games")
+    for pair, rec in data["head_to_head"].items():
+        lo, hi = rec["ahead_ci95"]
+        print(f"{pair:<17} finished ahead in {rec['ahead_rate']:.1%} ({lo:.1%}-{hi:.1%}) of {rec['games']} games")
     print(f"elapsed           {data['elapsed_s']:.2f} s")
     print(f"speed             {data['games_per_s']:.1f} games/s, {data['moves_per_s']:.0f} moves/s")

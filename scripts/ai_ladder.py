@@ -10,6 +10,10 @@ seats alternate the two levels and the rates differ.
 
     python scripts/ai_ladder.py --games 1000 --iterations 100 > docs/ai_ladder.md
 
+With ``--table`` it runs the issue's own format instead: four seats, one of each level
+(``--ai hard,normal,easy,random``), and ranks neighbouring levels head to head (the
+share of games the upper level finished ahead of the lower one).
+
 The hard player runs with an iteration budget (sampled deals per decision) instead of
 a time budget, so the ladder is reproducible and does not depend on machine load.
 """
@@ -70,6 +74,61 @@ def row(preset: str, upper: str, lower: str, data: dict) -> str:
     return text
 
 
+def run_table(preset: str, args) -> dict:
+    """One run with every level at the table, a seat each (the seats rotate every round)."""
+    cmd = ["palace", "simulate", "--preset", preset, "--players", "4", "--games", str(args.games),
+           "--ai", "hard,normal,easy,random", "--seed", str(args.seed), "--iterations", str(args.iterations)]
+    if args.workers:
+        cmd += ["--workers", str(args.workers)]
+    real = [sys.executable, "-m", "palace_tui.cli", *cmd[1:], "--json"]
+    t0 = time.time()
+    data = json.loads(subprocess.run(real, cwd=ROOT, capture_output=True, text=True, check=True).stdout)
+    data["wall_s"] = time.time() - t0
+    data["command"] = " ".join(cmd)
+    return data
+
+
+def table_rows(preset: str, data: dict) -> list[str]:
+    """Rows for the one-table ladder: each level against the one below it, head to head."""
+    out = []
+    levels = list(data["by_ai"])  # weakest first
+    for lower, upper in zip(levels, levels[1:]):
+        h = data["head_to_head"][f"{upper} vs {lower}"]
+        lo, hi = h["ahead_ci95"]
+        up, low = data["by_ai"][upper], data["by_ai"][lower]
+        clear = "yes" if lo > 0.5 else "no"
+        out.append(f"| {preset} | {upper} vs {lower} | {h['games']} | {h['ahead_rate']:.1%} ({lo:.1%}–{hi:.1%}) "
+                   f"| {up['win_rate']:.1%} vs {low['win_rate']:.1%} "
+                   f"| {up['not_last_rate']:.1%} vs {low['not_last_rate']:.1%} | {clear} |")
+    return out
+
+
+def level_rows(preset: str, data: dict) -> list[str]:
+    out = []
+    for level, rec in reversed(list(data["by_ai"].items())):
+        wl, wh = rec["win_ci95"]
+        nl, nh = rec["not_last_ci95"]
+        out.append(f"| {preset} | {level} | {rec['games']} | {rec['win_rate']:.1%} ({wl:.1%}–{wh:.1%}) "
+                   f"| {rec['not_last_rate']:.1%} ({nl:.1%}–{nh:.1%}) |")
+    return out
+
+
+def main_table(args) -> int:
+    lines = ["| preset | pairing | games | upper finished ahead (95% CI) | wins | not last | clear |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
+    levels = ["| preset | level | games | wins (95% CI) | not last (95% CI) |", "| --- | --- | --- | --- | --- |"]
+    commands = []
+    for preset in args.presets.split(","):
+        data = run_table(preset, args)
+        lines += table_rows(preset, data)
+        levels += level_rows(preset, data)
+        commands.append(f"{data['command']}   # {data['wall_s']:.0f} s, {data['stalemates']} stalemates, "
+                        f"{data['avg_moves_per_game']:.0f} moves a game")
+        print("\n".join(lines[-3:]), file=sys.stderr, flush=True)
+    print("\n".join(lines + [""] + levels + ["", "```"] + commands + ["```"]))
+    return 0
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=int, default=1000, help="games per pairing (default 1000)")
@@ -81,7 +140,11 @@ def main(argv=None) -> int:
                    help="upper-lower level pairs, comma separated")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=None)
+    p.add_argument("--table", action="store_true",
+                   help="one four-seat table with every level, a seat each, instead of pairings")
     args = p.parse_args(argv)
+    if args.table:
+        return main_table(args)
     pairings = [tuple(x.split("-")) for x in args.pairings.split(",")]
     lines = [
         ("Heads-up self-play" if args.players == 2 else

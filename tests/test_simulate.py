@@ -13,7 +13,7 @@ from palace_tui.simulate import SimConfig, main, run_parallel, wilson
 TIMING = {"elapsed_s", "games_per_s", "moves_per_s", "workers"}
 KEYS = {"games", "moves", "avg_moves_per_game", "stalemates", "pickups_per_game", "seat_wins",
         "seat_losses", "seat_points", "elapsed_s", "games_per_s", "moves_per_s", "first_player",
-        "by_ai", "position_wins", "position_losses"}
+        "by_ai", "head_to_head", "position_wins", "position_losses"}
 
 
 def _json_run(capsys, *args: str) -> dict:
@@ -92,3 +92,31 @@ def test_ladder_smoke_normal_beats_random():
     normal = stats.by_ai["normal"]
     lo, _ = wilson(normal["wins"], normal["games"])
     assert normal["games"] >= 190 and lo > 0.6
+
+
+def test_head_to_head_counts_who_finished_ahead_when_each_level_has_one_seat(capsys):
+    data = _json_run(capsys, "--preset", "shithead", "--players", "3", "--games", "120",
+                     "--ai", "normal,easy,random", "--seed", "4", "--workers", "1")
+    h2h = data["head_to_head"]
+    assert list(h2h) == ["easy vs random", "normal vs random", "normal vs easy"]
+    finished = data["finished_games"]
+    for rec in h2h.values():
+        # Last-loses gives every seat a place, so every finished game compares each pair.
+        assert rec["games"] == finished
+        lo, hi = rec["ahead_ci95"]
+        assert lo <= rec["ahead_rate"] <= hi
+    # The loser finished behind both others; random loses most games, so it is behind most.
+    assert h2h["easy vs random"]["ahead"] >= data["by_ai"]["random"]["losses"]
+    # Two levels that share the table with a second seat of their own are not compared.
+    shared = _json_run(capsys, "--players", "4", "--games", "40", "--ai", "easy,random", "--workers", "1")
+    assert shared["head_to_head"] == {}
+
+
+def test_head_to_head_with_first_out_ranks_the_winner_ahead(capsys):
+    data = _json_run(capsys, "--preset", "first-out", "--players", "3", "--games", "60",
+                     "--ai", "easy,random,normal", "--seed", "2", "--workers", "1")
+    for pair, rec in data["head_to_head"].items():
+        upper, lower = pair.split(" vs ")
+        # Only games one of the two won compare them, and the winner is the one ahead.
+        assert rec["games"] == data["by_ai"][upper]["wins"] + data["by_ai"][lower]["wins"]
+        assert rec["ahead"] == data["by_ai"][upper]["wins"]

@@ -8,7 +8,7 @@ from collections import Counter
 from palace_tui.ai import make_player
 from palace_tui.ai.hard import _CanonicalShuffle, candidates, respect_voids
 from palace_tui.ai.memory import Memory
-from palace_tui.rules import Game, Rules
+from palace_tui.rules import Card, Game, Move, Rules
 from palace_tui.rules.cards import TEN, TWO
 
 
@@ -72,3 +72,37 @@ def test_infer_player_plays_legal_moves():
         events = game.play(move)
         for p in players:
             p.observe(events)
+
+
+def test_voids_from_plays_never_contradict_players_who_play_the_usual_way():
+    # easy always plays every copy of its lowest rank that goes, and a two or ten only
+    # when nothing else goes: the guessed voids must then hold for every real hand.
+    rules = Rules.preset("shithead")
+    checked = 0
+    for seed in range(60):
+        game = Game.deal(rules, list("ABCD"), seed=seed)
+        memory = Memory()
+        easy = make_player("easy", seed=seed)
+        while game.phase != "over" and game.moves < 600:
+            if game.phase == "play":
+                known = memory.known_hands(game, game.turn)
+                for i, mask in memory.voids(game, game.turn).items():
+                    rest = Counter(game.seats[i].hand) - Counter(known.get(i, ()))
+                    assert not [c for c in rest.elements() if mask >> c.rank & 1], (seed, i)
+                    checked += 1
+            memory.observe(game.play(easy.choose(game)))
+    assert checked > 500
+
+
+def test_a_play_says_which_lower_ranks_the_hand_lacked():
+    rules = Rules.preset("shithead")
+    game = Game.from_position(rules, [{"hand": ["4S", "9H", "JS"], "face_down": ["3C"]},
+                                      {"hand": ["3H", "KD", "KH"], "face_down": ["3D"]}])
+    memory = Memory()
+    memory.observe(game.play(Move("play", (Card.parse("4S"),))))
+    memory.observe(game.play(Move("play", (Card.parse("KD"), Card.parse("KH")))))  # kings over a 4
+    mask = memory.voids(game, 0)[1]
+    lacked = {r for r in range(2, 15) if mask >> r & 1}
+    # Nothing from 4 to queen went instead, and no third king: a 3 does not go on a 4,
+    # and a two or ten waits for a pile that needs one.
+    assert lacked == {4, 5, 6, 7, 8, 9, 11, 12, 13}
