@@ -2,27 +2,24 @@
 
 The screen holds the :class:`~palace_tui.session.Session`; after every move it
 redraws everything from ``game.view(seat)`` for the seat at the screen, so no
-widget ever sees another seat's hand. Keys become moves here and only here, and
-the engine decides whether a move is legal.
+widget ever sees another seat's hand. What each key does is in
+:mod:`.table_keys`, computer seats are scheduled by :mod:`.computer_turns` and the
+line of what to do now is :func:`.turn_hint.turn_hint`; the engine decides whether a
+move is legal.
 """
 
 from __future__ import annotations
-
-import time
 
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Footer, Header
-from textual.worker import Worker, WorkerState
 
 from ..recap import recap_for
 from ..rules import IllegalMove, Move, SeatView
-from ..rules.text import explain_pile
 from ..session import Session
 from ..widgets.card_art import Slot, cards_inline
 from ..widgets.game_log import GameLog, log_line
@@ -31,13 +28,14 @@ from ..widgets.pile_view import PileView
 from ..widgets.player_area import PlayerArea
 from ..widgets.seat_list import SeatList
 from ..widgets.too_small import TooSmall
+from .computer_turns import ComputerTurns
+from .table_keys import TableKeys
+from .turn_hint import turn_hint
 
 WARN = Style(color="red", bold=True)
-DIM = Style(dim=True)
-KEY = Style(bold=True)
 
 
-class GameScreen(Screen, inherit_bindings=False):
+class GameScreen(TableKeys, ComputerTurns, Screen, inherit_bindings=False):
     """One game at a table, from the deal to the last card."""
 
     BINDINGS = [
@@ -79,13 +77,9 @@ class GameScreen(Screen, inherit_bindings=False):
         self.cursor: dict[str, int] = {"hand": 0, "face_up": 0, "face_down": 0}
         self.marked: set[int] = set()
         self.message: Text | None = None
-        self._timer: Timer | None = None
-        self._waiting = False
         self._bindings_key: tuple | None = None
         #: Bumped on every change of the game: a worker's answer for an older position is dropped.
         self._serial = 0
-        #: A computer move worked out while another screen was on top, to play on return.
-        self._pending: tuple[int, Move | None] | None = None
 
     # ------------------------------------------------------------ layout
 
@@ -217,53 +211,9 @@ class GameScreen(Screen, inherit_bindings=False):
     def _hint(self, view: SeatView, mode: str) -> Text:
         if self.message is not None:
             return self.message
-        names = self.session.names
-        if mode == "over":
-            return Text("The game is over.")
-        if mode == "wait":
-            who = names[self.game.turn]
-            doing = "is setting up" if self.game.phase == "setup" else "is playing"
-            return Text(f"{who} {doing}…", DIM)
-        if mode == "swap":
-            cards = self.active_cards(view, "hand"), self.active_cards(view, "face_up")
-            h = cards[0][self.cursor["hand"]] if cards[0] else None
-            u = cards[1][self.cursor["face_up"]] if cards[1] else None
-            text = Text("Swap ")
-            if h and u:
-                text.append_text(cards_inline([h]))
-                text.append(" (hand) for ")
-                text.append_text(cards_inline([u]))
-                text.append(" (face up): ")
-            text.append("Enter", KEY)
-            text.append(" swaps, ↑↓ changes row, ")
-            text.append("r", KEY)
-            text.append(" when ready.")
-            return text
-        if mode == "choose":
-            k = self.game.rules.face_up
-            text = Text(f"Mark {k} cards to lay face up ({len(self.marked)} marked): ")
-            text.append("Space", KEY)
-            text.append(" marks, ")
-            text.append("Enter", KEY)
-            text.append(" lays them down.")
-            return text
-        if mode == "face_down":
-            return Text(f"Turn a face-down card: ← → to choose, Enter to turn it. "
-                        f"The pile needs {view.requirement}.")
-        text = Text("Your turn: play ")
-        text.append(view.requirement, KEY)
-        takeable = any(m.kind == "take" for m in view.legal)
-        if not view.playable_ranks:
-            text.append(". Nothing you hold can go: ")
-            text.append("t", KEY)
-            text.append(" takes the pile.")
-        elif takeable:
-            text.append(", or ")
-            text.append("t", KEY)
-            text.append(" to take the pile.")
-        if mode == "face_up" and takeable and self.game.rules.stuck_face_up == "add-one":
-            text.append(" (Taking adds the face-up card under the cursor.)", DIM)
-        return text
+        hand, up = self.active_cards(view, "hand"), self.active_cards(view, "face_up")
+        under = (hand[self.cursor["hand"]] if hand else None, up[self.cursor["face_up"]] if up else None)
+        return turn_hint(self.game, view, mode, self.session.names, len(self.marked), under)
 
     # ------------------------------------------------------------ flow
 
@@ -317,91 +267,6 @@ class GameScreen(Screen, inherit_bindings=False):
             self.note.say("Since your last turn", log_line(text))
         else:
             self.note.clear()
-
-    # ------------------------------------------------------------ computer seats
-
-    def _stop_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-
-    def _schedule_computer(self) -> None:
-        """Let the computer seat to act think in a worker; its move lands after ``ai_delay``."""
-        self._stop_timer()
-        self._pending = None
-        serial = self._serial
-        if self.ai_delay <= 0:
-            # No pause wanted (tests, or a player who set 0): play on at once.
-            self.call_later(self._computer_now, serial)
-            return
-        choose = self.session.computer_chooser()
-        started = time.monotonic()
-
-        def think() -> tuple:
-            try:
-                move = choose()
-            except Exception:  # the table must go on: play_computer falls back to a legal move
-                move = None
-            return ("computer", serial, started, move)
-
-        self.run_worker(think, thread=True, group="computer", exit_on_error=False)
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """A worker's answer: a computer's move or the coach's advice."""
-        if event.state != WorkerState.SUCCESS or not isinstance(event.worker.result, tuple):
-            return
-        kind, serial, *rest = event.worker.result
-        if serial != self._serial or not self.is_mounted:
-            return  # the game moved on (a take-back, an abandon) since the question was asked
-        if kind == "computer":
-            started, move = rest
-            remaining = self.ai_delay - (time.monotonic() - started)
-            if remaining > 0:
-                self._timer = self.set_timer(remaining, lambda: self._computer_play(serial, move))
-            else:
-                self._computer_play(serial, move)
-        elif kind == "coach":
-            self._advised(*rest)
-
-    def _computer_play(self, serial: int, move: Move | None) -> None:
-        self._timer = None
-        game = self.game
-        if serial != self._serial or game.phase == "over" or self.session.is_human(game.turn):
-            return
-        if not self.is_current:
-            self._pending = (serial, move)
-            return
-        self._serial += 1
-        self.session.play_computer(move)
-        self.app.autosave(self.session)
-        self.advance()
-
-    def _computer_now(self, serial: int) -> None:
-        game = self.game
-        if serial != self._serial or game.phase == "over" or self.session.is_human(game.turn):
-            return
-        if not self.is_current:
-            self._waiting = True
-            return
-        self._serial += 1
-        self.session.computer_move()
-        while self.game.phase != "over" and not self.session.is_human(self.game.turn):
-            self.session.computer_move()
-        self.app.autosave(self.session)
-        self.advance()
-
-    def on_screen_resume(self) -> None:
-        if self._pending is not None:
-            serial, move = self._pending
-            self._pending = None
-            self._computer_play(serial, move)
-        elif self._waiting:
-            self._waiting = False
-            self._schedule_computer()
-
-    def on_unmount(self) -> None:
-        self._serial += 1
-        self._stop_timer()
 
     def apply(self, move: Move) -> bool:
         """Play a human move; a refused move changes nothing and shows the engine's reason."""
@@ -488,191 +353,3 @@ class GameScreen(Screen, inherit_bindings=False):
         self.marked = set(chosen) if len(chosen) > 1 else set()
         self.redraw(cards_only=True)
         return True
-
-    # ------------------------------------------------------------ actions
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Grey out what can't be done now, hide what belongs to another stage."""
-        mode = self.mode()
-        waiting = mode in ("wait", "over")
-        if action in ("rules", "save_quit"):
-            return True
-        if action == "abandon":
-            # Off for the moment u is offered, so the footer still fits 80 columns.
-            return mode != "over" and self._take_back_state() is not True
-        if action == "cursor":
-            return None if waiting else True
-        if action == "row":
-            return True if mode == "swap" else False
-        if action == "mark":
-            if mode in ("hand", "face_up", "choose"):
-                return True
-            return None if waiting else False
-        if action == "play":
-            if mode in ("hand", "face_up"):
-                return True
-            return None if waiting else False
-        if action == "flip":
-            return True if mode == "face_down" else False
-        if action == "swap":
-            return True if mode == "swap" else False
-        if action == "choose":
-            if mode != "choose":
-                return False
-            return True if len(self.marked) == self.game.rules.face_up else None
-        if action == "take":
-            if mode in ("swap", "choose"):
-                return False
-            if mode in ("hand", "face_up"):
-                return True if any(m.kind == "take" for m in self.view().legal) else None
-            return None
-        if action == "ready":
-            return True if mode == "swap" else False
-        if action == "take_back":
-            return self._take_back_state()
-        if action == "why_no_take_back":
-            return self._take_back_state() is not True and self.viewer is not None
-        if action == "coach":
-            if waiting or self.viewer is None:
-                return None
-            return True if self.session.seats[self.viewer].coach else None
-        if action == "explain":
-            return True if mode in ("hand", "face_up", "face_down") else None
-        return True
-
-    @property
-    def active_bindings(self):
-        """The footer's bindings, with the take-back tooltip saying why it can't be used now."""
-        bindings = super().active_bindings
-        active = bindings.get("u")
-        if active is not None and active.binding.action == "take_back" and not active.enabled:
-            bindings["u"] = active._replace(tooltip=self.session.take_back_status()[1])
-        return bindings
-
-    def action_cursor(self, step: int) -> None:
-        """Move the cursor along the active row."""
-        n = len(self.active_cards(self.view()))
-        if n:
-            self.cursor[self.row] = (self.cursor[self.row] + step) % n
-        self.message = None
-        self.redraw(cards_only=True)
-
-    def action_row(self) -> None:
-        """Setup swap: move between the hand and the face-up row."""
-        self.row = "face_up" if self.row == "hand" else "hand"
-        self.redraw(cards_only=True)
-
-    def action_mark(self) -> None:
-        """Mark or unmark the card under the cursor; marks hold one rank (or face-up count)."""
-        view = self.view()
-        cards = self.active_cards(view)
-        if not cards:
-            return
-        i = self.cursor[self.row]
-        self.message = None
-        if i in self.marked:
-            self.marked.discard(i)
-        elif self.mode() == "choose":
-            if len(self.marked) >= self.game.rules.face_up:
-                self.message = Text(f"Only {self.game.rules.face_up} cards go face up: unmark one first.", WARN)
-            else:
-                self.marked.add(i)
-        else:
-            rank = cards[i].rank
-            self.marked = {j for j in self.marked if cards[j].rank == rank}
-            self.marked.add(i)
-        self.redraw(cards_only=True)
-
-    def action_play(self) -> None:
-        """Play the marked cards, else the card under the cursor."""
-        cards = self.active_cards(self.view())
-        if not cards:
-            return
-        chosen = sorted(self.marked) or [self.cursor[self.row]]
-        self.apply(Move.play([cards[i] for i in chosen]))
-
-    def action_flip(self) -> None:
-        """Turn the face-down card under the cursor."""
-        self.apply(Move.flip(self.cursor["face_down"]))
-
-    def action_swap(self) -> None:
-        """Swap the hand card under its cursor with the face-up card under its cursor."""
-        view = self.view()
-        hand, up = list(view.hand), list(view.face_up)
-        if hand and up:
-            self.apply(Move.swap(hand[self.cursor["hand"]], up[self.cursor["face_up"]]))
-
-    def action_choose(self) -> None:
-        """Lay the marked cards face up (deal=choose)."""
-        cards = list(self.view().hand)
-        self.apply(Move.choose([cards[i] for i in sorted(self.marked)]))
-
-    def action_ready(self) -> None:
-        """Finish swapping."""
-        self.row = "hand"
-        self.apply(Move.ready())
-
-    def action_take(self) -> None:
-        """Take the pile (adding the face-up card under the cursor when the rules want one)."""
-        view = self.view()
-        adding = None
-        if self.mode() == "face_up" and self.game.rules.stuck_face_up == "add-one":
-            up = list(view.face_up)
-            i = min(self.marked) if self.marked else self.cursor["face_up"]
-            adding = up[i]
-        self.apply(Move.take(adding))
-
-    def action_take_back(self) -> None:
-        """Take back the last move, while nothing new has been seen and the device has not passed."""
-        self.take_back()
-
-    def action_why_no_take_back(self) -> None:
-        """Say why u does nothing now."""
-        if self.session.undo_seat != self.viewer:
-            self.note.say("Take back", "There is no move of yours to take back.")
-        else:
-            self.note.say("Take back", self.session.take_back_status()[1])
-
-    def action_coach(self) -> None:
-        """Ask the coach (the hard player, thinking in a worker) for this seat's move and why."""
-        seat = self.viewer
-        if seat is None or seat != self.game.turn:
-            return
-        serial = self._serial
-        game = self.game.copy()
-        events = self.session.public_events()
-        budget = getattr(self.app, "coach_budget", 0.2)
-        self.note.say("Coach", Text("thinking…", DIM))
-
-        def think() -> tuple:
-            from ..ai.coach import advise
-            try:
-                advice = advise(game, seat, budget, events=events)
-            except Exception as exc:  # no advice is better than a crashed table
-                advice = exc
-            return ("coach", serial, seat, advice)
-
-        self.run_worker(think, thread=True, group="coach", exclusive=True, exit_on_error=False)
-
-    def action_explain(self) -> None:
-        """Say what may go on the pile now, and why (public facts only)."""
-        self.note.say("Pile", log_line(explain_pile(self.game)))
-
-    def action_rules(self) -> None:
-        """Show the rules for the options in force."""
-        from .rules import RulesScreen
-        self.app.push_screen(RulesScreen(self.game.rules))
-
-    def action_abandon(self) -> None:
-        """Ask, then stop the game with no result."""
-        from .confirm import ConfirmScreen
-
-        def done(yes: bool | None) -> None:
-            if yes and self.game.phase != "over":
-                self._serial += 1
-                self.session.forget_take_back()
-                self.session.abandon()
-                self.app.autosave(self.session)
-                self.advance()
-
-        self.app.push_screen(ConfirmScreen("Abandon this game? It will count in no score."), done)

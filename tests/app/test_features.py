@@ -41,8 +41,9 @@ async def settle(app, pilot) -> None:
     await pilot.pause()
     await pilot.pause()
     # The worker's answer is posted back to the screen as a message: on a loaded machine
-    # it can land a little later, so wait (bounded) until nothing is still "thinking".
-    for _ in range(50):
+    # it can land a little later (seconds, with every core busy), so wait, bounded, until
+    # nothing is still "thinking".
+    for _ in range(500):
         note = getattr(app.screen, "note", None)
         if note is None or "thinking" not in note.body:
             break

@@ -1,0 +1,66 @@
+"""The line under a seat's cards that says what its keys do now.
+
+A pure function of the seat's view and the screen's mode, so the table screen only
+decides *when* to show it.
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+
+from ..rules import Game, SeatView
+from ..widgets.card_art import cards_inline
+
+DIM = Style(dim=True)
+KEY = Style(bold=True)
+
+
+def turn_hint(game: Game, view: SeatView, mode: str, names: list[str], marked: int, under: tuple) -> Text:
+    """What to do now, for the seat at the screen. ``mode`` is the screen's (wait, swap,
+    choose, hand, face_up, face_down or over), ``marked`` how many cards are marked and
+    ``under`` the hand and face-up cards under the two cursors (for a swap)."""
+    if mode == "over":
+        return Text("The game is over.")
+    if mode == "wait":
+        who = names[game.turn]
+        doing = "is setting up" if game.phase == "setup" else "is playing"
+        return Text(f"{who} {doing}…", DIM)
+    if mode == "swap":
+        h, u = under
+        text = Text("Swap ")
+        if h and u:
+            text.append_text(cards_inline([h]))
+            text.append(" (hand) for ")
+            text.append_text(cards_inline([u]))
+            text.append(" (face up): ")
+        text.append("Enter", KEY)
+        text.append(" swaps, ↑↓ changes row, ")
+        text.append("r", KEY)
+        text.append(" when ready.")
+        return text
+    if mode == "choose":
+        k = game.rules.face_up
+        text = Text(f"Mark {k} cards to lay face up ({marked} marked): ")
+        text.append("Space", KEY)
+        text.append(" marks, ")
+        text.append("Enter", KEY)
+        text.append(" lays them down.")
+        return text
+    if mode == "face_down":
+        return Text(f"Turn a face-down card: ← → to choose, Enter to turn it. "
+                    f"The pile needs {view.requirement}.")
+    text = Text("Your turn: play ")
+    text.append(view.requirement, KEY)
+    takeable = any(m.kind == "take" for m in view.legal)
+    if not view.playable_ranks:
+        text.append(". Nothing you hold can go: ")
+        text.append("t", KEY)
+        text.append(" takes the pile.")
+    elif takeable:
+        text.append(", or ")
+        text.append("t", KEY)
+        text.append(" to take the pile.")
+    if mode == "face_up" and takeable and game.rules.stuck_face_up == "add-one":
+        text.append(" (Taking adds the face-up card under the cursor.)", DIM)
+    return text
