@@ -10,6 +10,7 @@ from palace_app_helpers import make_session
 from palace_tui.ai import make_player
 from palace_tui.app import PalaceApp
 from palace_tui.session import MemoryStore, Session
+from textual.widgets import Input
 
 SIZE = (80, 24)
 
@@ -36,9 +37,16 @@ def five_seats(seed: int = 7) -> Session:
     return make_session(humans=("Ann",), computers=("Ben", "Cy", "Dee", "Eve"), seed=seed)
 
 
+async def _no_blink(pilot) -> None:
+    """Stop text cursors blinking, or a slow machine catches one mid-blink."""
+    for field in pilot.app.screen.query(Input):
+        field.cursor_blink = False
+    await pilot.pause()
+
+
 def test_new_table(snap_compare):
     """The new-table screen with the default table."""
-    assert snap_compare(app_for(), terminal_size=SIZE)
+    assert snap_compare(app_for(), terminal_size=SIZE, run_before=_no_blink)
 
 
 def test_privacy_screen(snap_compare):
