@@ -35,8 +35,9 @@ def make_player(name: str, seed: int | None = None, *, budget_s: float | None = 
     """A computer player by level name (one of :data:`LEVELS`).
 
     random plays a random playable rank; easy the lowest card that goes; normal adds
-    rules of thumb and, once the stock is gone, a short search; hard searches every
-    decision. ``budget_s`` (default 0.2 s) and ``iterations`` (default: no limit)
+    rules of thumb and, once the stock is gone, a short search of which ordinary rank
+    to lead; hard searches every decision and every sensible move, twos, tens and
+    taking the pile included. ``budget_s`` (default 0.2 s) and ``iterations`` (default: no limit)
     bound hard's search per decision; with ``iterations`` and no time budget hard is
     deterministic for its seed. The other levels ignore them; ``options`` tune
     hard's search (see :class:`.hard.SearchPlayer`).

@@ -10,10 +10,11 @@ clearly better in the same worlds (a paired test), so more budget means more wor
 steadier estimates and more good departures from the rule of thumb.
 
 ``normal`` searches only once the stock is gone, a few worlds per decision (3
-heads-up, 12 at bigger tables); ``hard``
-searches every decision, with a time budget (default 200 ms) and the full budget
-once the stock is gone (a quarter of it while the stock lasts, where self-play shows
-the search gains little).
+heads-up, 12 at bigger tables), and only to choose among its ordinary ranks. ``hard``
+searches every decision and every sensible move (twos, tens and taking the pile
+too), with a time budget (default 200 ms) and the full budget once the stock is gone
+(a quarter of it while the stock lasts, where self-play shows the search gains
+little).
 
 The search never sees the real hidden cards: the unseen cards are put in a fixed
 order before they are shuffled, so the worlds depend only on the seed and on what
@@ -30,6 +31,10 @@ from ..rules.cards import JOKER, TEN, TWO
 from .heuristic import HeuristicPlayer
 from .memory import Memory
 from .policy import Choice, normal_choice, NORMAL
+
+#: Ranks that are never "ordinary" for ``ordinary_only`` (an eight with a power is
+#: treated as ordinary there: rare, and harmless either way).
+_SPECIAL = frozenset({TWO, TEN, JOKER})
 
 #: Default time budget per decision, in seconds.
 DEFAULT_BUDGET_S = 0.2
@@ -157,11 +162,14 @@ class SearchPlayer(HeuristicPlayer):
     ``early_share`` scales both while the stock lasts, and ``max_stock`` turns the
     search off while the stock holds more cards than that. ``z`` is how clearly a
     move must beat the heuristic's move, in standard errors, to be played instead.
-    Two experimental settings, off by default because four-seat self-play showed no
+    ``ordinary_only`` leaves the heuristic only for another ordinary rank (never for a
+    two, ten or joker, or to take the pile): normal's narrower search. Two
+    experimental settings, off by default because four-seat self-play showed no
     measurable gain from them (docs/ai_ladder.md): ``prune`` compares only the
-    ordinary ranks when one goes, and ``infer`` deals the worlds so that a seat that
-    took a pile of 3+ cards from its hand holds no unseen card that would have gone
-    on it (until it draws again).
+    ordinary ranks when one goes, and ``infer`` deals the worlds so that each other
+    seat's unseen hand cards fit how it played since it last drew (no card that would
+    have gone on a pile of 3+ it took, none lower than an ordinary rank it led, no more
+    of that rank, and no ordinary rank that went when it spent a two or ten).
     """
 
     name = "search"
@@ -169,8 +177,9 @@ class SearchPlayer(HeuristicPlayer):
     def __init__(self, seed: int | None = None, budget_s: float | None = None,
                  iterations: int | None = None, z: float = 1.0, max_stock: int | None = None,
                  early_share: float = 1.0, remember: bool = True, prune: bool = False,
-                 infer: bool = False) -> None:
+                 infer: bool = False, ordinary_only: bool = False) -> None:
         self.prune = prune
+        self.ordinary_only = ordinary_only
         self.infer = infer
         self.rng = random.Random(seed)
         self.remember = remember
@@ -191,6 +200,8 @@ class SearchPlayer(HeuristicPlayer):
         """Search and return the best decision tuple for the seat to act."""
         cands = candidates(game, self.prune)
         default = normal_choice(game, NORMAL)
+        if self.ordinary_only:
+            cands = [c for c in cands if c == default or c[0] == "play" and c[1] not in _SPECIAL]
         stock = len(game.stock)
         if len(cands) <= 1 or (self.max_stock is not None and stock > self.max_stock):
             self.last_stats = {"iterations": 0, "candidates": len(cands)}
@@ -250,13 +261,15 @@ NORMAL_SEARCH = {2: (3, 1.0), "more": (12, 1.5)}
 
 
 class NormalPlayer(SearchPlayer):
-    """Rules of thumb while the stock lasts; then a quick look at a few possible deals."""
+    """Rules of thumb while the stock lasts; then a quick look at a few possible deals
+    to choose which ordinary rank to lead. Whether to spend a two or a ten, or to take
+    the pile on purpose, it leaves to the rule of thumb: that judgement is hard's."""
 
     name = "normal"
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed, budget_s=None, iterations=NORMAL_SEARCH[2][0], max_stock=0,
-                         z=NORMAL_SEARCH[2][1])
+                         z=NORMAL_SEARCH[2][1], ordinary_only=True)
 
     def decide(self, game: Game) -> Choice:
         self.iterations, self.z = NORMAL_SEARCH[2 if len(game.seats) == 2 else "more"]

@@ -123,3 +123,28 @@ def test_random_plays_all_copies_and_takes_only_when_stuck():
             assert not game.playable_ranks()
         else:
             assert stage == "face_down"
+
+
+def test_normal_leaves_the_rule_of_thumb_only_for_another_ordinary_rank():
+    """normal's search picks among ordinary ranks; spending a two or ten, or taking the
+    pile on purpose, stays the rule of thumb's call (that judgement is hard's)."""
+    from palace_tui.ai.hard import NormalPlayer
+    from palace_tui.ai.policy import NORMAL, normal_choice
+
+    rules = Rules.preset("shithead")
+    departures = 0
+    for seed in range(12):
+        game = Game.deal(rules, list("ABCD"), seed=seed)
+        players = [NormalPlayer(seed=seed * 4 + k) for k in range(4)]
+        while game.phase != "over" and game.moves < 1500:
+            player = players[game.turn]
+            if game.phase == "play":
+                default = normal_choice(game, NORMAL)
+                choice = player.decide(game)
+                if choice != default:
+                    departures += 1
+                    assert choice[0] == "play" and choice[1] not in (2, 10), (choice, default)
+            events = game.play(player.choose(game))
+            for p in players:
+                p.observe(events)
+    assert departures > 0  # the search does change some decisions
