@@ -17,9 +17,6 @@ _BELOW = tuple(0 if r < 2 else sum(1 << q for q in range(2, JOKER + 1) if order_
                for r in range(JOKER + 1))
 
 
-RECENT = 100
-
-
 def _requirement(ranks, transparent: int) -> int:
     """The rank a pile with these ranks on top requires (0: anything)."""
     for r in reversed(ranks):
@@ -110,7 +107,7 @@ class Memory:
         transparent = t.transparent
         allowed = t.allowed
         special = 1 << TWO | 1 << TEN | 1 << JOKER | (1 << 8 if t.powered_eight else 0)
-        for i in set(self.takes) | set(self.plays):
+        for i in sorted(set(self.takes) | set(self.plays)):
             if i == seat or i >= len(game.seats) or not game.seats[i].hand_count:
                 continue
             mask = 0
@@ -118,7 +115,7 @@ class Memory:
                 eff = _requirement(ranks, transparent)
                 if eff:
                     mask |= allowed[eff]
-            for top, rank in self.plays.get(i, ())[-RECENT:]:
+            for top, rank in self.plays.get(i, ()):
                 went = allowed[_requirement(top, transparent)] & ~special
                 if special >> rank & 1:
                     mask |= went
