@@ -151,7 +151,7 @@ def main(argv=None) -> int:
          f"Self-play at {args.players} seats, the two levels alternating round the table") +
         f", {args.games} games per pairing "
         f"(hard: {args.iterations} sampled deals per decision once the stock is gone, "
-        f"{max(1, round(args.iterations * 0.25))} while it lasts; normal: 3 heads-up and 12 at bigger tables, endgame only). "
+        f"{max(1, round(args.iterations * 0.25))} while it lasts; normal: 3 heads-up and 12 at bigger tables, endgame only, ordinary ranks only). "
         "Win rate: share of games the upper level won; not last: share of games whose last "
         "player was the lower level; 50% is even. 95% Wilson intervals; "
         "clear = the interval's lower end is above 50%.",
