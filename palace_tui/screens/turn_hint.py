@@ -28,39 +28,21 @@ def turn_hint(game: Game, view: SeatView, mode: str, names: list[str], marked: i
         return Text(f"{who} {doing}…", DIM)
     if mode == "swap":
         h, u = under
-        text = Text("Swap ")
-        if h and u:
-            text.append_text(cards_inline([h]))
-            text.append(" (hand) for ")
-            text.append_text(cards_inline([u]))
-            text.append(" (face up): ")
-        text.append("Enter", KEY)
-        text.append(" swaps, ↑↓ changes row, ")
-        text.append("r", KEY)
-        text.append(" when ready.")
-        return text
+        swap = (Text.assemble("Swap ", cards_inline([h]), " (hand) for ", cards_inline([u]), " (face up): ")
+                if h and u else "Swap ")
+        return Text.assemble(swap, ("Enter", KEY), " swaps, ↑↓ changes row, ", ("r", KEY), " when ready.")
     if mode == "choose":
-        k = game.rules.face_up
-        text = Text(f"Mark {k} cards to lay face up ({marked} marked): ")
-        text.append("Space", KEY)
-        text.append(" marks, ")
-        text.append("Enter", KEY)
-        text.append(" lays them down.")
-        return text
+        return Text.assemble(f"Mark {game.rules.face_up} cards to lay face up ({marked} marked): ",
+                             ("Space", KEY), " marks, ", ("Enter", KEY), " lays them down.")
     if mode == "face_down":
         return Text(f"Turn a face-down card: ← → to choose, Enter to turn it. "
                     f"The pile needs {view.requirement}.")
-    text = Text("Your turn: play ")
-    text.append(view.requirement, KEY)
+    text = Text.assemble("Your turn: play ", (view.requirement, KEY))
     takeable = any(m.kind == "take" for m in view.legal)
     if not view.playable_ranks:
-        text.append(". Nothing you hold can go: ")
-        text.append("t", KEY)
-        text.append(" takes the pile.")
+        text.append_text(Text.assemble(". Nothing you hold can go: ", ("t", KEY), " takes the pile."))
     elif takeable:
-        text.append(", or ")
-        text.append("t", KEY)
-        text.append(" to take the pile.")
+        text.append_text(Text.assemble(", or ", ("t", KEY), " to take the pile."))
     if mode == "face_up" and takeable and game.rules.stuck_face_up == "add-one":
         text.append(" (Taking adds the face-up card under the cursor.)", DIM)
     return text
