@@ -8,7 +8,8 @@ exact command that reproduces it. With ``--players 2`` (the default) the winner 
 the one not last, so in last-loses presets the two rates agree; with 4 players the
 seats alternate the two levels and the rates differ.
 
-    python scripts/ai_ladder.py --games 1000 --iterations 100 > docs/ai_ladder.md
+    python scripts/ai_ladder.py --players 2 --games 1000 --iterations 30
+    python scripts/ai_ladder.py --table --games 2000 --iterations 30
 
 With ``--table`` it runs the issue's own format instead: four seats, one of each level
 (``--ai hard,normal,easy,random``), and ranks neighbouring levels head to head (the
@@ -133,8 +134,8 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=int, default=1000, help="games per pairing (default 1000)")
     p.add_argument("--players", type=int, default=2, help="seats per game (default 2)")
-    p.add_argument("--iterations", type=int, default=100,
-                   help="hard's sampled deals per decision once the stock is gone (default 100)")
+    p.add_argument("--iterations", type=int, default=30,
+                   help="hard's sampled deals per decision once the stock is gone (default 30)")
     p.add_argument("--presets", default="palace,shithead")
     p.add_argument("--pairings", default=",".join(f"{a}-{b}" for a, b in PAIRINGS),
                    help="upper-lower level pairs, comma separated")
