@@ -162,10 +162,16 @@ class Session:
         self._observe(events)
         return events
 
+    def _game_players(self):
+        """The computer players made so far for this game (the cache keeps older games')."""
+        for (game_id, _seat), player in self.__dict__.get("_players", {}).items():
+            if game_id == self.game_id:
+                yield player
+
     def _observe(self, events: list[Event]) -> None:
         """Show a move's public events to this game's computer players that remember them."""
-        for (game_id, _seat), player in self.__dict__.get("_players", {}).items():
-            if game_id == self.game_id and hasattr(player, "observe"):
+        for player in self._game_players():
+            if hasattr(player, "observe"):
                 player.observe(events)
 
     def play_human(self, move: Move) -> list[Event]:
@@ -204,9 +210,9 @@ class Session:
             self.log, self.log_total, self.events = self._undo_logs.pop()
         # The computer players' memory went past the move taken back: start it again
         # from this game's public events (empty when the oldest have been dropped).
-        for (game_id, _seat), player in self.__dict__.get("_players", {}).items():
+        for player in self._game_players():
             memory = getattr(player, "memory", None)
-            if game_id == self.game_id and memory is not None:
+            if memory is not None:
                 memory.reset()
                 player.observe(self.public_events() or [])
         assert seat is not None
