@@ -37,25 +37,30 @@ from palace_tui.simulate import wilson  # noqa: E402
 PAIRINGS = (("easy", "random"), ("normal", "easy"), ("hard", "normal"))
 
 
-def command(preset: str, upper: str, lower: str, args) -> list[str]:
-    cmd = ["palace", "simulate", "--preset", preset, "--players", str(args.players),
-           "--games", str(args.games), "--ai", f"{upper},{lower}", "--seed", str(args.seed)]
-    if "hard" in (upper, lower):
+def command(preset: str, players: int, ais: str, args) -> list[str]:
+    """The ``palace simulate`` command line of one run (as shown in the tables)."""
+    cmd = ["palace", "simulate", "--preset", preset, "--players", str(players),
+           "--games", str(args.games), "--ai", ais, "--seed", str(args.seed)]
+    if "hard" in ais.split(","):
         cmd += ["--iterations", str(args.iterations)]
     if args.workers:
         cmd += ["--workers", str(args.workers)]
-    return cmd + ["--json"]
+    return cmd
+
+
+def simulate(cmd: list[str]) -> dict:
+    """Run ``cmd`` with this Python and return its JSON report, with the wall time and
+    the command that reproduces it."""
+    real = [sys.executable, "-m", "palace_tui.cli", *cmd[1:], "--json"]
+    t0 = time.time()
+    data = json.loads(subprocess.run(real, cwd=ROOT, capture_output=True, text=True, check=True).stdout)
+    data["wall_s"] = time.time() - t0
+    data["command"] = " ".join(cmd)
+    return data
 
 
 def run_pairing(preset: str, upper: str, lower: str, args) -> dict:
-    cmd = command(preset, upper, lower, args)
-    real = [sys.executable, "-m", "palace_tui.cli", *cmd[1:]]
-    t0 = time.time()
-    out = subprocess.run(real, cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    data = json.loads(out)
-    data["wall_s"] = time.time() - t0
-    data["command"] = " ".join(cmd[:-1])
-    return data
+    return simulate(command(preset, args.players, f"{upper},{lower}", args))
 
 
 def row(preset: str, upper: str, lower: str, data: dict) -> str:
@@ -77,16 +82,7 @@ def row(preset: str, upper: str, lower: str, data: dict) -> str:
 
 def run_table(preset: str, args) -> dict:
     """One run with every level at the table, a seat each (the seats rotate every round)."""
-    cmd = ["palace", "simulate", "--preset", preset, "--players", "4", "--games", str(args.games),
-           "--ai", "hard,normal,easy,random", "--seed", str(args.seed), "--iterations", str(args.iterations)]
-    if args.workers:
-        cmd += ["--workers", str(args.workers)]
-    real = [sys.executable, "-m", "palace_tui.cli", *cmd[1:], "--json"]
-    t0 = time.time()
-    data = json.loads(subprocess.run(real, cwd=ROOT, capture_output=True, text=True, check=True).stdout)
-    data["wall_s"] = time.time() - t0
-    data["command"] = " ".join(cmd)
-    return data
+    return simulate(command(preset, 4, "hard,normal,easy,random", args))
 
 
 def table_rows(preset: str, data: dict) -> list[str]:
