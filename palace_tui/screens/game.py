@@ -199,7 +199,7 @@ class GameScreen(TableKeys, ComputerTurns, Screen, inherit_bindings=False):
     def _draw_player(self, view: SeatView, mode: str) -> None:
         area = self.query_one(PlayerArea)
         if self.viewer is None:
-            area.show([], [], [], self._hint(view, mode))
+            area.show([], [], [], self._hint(view, mode), nobody=True)
             return
         active = mode in ("hand", "face_up", "face_down", "swap", "choose")
         playable = view.playable_ranks
@@ -301,11 +301,14 @@ class GameScreen(TableKeys, ComputerTurns, Screen, inherit_bindings=False):
         self.follow(self.flow.after_move(seat, self.session.to_act))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """On the result step only ending the turn, take-back, the rules and quitting are keys."""
+        """On the result step only ending the turn, take-back, the rules and quitting are keys;
+        on the public table no card key shows."""
         if action == "end_turn":
             return self.mode() == "result"
         if self.mode() == "result" and action not in ("take_back", "why_no_take_back", "rules", "save_quit"):
             return False
+        if self.viewer is None and action in ("cursor", "mark", "play", "take", "coach"):
+            return False  # the public table: no cards of anyone's to act on
         return super().check_action(action, parameters)
 
     @property

@@ -25,6 +25,7 @@ class PlayerArea(Vertical):
     PlayerArea #down-row { width: auto; margin-right: 3; }
     PlayerArea #up-row { width: 1fr; }
     PlayerArea #hint { height: 2; }
+    PlayerArea.-nobody > Horizontal { display: none; }
     """
 
     def compose(self) -> ComposeResult:
@@ -38,8 +39,9 @@ class PlayerArea(Vertical):
             yield CardRow(id="hand-row", empty="(empty)", cursor_line=False)
         yield Static(id="hint")
 
-    def show(self, down: list[Slot], up: list[Slot], hand: list[Slot], hint: Text) -> None:
-        """Draw the three rows and the hint line."""
+    def show(self, down: list[Slot], up: list[Slot], hand: list[Slot], hint: Text, nobody: bool = False) -> None:
+        """Draw the three rows and the hint line; ``nobody``: no seat's cards are up, only the hint shows."""
+        self.set_class(nobody, "-nobody")
         self.query_one("#down-row", CardRow).show(down)
         self.query_one("#up-row", CardRow).show(up)
         self.query_one("#hand-row", CardRow).show(hand)
