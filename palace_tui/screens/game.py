@@ -284,6 +284,8 @@ class GameScreen(TableKeys, ComputerTurns, Screen, inherit_bindings=False):
         self.session.viewer = turn.shown
         self.app.autosave(self.session)
         self.follow(turn)
+        # The pass screen is still leaving: work the footer out again once this screen is back on top.
+        self.call_after_refresh(self.refresh_bindings)
 
     def action_end_turn(self) -> None:
         """Enter on the result step: the turn is over, nothing can be taken back, cards go dark."""
