@@ -15,7 +15,7 @@ it, and the table hides it before the keyboard is handed on.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .rules import Card, Event
 from .rules.cards import cards_text

@@ -32,8 +32,8 @@ Turn(step='pass', seat=1, shown=None)
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from typing import AbstractSet
 
 ACT = "act"
 RESULT = "result"

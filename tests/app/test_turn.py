@@ -10,13 +10,12 @@ only Enter, and a setup turn's own key hides at once. Positions are built with
 from __future__ import annotations
 
 from palace_app_helpers import press, screen_text
+from test_features import play
 
 from palace_tui.rules import Game, Move, Rules
 from palace_tui.screens.game import GameScreen
 from palace_tui.screens.pass_device import PassScreen
 from palace_tui.session import SeatConfig, Session
-
-from test_features import play
 
 ANN_CY_BEN = [{"name": "Ann", "hand": "4C 9D 10H", "face_up": "KS", "face_down": "3D"},
               {"name": "Cy", "hand": "JC QC", "face_up": "KH", "face_down": "8C"},
