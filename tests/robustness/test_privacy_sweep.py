@@ -18,12 +18,14 @@ Equal cards: with several packs two cards print the same (``7♥`` twice), and f
 pile and logged cards are public. So a card text counts as secret only when no public
 card and no card in the allowed seat's own hand prints the same; with one pack every
 card is unique. As a control the allowed seat's own hand must show when it acts, so the
-check reads the same text a player sees. Two planted leaks prove the sweep can fail.
+check reads the same text a player sees (on the settled screen at each pause: a frame
+drawn mid-change may not have the rows yet). Two planted leaks prove the sweep can fail.
 """
 
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from robust_driver import CARD_RE, choose_move, keys_for, make_session, send_keys
@@ -113,14 +115,14 @@ class Sweep:
             hidden.update(str(c) for c in seat.face_down)
         return hidden - self.public - own
 
-    def check(self, app) -> None:
-        """One frame: the screen on top against whose cards may be up."""
+    def check(self, app, settled: bool = False) -> None:
+        """One frame: the screen on top against whose cards may be up (``settled``: the app is idle)."""
         screen = app.screen
         try:
             if isinstance(screen, PassScreen):
                 self.check_pass(app, screen)
             elif isinstance(screen, GameScreen) and screen.session is self.session:
-                self.check_table(app, screen)
+                self.check_table(app, screen, settled)
         except AssertionError as exc:
             self.failures.append(str(exc))
 
@@ -130,13 +132,13 @@ class Sweep:
         assert not CARD_RE.findall(text), f"cards on the pass screen:\n{text}"
         names = self.session.names
         assert f"Pass to {names[screen.seat]}" in text, text
-        others = [n for i, n in enumerate(names) if i != screen.seat and n in text]
+        others = [n for i, n in enumerate(names) if i != screen.seat and re.search(rf"\b{re.escape(n)}\b", text)]
         assert not others, f"the pass screen to {names[screen.seat]} names {others}:\n{text}"
         assert "take back" not in text.lower(), f"the pass screen offers a take-back:\n{text}"
         for note in app._notifications:
             assert not CARD_RE.search(note.message), f"a toast holds a card behind the pass screen: {note}"
 
-    def check_table(self, app, screen: GameScreen) -> None:
+    def check_table(self, app, screen: GameScreen, settled: bool) -> None:
         self.see_table()
         self.frames += 1
         assert screen.viewer in (None, self.up), (
@@ -146,7 +148,7 @@ class Sweep:
         shown = set(CARD_RE.findall(text))
         leaked = shown & self.secrets()
         assert not leaked, f"{sorted(leaked)} on screen while only seat {self.up}'s cards may be up:\n{text}"
-        if self.up is not None and screen.viewer == self.up and screen.mode() not in ("wait", "over"):
+        if settled and self.up is not None and screen.viewer == self.up and screen.mode() not in ("wait", "over"):
             self.viewers.add(self.up)
             hand = {str(c) for c in self.session.game.seats[self.up].hand}
             if hand:
@@ -164,7 +166,7 @@ async def play_game(app, pilot, sweep: Sweep, rng: random.Random, max_steps: int
     played = 0
     for _ in range(max_steps):
         await pilot.pause()
-        sweep.check(app)
+        sweep.check(app, settled=True)
         assert not sweep.failures, sweep.failures[0]
         screen = app.screen
         if isinstance(screen, ResultsScreen) or (moves is not None and played >= moves):
@@ -229,7 +231,7 @@ async def test_privacy_sweep_over_whole_games(make_app, monkeypatch, preset, hum
         session = make_session(preset, humans=humans, computers=computers, seed=seed)
         app = make_app(session, ai_delay=delay)
         sweep = Sweep(app, session, monkeypatch)
-        async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
             await play_game(app, pilot, sweep, random.Random(seed))
             assert isinstance(app.screen, ResultsScreen), type(app.screen).__name__
         assert session.game.phase == "over" and not sweep.failures, sweep.failures[:1]
@@ -260,7 +262,7 @@ async def _sweep_fails(make_app, monkeypatch, seed: int = 30) -> str:
     app = make_app(session, ai_delay=0.01)  # a pause: the frames while the computer thinks are drawn
     sweep = Sweep(app, session, monkeypatch)
     with pytest.raises(AssertionError) as caught:
-        async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
             await play_game(app, pilot, sweep, random.Random(seed))
     return str(caught.value)
 
