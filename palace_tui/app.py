@@ -12,9 +12,10 @@ from typing import Any, Callable
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.screen import Screen
 
 from .session import Session, open_store
-from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
+from .widgets.too_small import too_small
 
 #: Below this height the table screen drops the log's frame to keep the cards in view.
 COMPACT_HEIGHT = 30
@@ -114,9 +115,12 @@ class PalaceApp(App[None]):
 
     def _last_table(self) -> dict | None:
         try:
-            return self.store.last_table()
+            table = self.store.last_table()
         except Exception:
             return None
+        if table:
+            table = {**table, "seed": ""}  # older releases remembered the seed: every table dealt the same
+        return table
 
     def remember_table(self, data: dict) -> None:
         """Keep the new-table settings for next time."""
@@ -217,5 +221,21 @@ class PalaceApp(App[None]):
 
     def _check_size(self, size=None) -> None:
         width, height = size or self.size
-        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
+        before = set(self.classes)
+        self.set_class(too_small(width, height), "-too-small")
         self.set_class(height < COMPACT_HEIGHT, "-compact")
+        if set(self.classes) != before:
+            # Textual restyles only the top screen when the app's classes change: a screen
+            # underneath (or installed, like the pass screen) would come back still hidden.
+            screens = {*self.screen_stack, *(s for s in self._installed_screens.values() if isinstance(s, Screen))}
+            for screen in screens:
+                if screen.is_mounted:
+                    screen.update_node_styles(animate=False)
+
+    async def on_event(self, event: events.Event) -> None:
+        # Behind "Make the window larger" no key or click may reach the hidden screen;
+        # ctrl+q (a priority binding) still saves and quits.
+        if (self.has_class("-too-small") and isinstance(event, (events.Key, events.MouseEvent))
+                and not event.is_forwarded and not (isinstance(event, events.Key) and event.key == "ctrl+q")):
+            return
+        await super().on_event(event)

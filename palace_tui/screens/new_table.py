@@ -251,5 +251,5 @@ class NewTableScreen(Screen[Session]):
         self.app.remember_table({
             "players": len(seats),
             "seats": [asdict(self.query_one(f"#seat-{i}", SeatEditor).value()) for i in range(MAX_SEATS)],
-            "preset": preset or CUSTOM, "options": rules.as_dict(), "seed": "" if seed is None else str(seed)})
+            "preset": preset or CUSTOM, "options": rules.as_dict(), "seed": ""})  # a seed is for one table, never the next
         self.dismiss(Session.new(seats, rules, seed=seed, preset=preset))
