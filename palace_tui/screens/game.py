@@ -29,13 +29,14 @@ from ..widgets.player_area import PlayerArea
 from ..widgets.seat_list import SeatList
 from ..widgets.too_small import TooSmall
 from .computer_turns import ComputerTurns
+from .greyed_keys import GreyedKeys
 from .table_keys import TableKeys
 from .turn_hint import turn_hint
 
 WARN = Style(color="red", bold=True)
 
 
-class GameScreen(TableKeys, ComputerTurns, Screen, inherit_bindings=False):
+class GameScreen(GreyedKeys, TableKeys, ComputerTurns, Screen, inherit_bindings=False):
     """One game at a table, from the deal to the last card."""
 
     BINDINGS = [
@@ -60,6 +61,10 @@ class GameScreen(TableKeys, ComputerTurns, Screen, inherit_bindings=False):
         Binding("e", "explain", "Pile", tooltip="What may go on the pile now, and why", id="explain"),
         Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules in force", id="rules"),
         Binding("x", "abandon", "Abandon", tooltip="Stop this game with no result", id="abandon"),
+        # Pressed while greyed out: the engine's reason in the note line (greyed_keys).
+        Binding("t", "why_not('take')", show=False, id="take-why"),
+        Binding("enter", "why_not('enter')", show=False, id="enter-why"),
+        Binding("e", "why_not('explain')", show=False, id="explain-why"),
         Binding("ctrl+q", "app.save_quit", "Save+quit", key_display="^q", tooltip="Save and quit",
                 priority=True, id="quit"),
     ]

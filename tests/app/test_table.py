@@ -70,3 +70,58 @@ async def test_too_small_recovers_on_a_screen_pushed_while_small(make_app):
         app.pop_screen() if isinstance(app.screen, PassScreen) else None
         await pilot.pause()
         assert "Make the window larger" not in screen_text(app)
+
+
+# ---------------------------------------------------------------------- greyed keys say why
+
+
+async def _note_after(make_app, session: Session, *keys: str) -> str:
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, *keys)
+        assert isinstance(app.screen, GameScreen)
+        text = screen_text(app)
+        note = app.screen.note.body
+        assert note and note.split(":")[0][:20] in text.replace("\n", " ")
+        return note
+
+
+async def test_take_on_an_empty_pile_says_why(make_app):
+    session = table(pile="")
+    assert await _note_after(make_app, session, "t") == "The pile is empty, so there is nothing to take: play any card."
+    assert session.game.moves == 0
+
+
+async def test_take_at_the_face_down_stage_says_why(make_app):
+    position = [{"name": "Ann", "face_down": "3D 4D"}, {"name": "Ben", "hand": "5S", "face_down": "8D"}]
+    note = await _note_after(make_app, table(position=position), "t")
+    assert note == "At the face-down stage the only move is to turn a face-down card."
+
+
+async def test_enter_with_too_few_marked_in_choose_says_why(make_app):
+    rules = Rules.preset("palace").replace(deal="choose")
+    session = Session.new([SeatConfig("Ann"), SeatConfig("Ben", human=False, level="easy")], rules, seed=3)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        if isinstance(app.screen, PassScreen):
+            await press(pilot, "enter")
+        await press(pilot, "space", "enter")
+        assert app.screen.note.body == "Choose exactly 3 cards to lay face up, not 1."
+        assert "Choose exactly 3 cards" in screen_text(app)
+
+
+async def test_e_in_setup_says_why(make_app):
+    session = Session.new([SeatConfig("Ann"), SeatConfig("Ben", human=False, level="easy")],
+                          Rules.preset("palace"), seed=3)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        if isinstance(app.screen, PassScreen):
+            await press(pilot, "enter")
+        await press(pilot, "e")
+        assert app.screen.note.body == "Nothing is played until everyone is ready."
+        assert "Nothing is played until everyone is ready." in screen_text(app)
