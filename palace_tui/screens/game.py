@@ -30,13 +30,14 @@ from ..widgets.seat_list import SeatList
 from ..widgets.too_small import TooSmall
 from .computer_turns import ComputerTurns
 from .greyed_keys import GreyedKeys
+from .hand_keys import HandKeys
 from .table_keys import TableKeys
 from .turn_hint import turn_hint
 
 WARN = Style(color="red", bold=True)
 
 
-class GameScreen(GreyedKeys, TableKeys, ComputerTurns, Screen, inherit_bindings=False):
+class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, Screen, inherit_bindings=False):
     """One game at a table, from the deal to the last card."""
 
     BINDINGS = [
@@ -61,6 +62,12 @@ class GameScreen(GreyedKeys, TableKeys, ComputerTurns, Screen, inherit_bindings=
         Binding("e", "explain", "Pile", tooltip="What may go on the pile now, and why", id="explain"),
         Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules in force", id="rules"),
         Binding("x", "abandon", "Abandon", tooltip="Stop this game with no result", id="abandon"),
+        # Long hands (hand_keys): Home/End, a rank's key jumps to it, Esc unmarks.
+        Binding("home", "cursor_end(False)", "First card", show=False, id="home"),
+        Binding("end", "cursor_end(True)", "Last card", show=False, id="end"),
+        *[Binding(key, f"jump('{key}')", "Jump to rank", show=False, id=f"jump-{key}")
+          for key in ("2", "3", "4", "5", "6", "7", "8", "9", "0", "j", "q", "k", "a")],
+        Binding("escape", "clear_marks", "Unmark", show=False, id="unmark"),
         # Pressed while greyed out: the engine's reason in the note line (greyed_keys).
         Binding("t", "why_not('take')", show=False, id="take-why"),
         Binding("enter", "why_not('enter')", show=False, id="enter-why"),
@@ -81,6 +88,8 @@ class GameScreen(GreyedKeys, TableKeys, ComputerTurns, Screen, inherit_bindings=
         self.row = "hand"
         self.cursor: dict[str, int] = {"hand": 0, "face_up": 0, "face_down": 0}
         self.marked: set[int] = set()
+        #: The seat the cursors belong to: another seat at the screen starts afresh.
+        self._cursor_seat: int | None = None
         self.message: Text | None = None
         self._bindings_key: tuple | None = None
         #: Bumped on every change of the game: a worker's answer for an older position is dropped.
@@ -149,6 +158,10 @@ class GameScreen(GreyedKeys, TableKeys, ComputerTurns, Screen, inherit_bindings=
         """
         view = self.view()
         mode = self.mode()
+        if self.viewer != self._cursor_seat:  # a new seat at the screen starts at its first card
+            self._cursor_seat = self.viewer
+            self.cursor = dict.fromkeys(self.cursor, 0)
+            self.row = "hand"
         if mode in ("hand", "face_up", "face_down"):
             self.row = mode
         elif mode == "choose":

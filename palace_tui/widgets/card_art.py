@@ -156,6 +156,23 @@ def render_row(slots: list[Slot], width: int, cursor_line: bool = False, empty: 
     return out
 
 
+def slot_at(slots: list[Slot], width: int, x: int, y: int, cursor_line: bool = False) -> int | None:
+    """The index of the card drawn at cell (``x``, ``y``) of :func:`render_row`, or None."""
+    if not slots or x < 0 or y < 0:
+        return None
+    mode, per_line = row_layout(len(slots), width)
+    start = (y // (3 + cursor_line)) * per_line
+    chunk = slots[start:start + per_line]
+    left = 0
+    for k, slot in enumerate(chunk):
+        last = k == len(chunk) - 1
+        w = CARD_WIDTH if mode == "spaced" or last or slot.cursor else OVERLAP_WIDTH
+        if left <= x < left + w:
+            return start + k
+        left += w + (GAP if mode == "spaced" else 0)
+    return None
+
+
 def row_height(count: int, width: int, cursor_line: bool = False) -> int:
     """Lines :func:`render_row` needs for ``count`` cards in ``width`` cells."""
     if count == 0:

@@ -6,11 +6,15 @@ slots (which card, dimmed, marked, under the cursor) after every move.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.text import Text
+from textual import events
 from textual.geometry import Size
+from textual.message import Message
 from textual.widget import Widget
 
-from .card_art import Slot, render_row, row_height
+from .card_art import Slot, render_row, row_height, slot_at
 
 
 class CardRow(Widget):
@@ -31,6 +35,23 @@ class CardRow(Widget):
         self.empty = empty
         #: Whether a line under the cards points at the cursor.
         self.cursor_line = cursor_line
+
+    @dataclass
+    class Picked(Message):
+        """A card of the row was clicked: the screen decides what that means."""
+
+        row: "CardRow"
+        index: int
+
+        @property
+        def control(self) -> "CardRow":
+            return self.row
+
+    def on_click(self, event: events.Click) -> None:
+        index = slot_at(self.slots, max(self.size.width, 6), event.x, event.y, self.cursor_line)
+        if index is not None:
+            event.stop()
+            self.post_message(self.Picked(self, index))
 
     def show(self, slots: list[Slot]) -> None:
         """Replace the cards on show."""

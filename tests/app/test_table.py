@@ -125,3 +125,108 @@ async def test_e_in_setup_says_why(make_app):
         await press(pilot, "e")
         assert app.screen.note.body == "Nothing is played until everyone is ready."
         assert "Nothing is played until everyone is ready." in screen_text(app)
+
+
+# ---------------------------------------------------------------------- long hands and the mouse
+
+LONG = [{"name": "Ann", "hand": "3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2C 3D 4D 5D 6D 7D 8D 9D",
+         "face_up": "KS", "face_down": "3H"},
+        {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8D"}]
+
+
+def cursor_card(app) -> str:
+    screen = app.screen
+    return str(screen.active_cards(screen.view())[screen.cursor[screen.row]])
+
+
+async def test_home_end_and_rank_keys_move_the_cursor(make_app):
+    app = make_app(table(position=LONG, pile="3S"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        hand = [str(c) for c in app.screen.view().hand]
+        await press(pilot, "end")
+        assert cursor_card(app) == hand[-1]
+        await press(pilot, "home")
+        assert cursor_card(app) == hand[0]
+        await press(pilot, "q")
+        assert cursor_card(app) == "Q♣"
+        await press(pilot, "0")
+        assert cursor_card(app) == "10♣"
+        await press(pilot, "3")
+        first_three = cursor_card(app)
+        await press(pilot, "3")  # again: the next three, cycling
+        assert {first_three, cursor_card(app)} == {"3♣", "3♦"}
+        await press(pilot, "3")
+        assert cursor_card(app) == first_three
+        await press(pilot, "home")
+        # the cursor is drawn where the keys put it: a heavy frame round the 3♣
+        assert f"┃{hand[0]:<3}┃" in screen_text(app)
+
+
+async def test_long_hand_wraps_cleanly(make_app):
+    app = make_app(table(position=LONG, pile="3S"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        hand = app.screen.query_one("#hand-row").text.split("\n")
+        # every line of cards is whole: as many tops as bottoms, no half-drawn frame
+        assert len(hand) % 3 == 0
+        for top, bottom in zip(hand[0::3], hand[2::3]):
+            assert top.count("╭") + top.count("┏") == bottom.count("╰") + bottom.count("┗")
+
+
+async def test_escape_clears_marks(make_app):
+    position = [{"name": "Ann", "hand": "9C 9D 9H 4C", "face_up": "KS", "face_down": "3D"}, ANN_BEN[1]]
+    app = make_app(table(position=position))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "9", "space", "9", "space")
+        assert len(app.screen.marked) == 2
+        assert "✓" in app.screen.query_one("#hand-row").text
+        await press(pilot, "escape")
+        assert not app.screen.marked
+        assert "✓" not in app.screen.query_one("#hand-row").text
+
+
+async def test_setup_cursor_starts_fresh_for_each_seat(make_app):
+    session = Session.new([SeatConfig("Ann"), SeatConfig("Ben")], Rules.preset("palace"), seed=3)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        for _ in range(2):
+            if isinstance(app.screen, PassScreen):
+                await press(pilot, "enter")
+            await press(pilot, "right", "right")
+            assert app.screen.cursor["hand"] == 2
+            first = session.game.turn
+            await press(pilot, "r")
+            for _ in range(10):
+                if session.game.turn != first or session.game.phase != "setup":
+                    break
+                await press(pilot, "enter")  # the turn flow may show the result first
+            if session.game.phase != "setup":
+                break
+            if isinstance(app.screen, PassScreen):
+                await press(pilot, "enter")
+            assert app.screen.cursor["hand"] == 0
+            assert "┏━━━┓" in app.screen.query_one("#hand-row").text.split("\n")[0][:5]
+
+
+async def test_click_a_card_then_again_marks_it_and_click_the_pile_takes(make_app):
+    position = [{"name": "Ann", "hand": "4C 9C 9D", "face_up": "KS", "face_down": "3D"}, ANN_BEN[1]]
+    session = table(position=position, pile="5H 6D")
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        hand = screen.query_one("#hand-row")
+        await pilot.click(hand, offset=(7, 1))  # the second card
+        assert screen.cursor["hand"] == 1
+        assert "┏━━━┓" in hand.text.split("\n")[0]
+        await pilot.click(hand, offset=(7, 1))
+        assert screen.marked == {1}
+        assert "✓" in hand.text
+        await pilot.click(screen.query_one("#pile"))
+        await pilot.pause()
+        assert session.game.seats[0].hand_count == 5  # Ann took the two-card pile
+        assert "Ann took" in " ".join(session.log)
