@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from .session import Session, open_store
+from .widgets.card_art import set_no_color
 from .widgets.too_small import too_small
 
 #: Below this height the table screen drops the log's frame to keep the cards in view.
@@ -42,6 +43,7 @@ class PalaceApp(App[None]):
                  ai_delay: float = 0.6, store: Any = None, table: dict | None = None,
                  coach_budget: float = 0.2) -> None:
         super().__init__()
+        set_no_color(self.no_color)  # Textual has read (and removed) NO_COLOR by now
         self.store = store if store is not None else open_store(data_dir)
         #: Where saves, records and lesson progress live (None: the default folder).
         self.data_dir = data_dir

@@ -48,8 +48,25 @@ class Slot:
     cursor: bool = False
 
 
+#: Without colour (NO_COLOR) the red suits are told apart by weight: bold red, plain black.
+MONO_RED = Style(bold=True)
+MONO_BLACK = Style(bold=False)
+MONO_JOKER = Style(bold=True, italic=True)
+
+_no_color = False
+
+
+def set_no_color(no_color: bool) -> None:
+    """Draw suits for a terminal without colour (the app calls this with its ``no_color``)."""
+    global _no_color
+    _no_color = no_color
+
+
 def suit_style(card: Card) -> Style:
-    """The colour of a card's face: red suits red, jokers magenta, the rest plain."""
+    """The look of a card's face: red suits red, jokers magenta, the rest plain; without
+    colour, red suits and jokers bold, black suits plain (a grey shade would be unreadable)."""
+    if _no_color:
+        return MONO_JOKER if card.rank == 15 else (MONO_RED if card.is_red else MONO_BLACK)
     if card.rank == 15:
         return JOKER_STYLE
     return RED if card.is_red else BLACK
@@ -100,7 +117,7 @@ def _lines(slot: Slot, width: int, closed: bool) -> list[Text]:
     if slot.card is None:
         mid.append(_face(slot)[:inner], BACK + (DIM if slot.dim else Style()))
     else:
-        face_style = suit_style(slot.card) + Style(bold=not slot.dim)
+        face_style = Style(bold=not slot.dim) + suit_style(slot.card)
         if slot.dim:
             face_style += DIM
         if slot.marked:

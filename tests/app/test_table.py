@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from palace_app_helpers import press, screen_text
 
-from palace_tui.rules import Game, Rules
+from palace_tui.rules import Card, Game, Rules
 from palace_tui.screens.game import GameScreen
 from palace_tui.screens.pass_device import PassScreen
 from palace_tui.session import SeatConfig, Session
@@ -230,3 +230,27 @@ async def test_click_a_card_then_again_marks_it_and_click_the_pile_takes(make_ap
         await pilot.pause()
         assert session.game.seats[0].hand_count == 5  # Ann took the two-card pile
         assert "Ann took" in " ".join(session.log)
+
+
+# ---------------------------------------------------------------------- NO_COLOR
+
+
+async def test_no_color_red_suits_bold_and_readable(make_app, monkeypatch):
+    """Under NO_COLOR a red card is bold in the default colour (not a dark grey), a black one plain."""
+    from palace_tui.widgets import card_art
+    position = [{"name": "Ann", "hand": "4C 9H", "face_up": "KS", "face_down": "3D"}, ANN_BEN[1]]
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(table(position=position))
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            row = app.screen.query_one("#hand-row")
+            text = row.render()
+            spans = {text.plain[s.start:s.end]: s.style for s in text.spans}
+            red = next(st for t, st in spans.items() if "9♥" in t)
+            black = next(st for t, st in spans.items() if "4♣" in t)
+            assert red.bold and red.color is None
+            assert not black.bold and black.color is None
+    finally:
+        card_art.set_no_color(False)
+    assert card_art.suit_style(Card.parse("9H")).color is not None  # colour is back for the next app
