@@ -18,6 +18,9 @@ from .session import Session, open_store
 from .widgets.card_art import set_no_color
 from .widgets.too_small import too_small
 
+#: Printed on the terminal after ctrl+q saved a game.
+SAVED_LINE = "Palace: the game is saved. Run palace --resume (or just palace) to continue."
+
 #: Below this height the table screen drops the log's frame to keep the cards in view.
 COMPACT_HEIGHT = 30
 
@@ -73,10 +76,29 @@ class PalaceApp(App[None]):
             if saved is not None:
                 self._offer_saved(saved)
                 return
+        if session is not None and not resumed:
+            saved = self._load_saved()
+            if saved is not None and saved.game.phase != "over":
+                self._ask_replace(saved, session)
+                return
         if session is not None:
             self.start_session(session, resumed=resumed)
         else:
             self.new_table()
+
+    def _ask_replace(self, saved: Session, session: Session) -> None:
+        """A new table from the command line, but a game is saved: never drop it unasked."""
+        from .screens.confirm import ReplaceSavedScreen
+
+        def chosen(replace: bool | None) -> None:
+            if replace:
+                self.start_session(session)
+            else:
+                self.start_session(saved, resumed=True)
+
+        question = (f"An unfinished game is saved (game {saved.game_number + 1}: {', '.join(saved.names)}).\n"
+                    f"Deal the new table ({', '.join(session.names)}) instead?")
+        self.push_screen(ReplaceSavedScreen(question), chosen)
 
     def _offer_saved(self, saved: Session) -> None:
         """An unfinished game is saved: y continues it (behind the privacy screen), n opens a new table."""
@@ -211,9 +233,11 @@ class PalaceApp(App[None]):
         self.push_screen(ResultsScreen(session, board), chosen)
 
     def action_save_quit(self) -> None:
-        """Save the game in progress and quit."""
+        """Save the game in progress and quit, saying on the terminal how to continue."""
         if self.session is not None and self.session.game.phase != "over":
             self.store.save_session(self.session.to_dict())
+            self.exit(message=SAVED_LINE)
+            return
         self.exit()
 
     # ------------------------------------------------------------ size

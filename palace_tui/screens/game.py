@@ -45,7 +45,7 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, Screen, inherit
         Binding("right", "cursor(1)", "Card", show=False, id="right"),
         Binding("up", "row", "Row", key_display="↑↓", tooltip="Between hand and face-up row", id="row"),
         Binding("down", "row", "Row", show=False, id="row-down"),
-        Binding("space", "mark", "Mark", tooltip="Mark cards of one rank to play together", id="mark"),
+        Binding("space", "mark", "Mark", key_display="␣", tooltip="Mark cards of one rank to play together", id="mark"),
         Binding("enter", "play", "Play", tooltip="Play the marked cards, else the card under the cursor",
                 id="play"),
         Binding("enter", "flip", "Turn card", tooltip="Turn the face-down card under the cursor", id="flip"),
@@ -72,7 +72,7 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, Screen, inherit
         Binding("t", "why_not('take')", show=False, id="take-why"),
         Binding("enter", "why_not('enter')", show=False, id="enter-why"),
         Binding("e", "why_not('explain')", show=False, id="explain-why"),
-        Binding("ctrl+q", "app.save_quit", "Save+quit", key_display="^q", tooltip="Save and quit",
+        Binding("ctrl+q", "app.save_quit", "Quit", key_display="^q", tooltip="Save the game and quit",
                 priority=True, id="quit"),
     ]
 

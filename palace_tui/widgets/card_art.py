@@ -72,9 +72,18 @@ def suit_style(card: Card) -> Style:
     return RED if card.is_red else BLACK
 
 
+#: How a joker is printed on a card and in a row (the engine's ``JK`` is a code, not a word).
+JOKER_LABEL = "Jkr"
+
+
+def card_label(card: Card) -> str:
+    """A card as printed on its face: ``7♥``, ``10♦``, ``Jkr``."""
+    return JOKER_LABEL if card.rank == 15 else str(card)
+
+
 def card_text(card: Card) -> Text:
     """One card inline (``7♥``) in its suit colour, for logs and sentences."""
-    return Text(str(card), style=suit_style(card))
+    return Text(card_label(card), style=suit_style(card))
 
 
 def cards_inline(cards, sep: str = " ") -> Text:
@@ -90,7 +99,7 @@ def cards_inline(cards, sep: str = " ") -> Text:
 def _face(slot: Slot) -> str:
     if slot.card is None:
         return "░░░"
-    return f"{str(slot.card):<3}"
+    return f"{card_label(slot.card):<3}"
 
 
 def _lines(slot: Slot, width: int, closed: bool) -> list[Text]:
