@@ -23,6 +23,8 @@ SAVED_LINE = "Palace: the game is saved. Run palace --resume (or just palace) to
 
 #: Below this height the table screen drops the log's frame to keep the cards in view.
 COMPACT_HEIGHT = 30
+#: From this height the cards are drawn tall and the log kept short: the room goes to the cards.
+ROOMY_HEIGHT = 36
 
 
 class PalaceApp(App[None]):
@@ -250,6 +252,7 @@ class PalaceApp(App[None]):
         before = set(self.classes)
         self.set_class(too_small(width, height), "-too-small")
         self.set_class(height < COMPACT_HEIGHT, "-compact")
+        self.set_class(height >= ROOMY_HEIGHT, "-roomy")
         if set(self.classes) != before:
             # Textual restyles only the top screen when the app's classes change: a screen
             # underneath (or installed, like the pass screen) would come back still hidden.

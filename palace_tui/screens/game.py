@@ -68,6 +68,8 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, Screen, inherit
         *[Binding(key, f"jump('{key}')", "Jump to rank", show=False, id=f"jump-{key}")
           for key in ("2", "3", "4", "5", "6", "7", "8", "9", "0", "j", "q", "k", "a")],
         Binding("escape", "clear_marks", "Unmark", show=False, id="unmark"),
+        Binding("pageup", "log_page(-1)", "Log back", show=False, id="log-up"),
+        Binding("pagedown", "log_page(1)", "Log on", show=False, id="log-down"),
         # Pressed while greyed out: the engine's reason in the note line (greyed_keys).
         Binding("t", "why_not('take')", show=False, id="take-why"),
         Binding("enter", "why_not('enter')", show=False, id="enter-why"),

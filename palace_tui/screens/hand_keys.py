@@ -1,4 +1,5 @@
-"""Getting about a long hand: Home/End, a rank's key jumps to it, Esc clears marks, and the mouse.
+"""Getting about the table: Home/End, a rank's key jumps to it, Esc clears marks, PgUp/PgDn
+scroll the log, and the mouse.
 
 :class:`HandKeys` is mixed into the table screen before :class:`~.table_keys.TableKeys`.
 It only moves the cursor and the marks; every move still goes through the table's own
@@ -23,6 +24,8 @@ class HandKeys:
     ``@on`` is not collected from a mixin that is not a message pump)."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "log_page":
+            return True
         if action in ("cursor_end", "jump", "clear_marks"):
             return None if self.mode() in ("wait", "over") else True
         return super().check_action(action, parameters)  # type: ignore[misc]
@@ -49,6 +52,15 @@ class HandKeys:
         elif self.row != "face_down":
             where = "in your hand" if self.row == "hand" else "face up"
             self.note.say("Cards", f"You have no {rank_name(rank)} {where}.")
+
+    def action_log_page(self, step: int) -> None:
+        """Scroll the log a page back (-1) or forward (1); it cannot take the focus from the cards."""
+        log = self.query_one("#log")
+        (log.scroll_page_up if step < 0 else log.scroll_page_down)(animate=False)
+
+    def on_resize(self) -> None:
+        # The app's size classes (compact, roomy: tall cards) may have changed: draw again.
+        self.call_after_refresh(self.redraw)
 
     def action_clear_marks(self) -> None:
         """Unmark every card."""

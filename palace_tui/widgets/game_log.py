@@ -46,6 +46,10 @@ class GameLog(RichLog):
         super().__init__(id=id, wrap=True, markup=False, highlight=False, max_lines=400)
         self.shown = 0
 
+    def on_resize(self) -> None:
+        # A resize re-wraps the lines: keep the newest one in view.
+        self.call_after_refresh(self.scroll_end, animate=False)
+
     def show(self, lines: list[str], total: int) -> None:
         """Bring the log up to date: ``lines`` are the last of ``total`` lines so far."""
         new = total - self.shown

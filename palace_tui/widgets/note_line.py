@@ -19,7 +19,8 @@ class NoteLine(Static):
     DEFAULT_CSS = """
     NoteLine {
         height: auto;
-        max-height: 3;
+        max-height: 6;
+        overflow-y: auto;
         padding: 0 1;
         background: $boost;
         display: none;
