@@ -444,3 +444,75 @@ async def test_results_shithead_names_its_loser(make_app):
                           preset="shithead")
     assert "Ben is the Shithead: last with cards." in text
     assert "One loss to the last with cards." in text
+
+
+# ---------------------------------------------------------------------- the largest rows at 80x24
+
+
+def largest_rows_session(seed: int) -> Session:
+    import sys
+    sys.path.insert(0, __file__.rsplit("/", 1)[0])
+    from test_snapshots import largest_rows
+    return largest_rows(seed)
+
+
+async def test_largest_rows_fit_80x24(make_app, data_dir):
+    """Six seats, packs=2, five up and five down: every public card whole on its seat's line,
+    every footer key shown, the pile explanation whole."""
+    for seed in (11, 12, 13):
+        session = largest_rows_session(seed)
+        app = make_app(session, data_dir=f"{data_dir}/{seed}")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            lines = screen_text(app).split("\n")
+            for seat in session.game.view(0).seats:
+                if seat.out or not seat.face_up:
+                    continue
+                line = next((ln for ln in lines if f" {seat.name[:3]}" in ln[:16]), None)
+                assert line is not None, (seat.name, lines)
+                for card in seat.face_up:
+                    label = "Jkr" if card.rank == 15 else str(card)
+                    assert label in line, (seat.name, label, line)
+                assert "…" not in line
+            foot = lines[-2] if not lines[-1].strip() else lines[-1]
+            for b in screen.active_bindings.values():
+                if b.binding.show:
+                    assert b.binding.description in foot, (b.binding.description, foot)
+            await press(pilot, "e")
+            note = screen.note
+            assert note.body
+            assert note.max_scroll_y == 0  # the whole explanation is laid out, nothing scrolled away
+            words = note.body.split()
+            text = " ".join(screen_text(app).split())
+            assert " ".join(words[-4:]) in text and " ".join(words[:4]) in text
+
+
+async def test_log_follows_newest_after_resize_and_scrolls_by_key(make_app, data_dir):
+    session = largest_rows_session(11)
+    app = make_app(session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one("#log")
+        await pilot.resize_terminal(80, 24)
+        for _ in range(3):
+            await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y > 0
+        assert session.log[-1] in screen_text(app)
+        await press(pilot, "pageup")
+        assert log.scroll_y < log.max_scroll_y
+        await press(pilot, "pagedown", "pagedown")
+        assert log.scroll_y == log.max_scroll_y
+
+
+async def test_roomy_terminal_draws_tall_cards(make_app):
+    app = make_app(table())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        hand = app.screen.query_one("#hand-row").text.split("\n")
+        assert len(hand) == 5 and "4♣" in hand[1] and " 4♣" in hand[3]
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert len(app.screen.query_one("#hand-row").text.split("\n")) == 3
