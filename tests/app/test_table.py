@@ -479,6 +479,10 @@ async def test_largest_rows_fit_80x24(make_app, data_dir):
             for b in screen.active_bindings.values():
                 if b.binding.show:
                     assert b.binding.description in foot, (b.binding.description, foot)
+            if screen.note.label == "Since your last turn":  # the recap, whole
+                assert screen.note.max_scroll_y == 0
+                tail = " ".join(screen.note.body.split()[-3:])
+                assert tail in " ".join(screen_text(app).split())
             await press(pilot, "e")
             note = screen.note
             assert note.body
