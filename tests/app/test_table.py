@@ -34,10 +34,13 @@ async def test_too_small_swallows_game_keys(make_app):
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        await press(pilot, "e")  # a note is up: it must hide with the rest
+        assert "Pile:" in screen_text(app)
         moves = session.game.moves
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
         assert "Make the window larger" in screen_text(app)
+        assert "Pile:" not in screen_text(app)
         await press(pilot, "enter", "t", "space", "x", "right", "enter")
         await pilot.click(offset=(10, 10))
         assert session.game.moves == moves
