@@ -523,3 +523,30 @@ async def test_roomy_terminal_draws_tall_cards(make_app):
         await pilot.pause()
         await pilot.pause()
         assert len(app.screen.query_one("#hand-row").text.split("\n")) == 3
+
+
+async def test_click_in_setup_moves_between_rows_and_face_down_click_twice_turns(make_app, data_dir):
+    session = Session.new([SeatConfig("Ann"), SeatConfig("Ben", human=False, level="easy")],
+                          Rules.preset("palace"), seed=3)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        if isinstance(app.screen, PassScreen):
+            await press(pilot, "enter")
+        screen = app.screen
+        await pilot.click(screen.query_one("#up-row"), offset=(13, 1))  # the third face-up card
+        assert screen.row == "face_up" and screen.cursor["face_up"] == 2
+        assert "┏━━━┓" in screen.query_one("#up-row").text.split("\n")[0]
+    position = [{"name": "Ann", "face_down": "3D 4D 5D"}, {"name": "Ben", "hand": "5S", "face_down": "8D"}]
+    session = table(position=position, pile="")
+    app = make_app(session, data_dir=f"{data_dir}/2")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        down = app.screen.query_one("#down-row")
+        await pilot.click(down, offset=(7, 1))
+        assert app.screen.cursor["face_down"] == 1 and session.game.moves == 0
+        await pilot.click(down, offset=(7, 1))
+        await pilot.pause()
+        assert session.game.moves >= 1
+        assert "Ann turned over 4♦" in " ".join(session.log)
