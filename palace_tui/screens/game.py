@@ -5,7 +5,8 @@ redraws everything from ``game.view(seat)`` for the seat at the screen, so no
 widget ever sees another seat's hand. What each key does is in
 :mod:`.table_keys`, computer seats are scheduled by :mod:`.computer_turns` and the
 line of what to do now is :func:`.turn_hint.turn_hint`; the engine decides whether a
-move is legal.
+move is legal. A greyed-out key says why through :mod:`.greyed_keys`; Home/End, rank
+keys, Esc, PgUp/PgDn and the mouse are :mod:`.hand_keys`.
 """
 
 from __future__ import annotations
