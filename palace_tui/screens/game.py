@@ -8,6 +8,8 @@ line of what to do now is :func:`.turn_hint.turn_hint`; the engine decides wheth
 move is legal. Whose cards are up, and when the screen goes dark or is passed, is
 decided by :class:`~palace_tui.turn_flow.TurnFlow`: :meth:`GameScreen.follow` renders
 each of its steps.
+move is legal. A greyed-out key says why through :mod:`.greyed_keys`; Home/End, rank
+keys, Esc, PgUp/PgDn and the mouse are :mod:`.hand_keys`.
 """
 
 from __future__ import annotations
@@ -33,13 +35,15 @@ from ..widgets.player_area import PlayerArea
 from ..widgets.seat_list import SeatList
 from ..widgets.too_small import TooSmall
 from .computer_turns import ComputerTurns
+from .greyed_keys import GreyedKeys
+from .hand_keys import HandKeys
 from .table_keys import TableKeys
 from .turn_hint import turn_hint
 
 WARN = Style(color="red", bold=True)
 
 
-class GameScreen(TableKeys, ComputerTurns, Screen, inherit_bindings=False):
+class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, Screen, inherit_bindings=False):
     """One game at a table, from the deal to the last card."""
 
     BINDINGS = [
@@ -47,7 +51,7 @@ class GameScreen(TableKeys, ComputerTurns, Screen, inherit_bindings=False):
         Binding("right", "cursor(1)", "Card", show=False, id="right"),
         Binding("up", "row", "Row", key_display="↑↓", tooltip="Between hand and face-up row", id="row"),
         Binding("down", "row", "Row", show=False, id="row-down"),
-        Binding("space", "mark", "Mark", tooltip="Mark cards of one rank to play together", id="mark"),
+        Binding("space", "mark", "Mark", key_display="␣", tooltip="Mark cards of one rank to play together", id="mark"),
         Binding("enter", "play", "Play", tooltip="Play the marked cards, else the card under the cursor",
                 id="play"),
         Binding("enter", "flip", "Turn card", tooltip="Turn the face-down card under the cursor", id="flip"),
@@ -66,7 +70,19 @@ class GameScreen(TableKeys, ComputerTurns, Screen, inherit_bindings=False):
         Binding("e", "explain", "Pile", tooltip="What may go on the pile now, and why", id="explain"),
         Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules in force", id="rules"),
         Binding("x", "abandon", "Abandon", tooltip="Stop this game with no result", id="abandon"),
-        Binding("ctrl+q", "app.save_quit", "Save+quit", key_display="^q", tooltip="Save and quit",
+        # Long hands (hand_keys): Home/End, a rank's key jumps to it, Esc unmarks.
+        Binding("home", "cursor_end(False)", "First card", show=False, id="home"),
+        Binding("end", "cursor_end(True)", "Last card", show=False, id="end"),
+        *[Binding(key, f"jump('{key}')", "Jump to rank", show=False, id=f"jump-{key}")
+          for key in ("2", "3", "4", "5", "6", "7", "8", "9", "0", "j", "q", "k", "a")],
+        Binding("escape", "clear_marks", "Unmark", show=False, id="unmark"),
+        Binding("pageup", "log_page(-1)", "Log back", show=False, id="log-up"),
+        Binding("pagedown", "log_page(1)", "Log on", show=False, id="log-down"),
+        # Pressed while greyed out: the engine's reason in the note line (greyed_keys).
+        Binding("t", "why_not('take')", show=False, id="take-why"),
+        Binding("enter", "why_not('enter')", show=False, id="enter-why"),
+        Binding("e", "why_not('explain')", show=False, id="explain-why"),
+        Binding("ctrl+q", "app.save_quit", "Quit", key_display="^q", tooltip="Save the game and quit",
                 priority=True, id="quit"),
     ]
 
@@ -82,6 +98,8 @@ class GameScreen(TableKeys, ComputerTurns, Screen, inherit_bindings=False):
         self.row = "hand"
         self.cursor: dict[str, int] = {"hand": 0, "face_up": 0, "face_down": 0}
         self.marked: set[int] = set()
+        #: The seat the cursors belong to: another seat at the screen starts afresh.
+        self._cursor_seat: int | None = None
         self.message: Text | None = None
         self._bindings_key: tuple | None = None
         #: Bumped on every change of the game: a worker's answer for an older position is dropped.
@@ -156,6 +174,10 @@ class GameScreen(TableKeys, ComputerTurns, Screen, inherit_bindings=False):
         """
         view = self.view()
         mode = self.mode()
+        if self.viewer != self._cursor_seat:  # a new seat at the screen starts at its first card
+            self._cursor_seat = self.viewer
+            self.cursor = dict.fromkeys(self.cursor, 0)
+            self.row = "hand"
         if mode in ("hand", "face_up", "face_down"):
             self.row = mode
         elif mode == "choose":

@@ -43,8 +43,9 @@ def turn_hint(game: Game, view: SeatView, mode: str, names: list[str], marked: i
         return Text.assemble(f"Mark {game.rules.face_up} cards to lay face up ({marked} marked): ",
                              ("Space", KEY), " marks, ", ("Enter", KEY), " lays them down.")
     if mode == "face_down":
-        return Text(f"Turn a face-down card: ← → to choose, Enter to turn it. "
-                    f"The pile needs {view.requirement}.")
+        need = ("Any card stays on this pile." if view.requirement == "anything"
+                else f"It stays if it is {view.requirement}.")
+        return Text(f"Turn a face-down card: ← → to choose, Enter to turn it. {need}")
     text = Text.assemble("Your turn: play ", (view.requirement, KEY))
     takeable = any(m.kind == "take" for m in view.legal)
     if not view.playable_ranks:

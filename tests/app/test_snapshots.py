@@ -126,3 +126,41 @@ def test_public_table_while_computers_play_80x24(snap_compare):
 def test_public_table_while_computers_play_120x40(snap_compare):
     """The public table at 120x40."""
     assert snap_compare(_result_app(), terminal_size=(120, 40), press=["right", "enter", "enter"])
+
+
+def largest_rows(seed: int = 11) -> Session:
+    """Six seats, two packs with jokers, five face down and five face up, some way into play."""
+    session = make_session(humans=("Ann",), computers=("Ben", "Cy", "Dee", "Eve", "Fay"), seed=seed,
+                           options=["packs=2", "jokers=true", "face_up=5", "face_down=5"])
+    return advance(session, lambda s: s.game.phase == "play" and s.game.moves >= 12)
+
+
+def test_largest_rows_80x24(snap_compare):
+    """Six seats with the largest rows at 80x24: every face-up card whole, the footer whole."""
+    assert snap_compare(app_for(largest_rows()), terminal_size=SIZE)
+
+
+def test_largest_rows_120x40(snap_compare):
+    """The same table at 120x40: the cards drawn tall."""
+    assert snap_compare(app_for(largest_rows()), terminal_size=(120, 40))
+
+
+def _finished() -> tuple[Session, MemoryStore]:
+    store = MemoryStore()
+    session = make_session("palace", humans=("Ann",), computers=("Ben", "Cy", "Dee"), seed=4)
+    while session.game.phase != "over":
+        g = session.game
+        session.apply(make_player("random", g.moves).choose(g))
+    return session, store
+
+
+def test_results_palace_80x24(snap_compare):
+    """Results at 80x24: last move, order out, the Palace named, points as awarded, next dealer."""
+    session, store = _finished()
+    assert snap_compare(app_for(session, store), terminal_size=SIZE)
+
+
+def test_results_palace_120x40(snap_compare):
+    """The same results at 120x40."""
+    session, store = _finished()
+    assert snap_compare(app_for(session, store), terminal_size=(120, 40))
