@@ -50,7 +50,7 @@ CORE: tuple[Lesson, ...] = FIRST_GAME + (
         id="climb", title="Play equal or higher",
         rule="On your turn, play a card that equals or beats the top card of the pile. "
              "Ranks climb 3 4 5 6 7 8 9 J Q K A; suits never matter.",
-        prompt="A 9 is on top. It takes another 9, a jack, queen, king or ace. "
+        prompt="A 9 is on top. It takes another 9 or anything higher (J Q K A). "
                "Pick a card that can go on it (← → choose, Enter plays).",
         seats=({"name": "You", "hand": "6H 8S 9D KC", "face_up": "JD QH 2S", "face_down": "4C 5D 7S"},
                _ben()),

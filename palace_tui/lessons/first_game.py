@@ -74,6 +74,8 @@ FIRST_GAME: tuple[Lesson, ...] = (
                "his last turn. Computer players play on their own, in the open: nobody's hand is "
                "shown while they do.",
         seats=(), right=None,
+        picture="Pass to Ben\nIt is Ben's turn to play.\nEveryone else, look away.\n\n"
+                "Ben: press Enter to see your cards.",
         praise="Nobody sees a hand that is not theirs: that is the whole point of the pass screen.",
         not_quite="", hint=""),
 )

@@ -77,6 +77,8 @@ class Lesson:
     dealer: int = 0
     #: Moves (codes) the other seats make before the learner acts, such as their ``ready``.
     before: tuple[str, ...] = ()
+    #: For a page: what the screen it describes looks like (a title line, then the body).
+    picture: str = ""
 
     @property
     def is_page(self) -> bool:

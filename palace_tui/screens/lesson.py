@@ -86,6 +86,7 @@ class LessonScreen(Screen[None]):
                 yield SeatList(id="lesson-seats")
                 yield PileView(id="lesson-pile")
             yield PlayerArea(id="lesson-me")
+            yield Static("", id="page-picture")
             yield Static("", id="prompt")
             yield Static("", id="feedback")
         yield Footer(compact=True)
@@ -142,6 +143,12 @@ class LessonScreen(Screen[None]):
         page = lesson.is_page
         self.query_one("#lesson-top").display = not page
         self.query_one(PlayerArea).display = not page
+        picture = self.query_one("#page-picture", Static)
+        picture.display = bool(lesson.picture)
+        if lesson.picture:
+            head, _, body = lesson.picture.partition("\n")
+            picture.border_title = head
+            picture.update(Text(body))
         self._refresh_table()
         self._show_feedback(self.runner.last)
 
@@ -220,6 +227,8 @@ class LessonScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """As at the table: show the keys of the learner's stage, hide the others."""
         mode = self.mode()
+        if mode == "page":
+            return action in ("continue", "next", "back")
         if action == "cursor":
             return True if mode in PLAYING + ("swap",) else None
         if action == "row":
@@ -240,8 +249,6 @@ class LessonScreen(Screen[None]):
             return True if any(m.kind == "take" for m in self.view().legal) else None
         if action == "explain":
             return True if mode in PLAYING else None
-        if action == "retry":
-            return mode != "page" or None
         if action == "continue":
             return mode in ("page", "done")
         if action == "next":
