@@ -55,6 +55,8 @@ class LessonScreen(Screen[None]):
                 id="lesson-swap"),
         Binding("enter", "continue", "Continue", tooltip="Go on to the next lesson", id="lesson-continue"),
         Binding("t", "take", "Take", tooltip="Take the whole pile into your hand", id="lesson-take"),
+        # Pressed while Take is greyed out: the engine says why not.
+        Binding("t", "why_no_take", "Why no take", show=False, id="lesson-take-why"),
         Binding("r", "ready", "Ready", tooltip="Finish swapping and start", id="lesson-ready"),
         Binding("e", "explain", "Pile", tooltip="What may go on the pile now, and why", id="lesson-explain"),
         Binding("ctrl+r", "retry", "Retry", key_display="^r", tooltip="Start this lesson again",
@@ -247,6 +249,8 @@ class LessonScreen(Screen[None]):
             if mode in ("swap", "page", "done"):
                 return False
             return True if any(m.kind == "take" for m in self.view().legal) else None
+        if action == "why_no_take":
+            return mode in PLAYING and self.check_action("take", ()) is None
         if action == "explain":
             return True if mode in PLAYING else None
         if action == "continue":
@@ -308,6 +312,10 @@ class LessonScreen(Screen[None]):
             up = list(self.view().face_up)
             adding = up[min(self.marked) if self.marked else self.cursor["face_up"]]
         self._attempt(Move.take(adding))
+
+    def action_why_no_take(self) -> None:
+        """t while taking can't be done: try it, so the engine's refusal says why."""
+        self._attempt(Move.take())
 
     def _attempt(self, move: Move) -> None:
         feedback = self.runner.attempt(move)
