@@ -236,7 +236,7 @@ class LessonScreen(Screen[None]):
         if action == "row":
             return mode == "swap"
         if action == "mark":
-            return True if mode in ("hand", "face_up") else False
+            return mode in ("hand", "face_up")
         if action == "play":
             return mode in ("hand", "face_up")
         if action == "flip":

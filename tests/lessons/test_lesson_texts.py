@@ -104,6 +104,7 @@ def test_every_card_named_is_in_the_position(lesson):
 def test_the_check_catches_a_card_that_is_not_there():
     """Planted on purpose: lesson 2's old words, a card nowhere, a rank the learner lacks."""
     from dataclasses import replace
+
     from palace_tui.lessons import BY_ID
     pairs = BY_ID["pairs"]
     # Lesson 2's old praise: the 9s were in the face-up row that waits and in the stock.
