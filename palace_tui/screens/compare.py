@@ -12,6 +12,7 @@ from textual.widgets import Footer, Static
 
 from ..lessons.compare import compare, preset_names
 from ..rules import PRESET_HELP, Rules
+from ..widgets.too_small import TooSmall
 
 
 class CompareScreen(Screen[None]):
@@ -40,6 +41,7 @@ class CompareScreen(Screen[None]):
             yield Static("", id="compare-table")
             yield Static("", id="compare-notes")
         yield Footer()
+        yield TooSmall()
 
     def on_mount(self) -> None:
         self._show()

@@ -18,6 +18,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..lessons import BY_ID, CORE, LESSONS, Lesson, Progress
+from ..widgets.too_small import TooSmall
 from .compare import CompareScreen
 from .lesson import LessonScreen
 
@@ -50,6 +51,7 @@ class LearnScreen(Screen[None]):
         yield OptionList(id="lesson-list")
         yield Static("", id="lesson-summary")
         yield Footer()
+        yield TooSmall()
 
     def on_mount(self) -> None:
         self._fill()

@@ -26,6 +26,7 @@ from ..widgets.card_art import Slot
 from ..widgets.pile_view import PileView
 from ..widgets.player_area import PlayerArea
 from ..widgets.seat_list import SeatList
+from ..widgets.too_small import TooSmall
 from .turn_hint import turn_hint
 
 DIM = Style(dim=True)
@@ -33,6 +34,8 @@ KEY = Style(bold=True)
 DONE = Style(color="green", bold=True)
 #: The modes in which the learner's keys play cards (as at the table).
 PLAYING = ("hand", "face_up", "face_down")
+#: The key that jumps to each rank.
+RANK_KEYS = {**{str(r): r for r in range(2, 10)}, "0": 10, "j": 11, "q": 12, "k": 13, "a": 14}
 
 
 class LessonScreen(Screen[None]):
@@ -62,7 +65,13 @@ class LessonScreen(Screen[None]):
         Binding("ctrl+r", "retry", "Retry", key_display="^r", tooltip="Start this lesson again",
                 id="lesson-retry"),
         Binding("n", "next", "Next", tooltip="Go to the next lesson", id="lesson-next"),
-        Binding("escape", "back", "List", tooltip="Back to the list of lessons", id="lesson-back"),
+        Binding("home", "end(0)", "First card", show=False, id="lesson-home"),
+        Binding("end", "end(-1)", "Last card", show=False, id="lesson-end"),
+        # Typing a rank jumps to it, as at the table: 3-9, 0 for ten, j q k a, 2.
+        *[Binding(key, f"jump({rank})", f"Jump to {key}", show=False, id=f"lesson-jump-{key}")
+          for key, rank in RANK_KEYS.items()],
+        Binding("escape", "back", "List", tooltip="Clear the marks; again, back to the list of lessons",
+                id="lesson-back"),
     ]
 
     AUTO_FOCUS = None
@@ -92,6 +101,7 @@ class LessonScreen(Screen[None]):
             yield Static("", id="prompt")
             yield Static("", id="feedback")
         yield Footer(compact=True)
+        yield TooSmall()
 
     def on_mount(self) -> None:
         self.query_one("#lesson-seats").border_title = "Table"
@@ -231,7 +241,7 @@ class LessonScreen(Screen[None]):
         mode = self.mode()
         if mode == "page":
             return action in ("continue", "next", "back")
-        if action == "cursor":
+        if action in ("cursor", "end", "jump"):
             return True if mode in PLAYING + ("swap",) else None
         if action == "row":
             return mode == "swap"
@@ -265,6 +275,22 @@ class LessonScreen(Screen[None]):
         if size:
             self.cursor[self.row] = (self.cursor[self.row] + step) % size
         self._refresh_table()
+
+    def action_end(self, index: int) -> None:
+        """Home: the first card of the row; End: the last."""
+        size = len(self.active_cards(self.view()))
+        if size:
+            self.cursor[self.row] = index % size
+        self._refresh_table()
+
+    def action_jump(self, rank: int) -> None:
+        """Put the cursor on the next card of ``rank`` in the row (the row is sorted by rank)."""
+        cards = self.active_cards(self.view())
+        at = self.cursor[self.row]
+        hits = [i for i, c in enumerate(cards) if c is not None and c.rank == rank]
+        if hits:
+            self.cursor[self.row] = next((i for i in hits if i > at), hits[0])
+            self._refresh_table()
 
     def action_row(self) -> None:
         """Setup swap: move between the hand and the face-up row."""
@@ -373,7 +399,11 @@ class LessonScreen(Screen[None]):
         self.query_one("#lesson-body", VerticalScroll).scroll_home(animate=False)
 
     def action_back(self) -> None:
-        """Back to the list of lessons."""
+        """Clear the marks if there are any (as at the table), else back to the list of lessons."""
+        if self.marked:
+            self.marked.clear()
+            self._refresh_table()
+            return
         self.app.pop_screen()
 
     # ------------------------------------------------------------ for tests

@@ -257,3 +257,45 @@ def test_the_old_module_still_names_the_screens():
     from palace_tui.screens import learn
     assert (learn.LearnScreen, learn.LessonScreen, learn.CompareScreen) == (
         LearnScreen, LessonScreen, CompareScreen)
+
+
+async def test_table_keys_home_end_rank_jump_and_escape_clears_marks(tmp_path):
+    """Home/End and a typed rank move the cursor; Esc clears marks first, then leaves."""
+    app = LearnApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lesson(app, pilot, "climb")  # hand 6♥ 8♠ 9♦ K♣
+        await pilot.press("end")
+        assert screen.cursor["hand"] == 3
+        await pilot.press("home")
+        assert screen.cursor["hand"] == 0
+        await pilot.press("9")
+        assert screen.cursor["hand"] == 2
+        await pilot.press("k")
+        assert screen.cursor["hand"] == 3
+        await pilot.press("space")
+        assert screen.marked == {3}
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.marked == set() and app.screen is screen
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LearnScreen)
+
+
+async def test_the_result_is_in_view_after_every_right_move_at_80x24(tmp_path):
+    """After the move the whole feedback box is on screen, whatever the lesson."""
+    app = LearnApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for lesson in (l for l in LESSONS if not l.is_page):
+            screen = await open_lesson(app, pilot, lesson.id)
+            runner = screen.runner
+            right = next(m for m in runner.game.legal_moves() if type(runner)(lesson).attempt(m).kind == "right")
+            screen._attempt(right)
+            await pilot.pause()
+            await pilot.pause()
+            box = screen.query_one("#feedback").region
+            body = screen.query_one("#lesson-body").region
+            assert box.y >= body.y and box.bottom <= body.bottom, (lesson.id, box, body)
+            app.pop_screen()
+            await pilot.pause()
