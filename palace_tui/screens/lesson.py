@@ -164,8 +164,9 @@ class LessonScreen(Screen[None]):
         self._refresh_table()
         self._show_feedback(self.runner.last)
 
-    def _refresh_table(self) -> None:
-        """Draw the seats, the pile and the learner's rows from the learner's view."""
+    def _refresh_table(self, cards_only: bool = False) -> None:
+        """Draw the seats, the pile and the learner's rows from the learner's view
+        (``cards_only``: just the rows and the hint, for a cursor or a mark)."""
         mode = self.mode()
         if mode != "page":
             view = self.view()
@@ -177,13 +178,15 @@ class LessonScreen(Screen[None]):
                 size = len(self.active_cards(view, row))
                 self.cursor[row] = max(0, min(self.cursor[row], size - 1))
             self.marked = {i for i in self.marked if i < len(self.active_cards(view))}
-            self.query_one(SeatList).show(view, set())
-            self.query_one(PileView).show(view)
+            if not cards_only:
+                self.query_one(SeatList).show(view, set())
+                self.query_one(PileView).show(view)
             area = self.query_one(PlayerArea)
             area.border_title = "Your cards"
             area.show(self._slots(view, mode, "face_down"), self._slots(view, mode, "face_up"),
                       self._slots(view, mode, "hand"), self._hint(view, mode))
-        self.refresh_bindings()
+        if not cards_only:
+            self.refresh_bindings()
 
     def _slots(self, view: SeatView, mode: str, row: str) -> list[Slot]:
         """One row's cards as the table draws them: dimmed when they can't go, cursor and marks."""
@@ -274,14 +277,14 @@ class LessonScreen(Screen[None]):
         size = len(self.active_cards(self.view()))
         if size:
             self.cursor[self.row] = (self.cursor[self.row] + step) % size
-        self._refresh_table()
+        self._refresh_table(cards_only=True)
 
     def action_end(self, index: int) -> None:
         """Home: the first card of the row; End: the last."""
         size = len(self.active_cards(self.view()))
         if size:
             self.cursor[self.row] = index % size
-        self._refresh_table()
+        self._refresh_table(cards_only=True)
 
     def action_jump(self, rank: int) -> None:
         """Put the cursor on the next card of ``rank`` in the row (the row is sorted by rank)."""
@@ -290,12 +293,12 @@ class LessonScreen(Screen[None]):
         hits = [i for i, c in enumerate(cards) if c is not None and c.rank == rank]
         if hits:
             self.cursor[self.row] = next((i for i in hits if i > at), hits[0])
-            self._refresh_table()
+            self._refresh_table(cards_only=True)
 
     def action_row(self) -> None:
         """Setup swap: move between the hand and the face-up row."""
         self.row = "face_up" if self.row == "hand" else "hand"
-        self._refresh_table()
+        self._refresh_table(cards_only=True)
 
     def action_mark(self) -> None:
         """Mark or unmark the card under the cursor; marking another rank starts a new set."""
@@ -307,7 +310,7 @@ class LessonScreen(Screen[None]):
             self.marked.discard(i)
         else:
             self.marked = {j for j in self.marked if cards[j].rank == cards[i].rank} | {i}
-        self._refresh_table()
+        self._refresh_table(cards_only=True)
 
     def action_play(self) -> None:
         """Play the marked cards, else the card under the cursor."""
@@ -402,7 +405,7 @@ class LessonScreen(Screen[None]):
         """Clear the marks if there are any (as at the table), else back to the list of lessons."""
         if self.marked:
             self.marked.clear()
-            self._refresh_table()
+            self._refresh_table(cards_only=True)
             return
         self.app.pop_screen()
 
