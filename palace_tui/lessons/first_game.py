@@ -54,7 +54,7 @@ FIRST_GAME: tuple[Lesson, ...] = (
         id="starts", title="Who leads: the lowest 3", dealt=True, dealer=0, before=("ready", "ready"),
         rule="Once everyone is ready, the lowest card leads: a 3 face up first (clockwise from the "
              "dealer's left), then a 3 in hand, then 4s, and so on.",
-        prompt="Ben and Cy have swapped and are ready. Nobody has a 3 face up and you hold the 3♥ in "
+        prompt="Ben and Cy are ready. Nobody has a 3 face up, and you hold the 3♥ in "
                "your hand. Press r to say you are ready, and see who leads.",
         seats=({"name": "You", "face_down": "4C 7S 9H", "face_up": "AC 2D TS", "hand": "3H 6D JD"},
                {"name": "Ben", "face_down": "3S 6C 8S", "face_up": "KD 2H AH", "hand": "5S 6H 7D"},
@@ -62,8 +62,7 @@ FIRST_GAME: tuple[Lesson, ...] = (
         stock="4H 5D 7C", right=leads,
         praise="Right: with no 3 face up, the 3 in your hand is the lowest card, so you lead. The "
                "first player may lead any card, or several of one rank, from the hand.",
-        not_quite="Swapping is allowed, but Ben and Cy are waiting: press r to be ready. The swap "
-                  "was put back.",
+        not_quite="Swapping is allowed, but Ben and Cy are waiting: press r to be ready.",
         hint="Press r: you are ready."),
     Lesson(
         id="pass", title="Passing the keyboard",
