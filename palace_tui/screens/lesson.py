@@ -24,7 +24,7 @@ from ..lessons import LESSONS, Feedback, Lesson, LessonRunner, Progress
 from ..rules import Move, SeatView
 from ..widgets.card_art import Slot
 from ..widgets.pile_view import PileView
-from ..widgets.player_area import PlayerArea
+from ..widgets.player_area import PlayerArea, row_cards
 from ..widgets.seat_list import SeatList
 from ..widgets.too_small import TooSmall
 from .turn_hint import turn_hint
@@ -131,12 +131,7 @@ class LessonScreen(Screen[None]):
 
     def active_cards(self, view: SeatView, row: str | None = None) -> list:
         """The cards of one of the learner's rows (face-down ones as None)."""
-        row = row or self.row
-        if row == "hand":
-            return list(view.hand)
-        if row == "face_up":
-            return list(view.face_up)
-        return [None] * view.face_down_count
+        return row_cards(view, row or self.row)
 
     # ------------------------------------------------------------ drawing
 
