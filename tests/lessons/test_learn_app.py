@@ -299,3 +299,29 @@ async def test_the_result_is_in_view_after_every_right_move_at_80x24(tmp_path):
             assert box.y >= body.y and box.bottom <= body.bottom, (lesson.id, box, body)
             app.pop_screen()
             await pilot.pause()
+
+
+async def test_a_lesson_from_the_new_table_screen_and_back(tmp_path):
+    """ctrl+l on the new-table screen, a lesson played by keys there, Esc twice comes back."""
+    from palace_tui.app import PalaceApp
+    from palace_tui.screens.new_table import NewTableScreen
+    from palace_tui.session import MemoryStore
+    app = PalaceApp(None, ai_delay=0, store=MemoryStore(), data_dir=str(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewTableScreen)
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert isinstance(app.screen, LearnScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        lesson = app.screen
+        assert isinstance(lesson, LessonScreen) and lesson.lesson.id == "palace"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert lesson.feedback_text().startswith("Well done!")
+        assert json.loads((tmp_path / "lessons.json").read_text())["done"] == ["palace"]
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        assert app.screen is form
