@@ -106,6 +106,7 @@ class LessonScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#lesson-seats").border_title = "Table"
         self.query_one("#lesson-pile").border_title = "Pile"
+        self.query_one(PlayerArea).border_title = "Your cards"
         self._refresh_all()
 
     @property
@@ -176,9 +177,7 @@ class LessonScreen(Screen[None]):
             if not cards_only:
                 self.query_one(SeatList).show(view, set())
                 self.query_one(PileView).show(view)
-            area = self.query_one(PlayerArea)
-            area.border_title = "Your cards"
-            area.show(self._slots(view, mode, "face_down"), self._slots(view, mode, "face_up"),
+            self.query_one(PlayerArea).show(self._slots(view, mode, "face_down"), self._slots(view, mode, "face_up"),
                       self._slots(view, mode, "hand"), self._hint(view, mode))
         if not cards_only:
             self.refresh_bindings()
