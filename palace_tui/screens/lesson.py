@@ -177,8 +177,9 @@ class LessonScreen(Screen[None]):
             if not cards_only:
                 self.query_one(SeatList).show(view, set())
                 self.query_one(PileView).show(view)
-            self.query_one(PlayerArea).show(self._slots(view, mode, "face_down"), self._slots(view, mode, "face_up"),
-                      self._slots(view, mode, "hand"), self._hint(view, mode))
+            self.query_one(PlayerArea).show(
+                self._slots(view, mode, "face_down"), self._slots(view, mode, "face_up"),
+                self._slots(view, mode, "hand"), self._hint(view, mode))
         if not cards_only:
             self.refresh_bindings()
 
