@@ -136,7 +136,7 @@ class PalaceApp(App[None]):
 
     def learn(self) -> None:
         """Open the lessons on top of the current screen; Escape comes back."""
-        from .screens.learn import LearnScreen
+        from .screens.learn_list import LearnScreen
         self.push_screen(LearnScreen(data_dir=self.data_dir))
 
     def _last_table(self) -> dict | None:
