@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..rules import Game
+from ..rules.fast import rule_tables
 from ..rules.cards import JOKER, TEN, TWO, order_key
 
 #: For each rank, a mask of the ranks that play lower than it.
@@ -103,7 +104,7 @@ class Memory:
         of its rank, maybe to make four, says nothing). :meth:`known_hands` checks
         the memory first."""
         out = {}
-        t = game._t
+        t = rule_tables(game)
         transparent = t.transparent
         allowed = t.allowed
         special = 1 << TWO | 1 << TEN | 1 << JOKER | (1 << 8 if t.powered_eight else 0)

@@ -1,0 +1,134 @@
+"""The engine's fast contract for search: read-only masks and counts, a quiet apply,
+and re-deals of the unseen cards.
+
+Computer players decide thousands of times a second inside rollouts, where building
+:class:`Move` values and events costs more than the rules themselves. This module is
+the public, documented way for them to read a position and play on a copy at speed;
+it is part of the engine's promise like :class:`Game` itself (add freely, rename
+nothing).
+
+Rank bit masks use bit ``r`` for rank ``r`` (2..14, 15 for the joker). Everything
+returned is **read-only**: the lists are the engine's own (returned without copying,
+for speed), so change a game only through :func:`apply` or :meth:`Game.play`.
+
+A *choice* is the tuple :meth:`Game.fast_turn` plays: ``("play", rank, count)``
+(``count`` 0: every copy), ``("take", i, 0)`` (``i`` the face-up card added first,
+or -1) and ``("flip", i, 0)``.
+
+>>> from palace_tui.rules import Game, Rules
+>>> g = Game.from_position(Rules.preset("palace"), seats=[
+...     {"name": "Ann", "hand": "7D 7S 3C"}, {"name": "Ben", "hand": "9C"}], pile="5H")
+>>> ann = g.seats[0]
+>>> bin(hand_mask(ann)), len(hand_by_rank(ann)[7]), pile_state(g)
+('0b10001000', 2, (5, 5, 1))
+>>> bin(g.playable_mask() & hand_mask(ann))
+'0b10000000'
+>>> apply(g, ("play", 7, 1)); g.turn, pile_state(g)
+(1, (7, 7, 1))
+
+Nothing here reveals a card to a player: a search must itself read only what its seat
+may see (its own hand, face-up rows, counts, the pile), and deal the rest again with
+:func:`determinize` before looking at it.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .cards import JOKER, Card
+from .game import Game, Seat
+from .tables import RuleTables
+
+
+def hand_mask(seat: Seat) -> int:
+    """Bit mask of the ranks in this seat's hand."""
+    return seat._hm
+
+
+def hand_by_rank(seat: Seat) -> Sequence[Sequence[Card]]:
+    """The seat's hand cards by rank (index = rank, 0..15), each list in suit order;
+    playing ``count`` cards of a rank plays the last ``count`` of its list."""
+    return seat._hb
+
+
+def face_up_mask(seat: Seat) -> int:
+    """Bit mask of the ranks in this seat's face-up row."""
+    m = 0
+    for c in seat.face_up:
+        m |= 1 << c.rank
+    return m
+
+
+def rule_tables(game: Game) -> RuleTables:
+    """The game's lookup tables: ``allowed[requirement]`` (mask of ranks that may go
+    on it), ``transparent`` and ``reversing`` masks, ``powered_eight``, ``hand_size``."""
+    return game._t
+
+
+def pile_state(game: Game) -> tuple[int, int, int]:
+    """``(requirement, run_rank, run_length)``: the rank the next play must answer (0:
+    anything), and the same-rank run on top of the pile (0, 0 when it is empty)."""
+    return game._eff, game._run_rank, game._run_len
+
+
+def apply(game: Game, choice: tuple[str, int, int]) -> None:
+    """Play a legal choice quietly (no events, no checks): rollouts on copies only."""
+    game.fast_turn(*choice)
+
+
+def determinize(game: Game, seat: int, rng, known_hands: dict[int, Sequence[Card]] | None = None,
+                lacking: dict[int, int] | None = None) -> Game:
+    """A copy with every card ``seat`` cannot see dealt again (see :meth:`Game.determinize`).
+
+    ``lacking`` maps other seats to a mask of ranks their unknown hand cards should
+    avoid (what their play suggests they lack): each such card is swapped, while one
+    is left, for an unseen stock or face-down card of another rank. Known cards
+    (``known_hands``) stay where they are. The result depends only on ``rng`` and on
+    what ``seat`` may see, when ``rng`` shuffles a sorted list (see :meth:`Game.determinize`).
+    """
+    world = game.determinize(seat, rng, known_hands)
+    if lacking:
+        respect_lacking(world, known_hands or {}, lacking, rng)
+    return world
+
+
+def respect_lacking(world: Game, known: dict, lacking: dict[int, int], rng) -> None:
+    """In a dealt world (a :func:`determinize` result, never a real game), swap the
+    unknown hand cards of the seats in ``lacking`` that have a rank in their mask for
+    unseen stock or face-down cards of other ranks, while there are such cards."""
+    pool = [(world.stock, j) for j in range(len(world.stock))]
+    for s in world.seats:
+        fd = s.face_down
+        pool += [(fd, j) for j in range(len(fd))]
+    if not pool:
+        return
+    for i, mask in sorted(lacking.items()):
+        s = world.seats[i]
+        if s.place is not None or not s._hn:
+            continue
+        hand = s.hand
+        rest = list(hand)
+        for c in known.get(i, ()):
+            if c in rest:
+                rest.remove(c)
+        bad = [c for c in rest if mask >> c.rank & 1]
+        if not bad:
+            continue
+        ok = [p for p in pool if not mask >> p[0][p[1]].rank & 1]
+        rng.shuffle(ok)
+        for c in bad:
+            if not ok:
+                break
+            zone, j = ok.pop()
+            hand[hand.index(c)], zone[j] = zone[j], c
+        _set_hand(s, hand)
+
+
+def _set_hand(s: Seat, cards: Sequence[Card]) -> None:
+    s._hb = [[] for _ in range(JOKER + 1)]
+    s._hn = s._hm = 0
+    s._add(cards)
+
+
+__all__ = ["hand_mask", "hand_by_rank", "face_up_mask", "rule_tables", "pile_state", "apply",
+           "determinize", "respect_lacking"]
