@@ -128,10 +128,7 @@ def standing(game: Game, seat: int) -> tuple[bool, bool]:
 
 def rollout(game: Game, policy=normal_choice, cap: int = ROLLOUT_CAP) -> None:
     """Finish ``game`` in place with the fast heuristic at every seat."""
-    stop = game.moves + cap
-    step = game.fast_turn
-    while game.phase == "play" and game.moves < stop:
-        step(*policy(game))
+    fast.play_out(game, policy, cap)
 
 
 def respect_voids(world: Game, seat: int, known: dict, voids: dict, rng: random.Random) -> None:

@@ -40,7 +40,10 @@ NORMAL = {
 def _blocking_rank(game: Game, ordinary: int, mode: int) -> int:
     """The lowest of our ordinary ranks that the next player's face-up row cannot
     answer, when that player has no hand left (all public facts); 0 if none."""
-    nxt = game.seats[next_seat(game)]
+    seats = game.seats
+    nxt = seats[(game.turn + game.direction) % len(seats)]
+    if nxt.place is not None:
+        nxt = seats[next_seat(game)]
     if nxt.hand_count or not nxt.face_up:
         return 0
     theirs = 0
@@ -169,20 +172,22 @@ def normal_choice(game: Game, params: dict = NORMAL) -> Choice:
     time, cheapest first) for when nothing else goes; take a tiny low pile rather
     than spend one."""
     s = game.seats[game.turn]
-    t = rule_tables(game)
     from_hand = bool(s.hand_count)
     if not (from_hand or s.face_up):
         return ("flip", 0, 0)
-    hb = hand_by_rank(s) if from_hand else None
     m = game.playable_mask()
     if not m:
         return _take(game, s)
+    hb = hand_by_rank(s) if from_hand else None
     pile = game.pile
-    eff, rr, run_len = pile_state(game)
-    if params["four"] and pile and rr and rr != JOKER and m >> rr & 1:
-        have = len(hb[rr]) if from_hand else sum(1 for c in s.face_up if c.rank == rr)
-        if run_len + have >= 4:
-            return ("play", rr, 0)
+    eff = 0
+    if pile:
+        eff, rr, run_len = pile_state(game)
+        if params["four"] and rr and rr != JOKER and m >> rr & 1:
+            have = len(hb[rr]) if from_hand else sum(1 for c in s.face_up if c.rank == rr)
+            if run_len + have >= 4:
+                return ("play", rr, 0)
+    t = rule_tables(game)
     special = _BIT2 | _BIT10 | _BITJ | (_BIT8 if t.powered_eight else 0)
     ordinary = m & ~special
     if ordinary:

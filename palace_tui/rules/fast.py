@@ -76,6 +76,37 @@ def apply(game: Game, choice: tuple[str, int, int]) -> None:
     game.fast_turn(*choice)
 
 
+def play_out(game: Game, policy, cap: int) -> None:
+    """Play ``policy(game) -> choice`` at every seat until the game is over or ``cap``
+    more moves were made, quietly: exactly what calling :func:`apply` in a loop does,
+    with the commonest turn (cards from the hand) inlined. Rollouts on copies only."""
+    stop = game.moves + cap
+    events, game._events = game._events, None
+    seats = game.seats
+    lay = game._lay
+    try:
+        while game.phase == "play" and game.moves < stop:
+            kind, x, count = policy(game)
+            s_i = game.turn
+            s = seats[s_i]
+            if kind == "play" and s._hn:
+                b = s._hb[x]
+                if 0 < count < len(b):
+                    laid = b[-count:]
+                    del b[-count:]
+                else:
+                    laid = b[:]
+                    b.clear()
+                    s._hm &= ~(1 << x)
+                s._hn -= len(laid)
+                lay(s_i, s, laid, True)
+                game.moves += 1
+            else:
+                game.fast_turn(kind, x, count)
+    finally:
+        game._events = events
+
+
 def determinize(game: Game, seat: int, rng, known_hands: dict[int, Sequence[Card]] | None = None,
                 lacking: dict[int, int] | None = None) -> Game:
     """A copy with every card ``seat`` cannot see dealt again (see :meth:`Game.determinize`).
@@ -130,5 +161,5 @@ def _set_hand(s: Seat, cards: Sequence[Card]) -> None:
     s._add(cards)
 
 
-__all__ = ["hand_mask", "hand_by_rank", "face_up_mask", "rule_tables", "pile_state", "apply",
+__all__ = ["hand_mask", "hand_by_rank", "face_up_mask", "rule_tables", "pile_state", "apply", "play_out",
            "determinize", "respect_lacking"]
