@@ -152,7 +152,7 @@ def _chance_clause(game: Game, choice, stats: dict, alternative) -> str:
 
 def _alternative(game: Game, choice) -> str:
     """The other move in a player's words: ``taking the pile``, ``playing your K♠``."""
-    kind, x, count = choice
+    kind, x, _count = choice
     if kind == "take":
         return "taking the pile"
     if kind == "flip":
@@ -165,7 +165,7 @@ def _alternative(game: Game, choice) -> str:
 
 
 def _play_reason(game: Game, choice, default, stats: dict) -> str:
-    kind, x, count = choice
+    kind, x, _count = choice
     s = game.seats[game.turn]
     pile = game.pile
     top = game.requirement()

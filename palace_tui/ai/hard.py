@@ -26,12 +26,11 @@ from __future__ import annotations
 import random
 import time
 
-from ..rules import Game, Move
-from ..rules import fast
+from ..rules import Game, Move, fast
 from ..rules.cards import JOKER, TEN, TWO
 from .heuristic import HeuristicPlayer
 from .memory import Memory
-from .policy import Choice, move_to_choice, normal_choice, NORMAL
+from .policy import NORMAL, Choice, move_to_choice, normal_choice
 
 #: Ranks that are never "ordinary" for ``ordinary_only`` (an eight with a power is
 #: treated as ordinary there: rare, and harmless either way).
@@ -57,11 +56,10 @@ class _CanonicalShuffle:
         self.rng.shuffle(cards)
 
 
-def candidates(game: Game, prune: bool = False) -> list[Choice]:
-    """The moves worth searching for the seat to act in the play phase.
-
-    With ``prune``, when an ordinary rank goes the only moves compared are the
-    ordinary ranks (taking the pile or spending a two or ten then is left out)."""
+def candidates(game: Game) -> list[Choice]:
+    """The moves worth searching for the seat to act in the play phase: every playable
+    rank (all copies), a single two, ten, joker or powered eight when there are more,
+    and taking the pile."""
     s = game.seats[game.turn]
     t = fast.rule_tables(game)
     allowed = game.allowed_mask()
@@ -76,9 +74,6 @@ def candidates(game: Game, prune: bool = False) -> list[Choice]:
         return [("flip", 0, 0)]
     out: list[Choice] = []
     specials = {TWO, TEN, JOKER} | ({8} if t.powered_eight else set())
-    ordinary = [r for r in counts if allowed >> r & 1 and r not in specials]
-    if prune and ordinary:
-        return [("play", r, 0) for r in sorted(ordinary)]
     for r, k in sorted(counts.items()):
         if allowed >> r & 1:
             out.append(("play", r, 0))
@@ -131,12 +126,6 @@ def rollout(game: Game, policy=normal_choice, cap: int = ROLLOUT_CAP) -> None:
     fast.play_out(game, policy, cap)
 
 
-def respect_voids(world: Game, seat: int, known: dict, voids: dict, rng: random.Random) -> None:
-    """Re-deal, in place, the unseen hand cards of the seats in ``voids`` that have a
-    rank they probably lack (see :func:`palace_tui.rules.fast.respect_lacking`)."""
-    fast.respect_lacking(world, known, {i: m for i, m in voids.items() if i != seat}, rng)
-
-
 class SearchPlayer(HeuristicPlayer):
     """Searches possible deals of the unseen cards; deterministic for a seed and an
     iteration budget (a time budget depends on the machine).
@@ -146,24 +135,18 @@ class SearchPlayer(HeuristicPlayer):
     search off while the stock holds more cards than that. ``z`` is how clearly a
     move must beat the heuristic's move, in standard errors, to be played instead.
     ``ordinary_only`` leaves the heuristic only for another ordinary rank (never for a
-    two, ten or joker, or to take the pile): normal's narrower search. Two
-    experimental settings, off by default because four-seat self-play showed no
-    measurable gain from them (docs/ai_ladder.md): ``prune`` compares only the
-    ordinary ranks when one goes, and ``infer`` deals the worlds so that each other
-    seat's unseen hand cards fit how it played since it last drew (no card that would
-    have gone on a pile of 3+ it took, none lower than an ordinary rank it led, no more
-    of that rank, and no ordinary rank that went when it spent a two or ten).
+    two, ten or joker, or to take the pile): normal's narrower search.
+    (Pruned candidates and worlds dealt to fit what each seat's play suggests it lacks
+    were measured and dropped: docs/ai_ladder.md.)
     """
 
     name = "search"
 
     def __init__(self, seed: int | None = None, budget_s: float | None = None,
                  iterations: int | None = None, z: float = 1.0, max_stock: int | None = None,
-                 early_share: float = 1.0, remember: bool = True, prune: bool = False,
-                 infer: bool = False, ordinary_only: bool = False) -> None:
-        self.prune = prune
+                 early_share: float = 1.0, remember: bool = True,
+                 ordinary_only: bool = False) -> None:
         self.ordinary_only = ordinary_only
-        self.infer = infer
         self.rng = random.Random(seed)
         self.remember = remember
         self.budget_s = budget_s
@@ -181,7 +164,7 @@ class SearchPlayer(HeuristicPlayer):
 
     def decide(self, game: Game) -> Choice:
         """Search and return the best decision tuple for the seat to act."""
-        cands = candidates(game, self.prune)
+        cands = candidates(game)
         default = normal_choice(game, NORMAL)
         if self.ordinary_only:
             cands = [c for c in cands if c == default or c[0] == "play" and c[1] not in _SPECIAL]
@@ -226,7 +209,6 @@ class SearchPlayer(HeuristicPlayer):
         wins = [0] * k
         shuffle = _CanonicalShuffle(self.rng)
         known = self.memory.known_hands(game, seat)
-        voids = self.memory.voids(game, seat) if self.infer and self.remember else {}
         deadline = None if budget is None else time.perf_counter() + budget
         n = 0
         while True:
@@ -234,9 +216,7 @@ class SearchPlayer(HeuristicPlayer):
                 break
             if deadline is not None and n > 0 and time.perf_counter() >= deadline:
                 break
-            world = game.determinize(seat, shuffle, known)
-            if voids:
-                respect_voids(world, seat, known, voids, self.rng)
+            world = fast.determinize(game, seat, shuffle, known)
             results = []
             for i, c in enumerate(cands):
                 g = world.copy()

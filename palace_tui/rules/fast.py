@@ -33,9 +33,9 @@ may see (its own hand, face-up rows, counts, the pile), and deal the rest again 
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
-from .cards import JOKER, Card
+from .cards import Card
 from .game import Game, Seat
 from .tables import RuleTables
 
@@ -107,59 +107,14 @@ def play_out(game: Game, policy, cap: int) -> None:
         game._events = events
 
 
-def determinize(game: Game, seat: int, rng, known_hands: dict[int, Sequence[Card]] | None = None,
-                lacking: dict[int, int] | None = None) -> Game:
-    """A copy with every card ``seat`` cannot see dealt again (see :meth:`Game.determinize`).
-
-    ``lacking`` maps other seats to a mask of ranks their unknown hand cards should
-    avoid (what their play suggests they lack): each such card is swapped, while one
-    is left, for an unseen stock or face-down card of another rank. Known cards
-    (``known_hands``) stay where they are. The result depends only on ``rng`` and on
-    what ``seat`` may see, when ``rng`` shuffles a sorted list (see :meth:`Game.determinize`).
-    """
-    world = game.determinize(seat, rng, known_hands)
-    if lacking:
-        respect_lacking(world, known_hands or {}, lacking, rng)
-    return world
-
-
-def respect_lacking(world: Game, known: dict, lacking: dict[int, int], rng) -> None:
-    """In a dealt world (a :func:`determinize` result, never a real game), swap the
-    unknown hand cards of the seats in ``lacking`` that have a rank in their mask for
-    unseen stock or face-down cards of other ranks, while there are such cards."""
-    pool = [(world.stock, j) for j in range(len(world.stock))]
-    for s in world.seats:
-        fd = s.face_down
-        pool += [(fd, j) for j in range(len(fd))]
-    if not pool:
-        return
-    for i, mask in sorted(lacking.items()):
-        s = world.seats[i]
-        if s.place is not None or not s._hn:
-            continue
-        hand = s.hand
-        rest = list(hand)
-        for c in known.get(i, ()):
-            if c in rest:
-                rest.remove(c)
-        bad = [c for c in rest if mask >> c.rank & 1]
-        if not bad:
-            continue
-        ok = [p for p in pool if not mask >> p[0][p[1]].rank & 1]
-        rng.shuffle(ok)
-        for c in bad:
-            if not ok:
-                break
-            zone, j = ok.pop()
-            hand[hand.index(c)], zone[j] = zone[j], c
-        _set_hand(s, hand)
-
-
-def _set_hand(s: Seat, cards: Sequence[Card]) -> None:
-    s._hb = [[] for _ in range(JOKER + 1)]
-    s._hn = s._hm = 0
-    s._add(cards)
+def determinize(game: Game, seat: int, rng, known_hands: dict[int, Sequence[Card]] | None = None) -> Game:
+    """A copy with every card ``seat`` cannot see dealt again: the other hands (less
+    the cards in ``known_hands``, seen going into them), every face-down card and the
+    stock, shuffled together by ``rng.shuffle`` and dealt back in the same counts. The
+    world depends only on ``rng`` and on what ``seat`` may see when ``rng.shuffle``
+    sorts the cards before shuffling them (see :meth:`Game.determinize`)."""
+    return game.determinize(seat, rng, known_hands)
 
 
 __all__ = ["hand_mask", "hand_by_rank", "face_up_mask", "rule_tables", "pile_state", "apply", "play_out",
-           "determinize", "respect_lacking"]
+           "determinize"]

@@ -86,7 +86,7 @@ def test_advice_is_safe_on_the_game():
     assert game.to_json() == before
 
 
-_ENGINE_WORDS = re.compile(r"search|sampl|deal|rollout|world|heuristic|iteration", re.I)
+_ENGINE_WORDS = re.compile(r"search|sampl|deal|rollout|world|heuristic|iteration", re.IGNORECASE)
 
 
 def _advised_plays(preset: str, players: int, count: int, seed: int, iterations: int = 12):
