@@ -151,8 +151,9 @@ def _chance_clause(game: Game, choice, stats: dict, alternative) -> str:
 
 
 def _alternative(game: Game, choice) -> str:
-    """The other move in a player's words: ``taking the pile``, ``playing your K♠``."""
-    kind, x, _count = choice
+    """The other move, short: ``taking the pile``, ``playing your K♠``, ``playing your
+    kings``, ``playing one 2``."""
+    kind, x, count = choice
     if kind == "take":
         return "taking the pile"
     if kind == "flip":
@@ -161,7 +162,11 @@ def _alternative(game: Game, choice) -> str:
     s = game.seats[game.turn]
     source = s.hand if s.hand_count else s.face_up
     have = sum(1 for c in source if c.rank == x)
-    return "playing " + _what(cards, have, not s.hand_count)
+    if have == 1:
+        return f"playing your {cards[0]}"
+    if len(cards) == have:
+        return f"playing your {rank_plural(x)}"
+    return f"playing {_count_word(len(cards))} {rank_name(x) if len(cards) == 1 else rank_plural(x)}"
 
 
 def _play_reason(game: Game, choice, default, stats: dict) -> str:
