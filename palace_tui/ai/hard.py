@@ -209,13 +209,18 @@ class SearchPlayer(HeuristicPlayer):
         wins = [0] * k
         shuffle = _CanonicalShuffle(self.rng)
         known = self.memory.known_hands(game, seat)
-        deadline = None if budget is None else time.perf_counter() + budget
+        start = time.perf_counter()
+        deadline = None if budget is None else start + budget
         n = 0
         while True:
             if limit is not None and n >= limit:
                 break
-            if deadline is not None and n > 0 and time.perf_counter() >= deadline:
-                break
+            if deadline is not None and n > 0:
+                # Stop before a world that would end past the deadline (worlds take
+                # about equally long), so a decision keeps to its budget.
+                now = time.perf_counter()
+                if now + (now - start) / n > deadline:
+                    break
             world = fast.determinize(game, seat, shuffle, known)
             results = []
             for i, c in enumerate(cands):
