@@ -2,10 +2,11 @@
 
 For a decision the player lists the sensible moves (every playable rank, a single
 two or ten, taking the pile), then repeats until its budget is spent: deal the
-unseen cards again at random (:meth:`Game.determinize`: other hands, the stock and
-every face-down card, keeping cards it saw picked up in the hands that took them),
-play each candidate in that same world, and finish the game with the fast normal
-heuristic at every seat. It leaves the heuristic's own move only for one that does
+unseen cards again at random (:func:`palace_tui.rules.fast.determinize`: other hands,
+the stock and every face-down card, keeping cards it saw picked up in the hands that
+took them), play each candidate in that same world, and finish the game with the fast
+normal heuristic at every seat (:func:`palace_tui.rules.fast.play_out`). It reads the
+position only through the engine's public fast contract, :mod:`palace_tui.rules.fast`. It leaves the heuristic's own move only for one that does
 clearly better in the same worlds (a paired test), so more budget means more worlds,
 steadier estimates and more good departures from the rule of thumb.
 
@@ -15,6 +16,9 @@ searches every decision and every sensible move (twos, tens and taking the pile
 too), with a time budget (default 200 ms) and the full budget once the stock is gone
 (a quarter of it while the stock lasts, where self-play shows the search gains
 little).
+
+:func:`move_chances` gives the (not last, win) chances of any moves from the same
+search, for the game review; the coach quotes them.
 
 The search never sees the real hidden cards: the unseen cards are put in a fixed
 order before they are shuffled, so the worlds depend only on the seed and on what
