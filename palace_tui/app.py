@@ -136,7 +136,7 @@ class PalaceApp(App[None]):
 
     def learn(self) -> None:
         """Open the lessons on top of the current screen; Escape comes back."""
-        from .screens.learn import LearnScreen
+        from .screens.learn_list import LearnScreen
         self.push_screen(LearnScreen(data_dir=self.data_dir))
 
     def _last_table(self) -> dict | None:
@@ -183,31 +183,17 @@ class PalaceApp(App[None]):
             self.notify(warning, severity="warning", timeout=10)
         self._warned = len(warnings)
 
-    def pass_to(self, seat: int, reveal: Callable[[int], None], take_back: Callable[[], None] | None = None) -> None:
-        """Put up the privacy screen for ``seat``; ``reveal`` runs when it is passed.
-
-        While the last player still has the device, ``take_back`` runs if they press u.
-        """
-        from .screens.pass_device import TAKE_BACK, PassScreen
+    def pass_to(self, seat: int, reveal: Callable[[int], None]) -> None:
+        """Put up the pass screen for ``seat``; ``reveal`` runs when that person presses Enter."""
+        from .screens.pass_device import PassScreen
         self.clear_notifications()
         session = self.session
         assert session is not None
         if not self.is_screen_installed("pass"):
             self.install_screen(PassScreen(), "pass")
         screen = self.get_screen("pass")
-        undo = None
-        if take_back is not None and session.undo_seat is not None and session.undo_seat != seat:
-            ok, why = session.take_back_status()
-            undo = (session.names[session.undo_seat], ok, why)
-        screen.for_seat(seat, session.names[seat], setup=session.game.phase == "setup", undo=undo)
-
-        def passed(result) -> None:
-            if result == TAKE_BACK and take_back is not None:
-                take_back()
-            else:
-                reveal(seat)
-
-        self.push_screen(screen, passed)
+        screen.for_seat(seat, session.names[seat])
+        self.push_screen(screen, reveal)
 
     def game_over(self, screen) -> None:
         """Record the result (unless abandoned), clear the save and show the results."""

@@ -16,12 +16,20 @@ DIM = Style(dim=True)
 KEY = Style(bold=True)
 
 
-def turn_hint(game: Game, view: SeatView, mode: str, names: list[str], marked: int, under: tuple) -> Text:
-    """What to do now, for the seat at the screen. ``mode`` is the screen's (wait, swap,
-    choose, hand, face_up, face_down or over), ``marked`` how many cards are marked and
-    ``under`` the hand and face-up cards under the two cursors (for a swap)."""
+def turn_hint(game: Game, view: SeatView, mode: str, names: list[str], marked: int, under: tuple,
+              take_back: bool = False) -> Text:
+    """What to do now, for the seat at the screen. ``mode`` is the screen's (wait, result,
+    swap, choose, hand, face_up, face_down or over), ``marked`` how many cards are marked,
+    ``under`` the hand and face-up cards under the two cursors (for a swap) and
+    ``take_back`` whether u can take the move back now."""
     if mode == "over":
         return Text("The game is over.")
+    if mode == "result":
+        text = Text.assemble("Your move is made. ", ("Enter", KEY), " ends your turn and hides your cards")
+        if take_back:
+            text.append_text(Text.assemble("; ", ("u", KEY), " takes the move back"))
+        text.append(".")
+        return text
     if mode == "wait":
         who = names[game.turn]
         doing = "is setting up" if game.phase == "setup" else "is playing"

@@ -26,6 +26,7 @@ class PlayerArea(Vertical):
     PlayerArea #down-row { width: auto; margin-right: 3; }
     PlayerArea #up-row { width: 1fr; }
     PlayerArea #hint { height: 2; }
+    PlayerArea.-nobody > Horizontal { display: none; }
     """
 
     def compose(self) -> ComposeResult:
@@ -39,8 +40,10 @@ class PlayerArea(Vertical):
             yield CardRow(id="hand-row", empty="(empty)", cursor_line=False)
         yield Static(id="hint")
 
-    def show(self, down: list[Slot], up: list[Slot], hand: list[Slot], hint: Text) -> None:
-        """Draw the three rows and the hint line (cards tall when the app is roomy)."""
+    def show(self, down: list[Slot], up: list[Slot], hand: list[Slot], hint: Text, nobody: bool = False) -> None:
+        """Draw the three rows and the hint line (cards tall when the app is roomy);
+        ``nobody``: no seat's cards are up, only the hint shows."""
+        self.set_class(nobody, "-nobody")
         tall = self.app.has_class("-roomy")
         self.query_one("#down-row", CardRow).show(down, tall)
         self.query_one("#up-row", CardRow).show(up, tall)
@@ -50,3 +53,13 @@ class PlayerArea(Vertical):
     def hand_text(self) -> str:
         """The hand row as plain text (for tests)."""
         return self.query_one("#hand-row", CardRow).text
+
+
+def row_cards(view, row: str) -> list:
+    """The cards of one of a seat's rows in ``view``: ``hand``, ``face_up``, or ``face_down``
+    (as None each: the seat does not know them)."""
+    if row == "hand":
+        return list(view.hand)
+    if row == "face_up":
+        return list(view.face_up)
+    return [None] * view.face_down_count
