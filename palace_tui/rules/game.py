@@ -206,15 +206,26 @@ class Game:
 
     @classmethod
     def deal(cls, rules: Rules, names: Sequence[str], seed: int | None = None,
-             dealer: int = 0) -> "Game":
-        """Shuffle with ``seed`` and deal; the game starts in phase ``"setup"``."""
+             dealer: int = 0, *, deck: str | Iterable[Card | str] | None = None) -> "Game":
+        """Shuffle with ``seed`` and deal; the game starts in phase ``"setup"``.
+
+        ``deck`` deals a chosen order instead of shuffling (a replay, or the same deal
+        played again): every card of the rules' deck once, in the order
+        :func:`~palace_tui.rules.cards.shuffled_deck` returns them (dealt from the end).
+        """
         game = cls(rules, names)
         n = len(game.seats)
         if not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat from 0 to {n - 1}, not {dealer}")
         game.dealer = dealer
         game.seed = seed
-        deck = shuffled_deck(rules.packs, rules.jokers, seed)
+        if deck is None:
+            deck = shuffled_deck(rules.packs, rules.jokers, seed)
+        else:
+            deck = parse_cards(deck)
+            want = Counter(c.code for c in make_deck(rules.packs, rules.jokers))
+            if Counter(c.code for c in deck) != want:
+                raise ValueError(f"the deck must hold each of the {sum(want.values())} cards of these rules once")
         order = [(dealer + 1 + i) % n for i in range(n)]
         for _ in range(rules.face_down):
             for i in order:
