@@ -134,6 +134,32 @@ class Session:
         self.viewer = None
         self.forget_take_back()
 
+    @classmethod
+    def from_record(cls, record, same_deal_as: str, *, shift: int = 1, table_id: str | None = None,
+                    games_so_far: int = 0) -> "Session":
+        """The same deal as a recorded game (a :class:`~palace_tui.gamefile.GameRecord`), played
+        again at its table with every player moved ``shift`` seats round ("duplicate"): the cards
+        seat 1 held go to the player who sat ``shift`` seats after it, and so on.
+
+        ``games_so_far`` is how many games the table has had, so this one is numbered next.
+        """
+        infos = record.seats[shift % len(record.seats):] + record.seats[:shift % len(record.seats)]
+        seats = [SeatConfig(s.name, s.human, s.level or default_level()) for s in infos]
+        session = cls(table_id=table_id or uuid.uuid4().hex[:12], seats=seats, rules=record.rules,
+                      preset=record.rules.preset_name(), seed=None, game=Game(record.rules, [s.name for s in seats]),
+                      game_number=games_so_far)
+        session._deal(record.dealer)
+        session.deal_deck(list(record.deck), record.dealer, record.seed, same_deal_as=same_deal_as)
+        session.log = [f"Game {session.game_number + 1}: the deal of an earlier game again, seats moved round; "
+                       f"{session.names[record.dealer]} deals"]
+        return session
+
+    def duplicate(self, same_deal_as: str, shift: int = 1) -> "Session":
+        """This table's game just played, dealt again with the players moved ``shift`` seats round."""
+        record = self.game_record()
+        return Session.from_record(record, same_deal_as, shift=shift, table_id=self.table_id,
+                                   games_so_far=self.game_number + 1)
+
     def play_again(self) -> None:
         """Deal the next game at the same table; the next dealer follows the rules."""
         dealer = self.game.next_dealer()
@@ -457,7 +483,8 @@ class MemoryStore:
         return self._last_table
 
     def record_game(self, record: dict) -> None:
-        self._records[record["game_id"]] = record
+        if not record.get("abandoned"):  # an abandoned game counts in no score
+            self._records[record["game_id"]] = record
 
     def scoreboard(self, table_id: str) -> list[dict]:
         """Rows with name, games, wins, losses, points and place, best first."""
