@@ -28,7 +28,7 @@ from .policy import move_to_choice
 #: Bumped when the analysis changes, so kept analyses of an older kind are not reused.
 ANALYSIS_VERSION = 1
 #: Worlds per decision in a review (the screen's default) and in the coach's own search.
-DEFAULT_ITERATIONS = 24
+DEFAULT_ITERATIONS = 100
 #: A human decision that loses at least this much chance may be a turning point.
 TURNING_MIN = 0.05
 #: Turning points marked per person.

@@ -103,6 +103,7 @@ class ResultsScreen(Screen[str]):
 
     def action_review(self) -> None:
         """Review the game just over (all cards face up now that it is over)."""
+        from ..ai.analysis import DEFAULT_ITERATIONS
         from .review import ReviewScreen
         session = self.session
         if session.game.phase != "over" or session.history is None:
@@ -112,4 +113,4 @@ class ResultsScreen(Screen[str]):
         self.app.push_screen(ReviewScreen(session.game_record(), title=f"game {session.game_number + 1}",
                                           store=getattr(self.app, "store", None), game_key=session.game_id,
                                           humans=session.humans,
-                                          iterations=getattr(self.app, "review_iterations", None) or 24))
+                                          iterations=getattr(self.app, "review_iterations", None) or DEFAULT_ITERATIONS))

@@ -75,3 +75,17 @@ def test_turning_points_are_each_persons_biggest_losses() -> None:
     verdicts = {i: Verdict(i, i % 2, "take", "take", c, c, loss) for i, loss in losses.items()}
     # seat 0: moves 0 (0.3), 2 (0.2), 4 (0.1); seat 1: 3 (0.4), 5 (0.25); move 1 is below the minimum
     assert turning_points(verdicts) == [0, 2, 3, 4, 5]
+
+
+def test_analysis_and_game_files_load_no_ui() -> None:
+    """The analysis and the game file format are pure: importing them loads neither Textual nor rich."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    script = ("import sys, palace_tui.ai.analysis, palace_tui.gamefile\n"
+              "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))")
+    result = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True,
+                            timeout=120, env={"PYTHONPATH": str(root), "PATH": ""})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
