@@ -100,3 +100,47 @@ def test_same_deal_results_side_by_side(data_dir: Path, capsys, monkeypatch) -> 
     assert groups[0][1]["players"] == first.names[1:] + first.names[:1]
     assert main(["--data-dir", str(data_dir)]) == 0
     assert "Same deal as Table 1 game 1" in capsys.readouterr().out
+
+
+def test_a_taken_back_move_leaves_the_history() -> None:
+    """Take-backs remove their moves from the kept history: the record still replays to the end."""
+    from palace_tui.ai import make_player
+    session = Session.new([SeatConfig("Ann"), SeatConfig("Ben", human=False, level="easy")],
+                          Rules.preset("palace"), seed=4)
+    ann = make_player("random", 2)
+    taken_back = 0
+    while session.game.phase != "over":
+        if not session.is_human(session.game.turn):
+            session.computer_move()
+            continue
+        session.play_human(ann.choose(session.game))
+        if session.take_back_status()[0] and taken_back < 5 and session.game.phase != "over":
+            kept = len(session.history)
+            session.take_back()
+            taken_back += 1
+            assert len(session.history) < kept
+    assert taken_back == 5
+    assert replay(session.game_record(), complete=True).game == session.game
+
+
+def test_a_resumed_game_keeps_its_moves_and_an_old_save_is_reported(data_dir: Path) -> None:
+    """A saved and resumed game replays whole; a save from before histories is recorded without moves
+    and listed as such."""
+    session = Session.new([SeatConfig(n, human=False, level="easy") for n in ("Ann", "Ben")],
+                          Rules.preset("palace"), seed=12)
+    for _ in range(30):
+        session.computer_move()
+    saved = session.to_dict()
+    resumed = Session.from_dict(saved)
+    old = Session.from_dict({k: v for k, v in saved.items() if k not in ("deck", "history")})
+    old.game_id += "-old"
+    for s in (resumed, old):
+        while s.game.phase != "over":
+            s.computer_move()
+    assert replay(resumed.game_record(), complete=True).game == resumed.game
+    assert old.record()["history"] is None
+    with Store(data_dir) as store:
+        store.record_game(resumed.record())
+        store.record_game(old.record())
+        kept = {g["game_id"]: g["kept"] for g in store.game_list()}
+    assert kept == {resumed.game_id: True, old.game_id: False}
