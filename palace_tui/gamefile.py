@@ -35,8 +35,20 @@ from .rules.options import OPTIONS
 MAGIC = "palace-game"
 VERSION = 1
 
-__all__ = ["MAGIC", "VERSION", "SeatInfo", "GameRecord", "Step", "Replay", "GameFileError", "ReplayError",
-           "replay", "format_game", "parse_game", "shuffled_deck"]
+__all__ = [
+    "MAGIC",
+    "VERSION",
+    "GameFileError",
+    "GameRecord",
+    "Replay",
+    "ReplayError",
+    "SeatInfo",
+    "Step",
+    "format_game",
+    "parse_game",
+    "replay",
+    "shuffled_deck",
+]
 
 
 @dataclass(frozen=True)
@@ -273,7 +285,8 @@ def parse_game(text: str) -> GameRecord:
         game = record.deal()
     except ValueError as exc:
         raise GameFileError(deal_line, str(exc)) from None
-    for at in range(at + 1, len(lines) + 1):
+    body = at + 1  # the first line after the header's blank line
+    for at in range(body, len(lines) + 1):
         line = lines[at - 1].strip()
         if not line or line.startswith("#"):
             continue

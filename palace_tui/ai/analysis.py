@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Callable, Sequence
 
 from ..gamefile import Replay
 from ..rules import Event, Game, Move
@@ -80,7 +80,7 @@ class Analysis:
                            "verdicts": [asdict(v) for v in self.verdicts.values()]})
 
     @classmethod
-    def from_json(cls, text: str) -> "Analysis":
+    def from_json(cls, text: str) -> Analysis:
         """Read :meth:`to_json` back; ValueError when it is of another version or damaged."""
         try:
             data = json.loads(text)

@@ -17,7 +17,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, ProgressBar, Static
 from textual.worker import get_current_worker
 
-from ..ai.analysis import DEFAULT_ITERATIONS, Analysis, Cancelled, Verdict, analyse, settings_key
+from ..ai.analysis import (
+    DEFAULT_ITERATIONS,
+    Analysis,
+    Cancelled,
+    Verdict,
+    analyse,
+    settings_key,
+)
 from ..gamefile import GameRecord, replay
 from ..rules import Game, Move
 from ..rules.cards import cards_text

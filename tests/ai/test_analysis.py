@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from palace_tui.ai import analysis as analysis_module
-from palace_tui.ai.analysis import Analysis, Cancelled, Chances, Verdict, analyse, turning_points
+from palace_tui.ai.analysis import (
+    Analysis,
+    Cancelled,
+    Chances,
+    Verdict,
+    analyse,
+    turning_points,
+)
 from palace_tui.gamefile import Replay, Step
 from palace_tui.lessons.course import BY_ID
 from palace_tui.rules import Move
@@ -85,7 +92,7 @@ def test_analysis_and_game_files_load_no_ui() -> None:
     root = Path(__file__).resolve().parents[2]
     script = ("import sys, palace_tui.ai.analysis, palace_tui.gamefile\n"
               "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))")
-    result = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True,
+    result = subprocess.run([sys.executable, "-c", script], check=False, cwd=root, capture_output=True, text=True,
                             timeout=120, env={"PYTHONPATH": str(root), "PATH": ""})
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
