@@ -53,12 +53,23 @@ class ReviewListScreen(Screen[tuple[str, int] | None]):
                 result = ""
             if not game["kept"]:
                 result += " (moves not kept)"
+            elif (problem := self._problem(game["number"])) is not None:
+                result += f" (does not replay: {problem})"
             table.add_row(str(game["number"]), game["ended"][:16].replace("T", " "), Text(game["table"]),
                           str(game["table_game"]), Text(", ".join(names)), Text(result), key=str(game["number"]))
         hint = ("No games recorded yet: play one, then review it here." if not self.games else
                 "Enter reviews a game; d deals its cards again with every player moved one seat round.")
         self.query_one("#hint", Static).update(hint)
         table.focus()
+
+    def _problem(self, number: int) -> str | None:
+        """Why kept game ``number`` does not replay, or None when it does."""
+        game = self.store.game_text(number)
+        try:
+            parse_game(game["text"] if game else "")
+        except GameFileError as exc:
+            return str(exc)
+        return None
 
     def _chosen(self) -> int | None:
         table = self.query_one(DataTable)

@@ -167,7 +167,11 @@ async def test_the_list_reports_old_games_and_deals_one_again(tmp_path) -> None:
     data.mkdir()
     shutil.copy(V1, data / "records.sqlite3")
     session = finished(7)
+    broken = finished(8)
     with Store(data) as store:
+        record = broken.record()
+        record["history"] = record["history"].replace("seed: ", "seed: x", 1)  # damaged on disk
+        store.record_game(record)
         store.record_game(session.record())
         app = ReviewApp(store=store)
         async with app.run_test(size=(100, 32)) as pilot:
@@ -175,11 +179,16 @@ async def test_the_list_reports_old_games_and_deals_one_again(tmp_path) -> None:
             assert isinstance(app.screen, ReviewListScreen)
             text = screen_text(app)
             assert "moves not kept" in text and "Table 1" in text
-            await press(pilot, "down", "enter")  # an old game
-            assert isinstance(app.screen, ReviewListScreen)
+            assert "does not replay: line 8" in text  # reported, not dropped
+            await press(pilot, "down", "enter")  # the damaged one
             await pilot.pause()
+            assert isinstance(app.screen, ReviewListScreen)
+            assert any("does not replay (line 8:" in n.message for n in app._notifications)
+            await press(pilot, "down", "enter")  # an old game
+            await pilot.pause()
+            assert isinstance(app.screen, ReviewListScreen)
             assert any("recorded before palace-tui kept" in n.message for n in app._notifications)
-            await press(pilot, "up", "d")  # the newest: ours
+            await press(pilot, "up", "up", "d")  # the newest: ours
         again = app.return_value
     assert isinstance(again, Session)
     assert again.names == session.names[1:] + session.names[:1]
