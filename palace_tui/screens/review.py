@@ -28,7 +28,7 @@ from ..ai.analysis import (
 from ..gamefile import GameRecord, replay
 from ..rules import Game, Move
 from ..rules.cards import cards_text
-from ..widgets.chance_graph import chance_graph
+from ..widgets.chance_graph import chance_graph, graph_legend
 from ..widgets.too_small import TooSmall
 
 
@@ -64,7 +64,7 @@ def board_text(game: Game, to_act: int | None) -> Text:
         text.append("\n")
     pile = game.pile
     shown = pile[-8:]
-    text.append("\nPile ")
+    text.append("Pile ")
     text.append(f"({len(pile)}) " if pile else "empty", "dim")
     if len(pile) > len(shown):
         text.append("… ", "dim")
@@ -103,7 +103,7 @@ class ReviewScreen(Screen[None]):
     """Step through a finished game; Esc stops the analysis, then goes back."""
 
     DEFAULT_CSS = """
-    ReviewScreen #review-body { height: 1fr; }
+    ReviewScreen #review-body { height: 1fr; overflow-y: auto; }
     ReviewScreen #board { border: round $accent; height: auto; padding: 0 1; }
     ReviewScreen #move { height: auto; padding: 0 1; }
     ReviewScreen #verdict { height: auto; min-height: 3; padding: 0 1; }
@@ -206,8 +206,8 @@ class ReviewScreen(Screen[None]):
         move = Text()
         if step is not None:
             who = self.record.seats[step.seat]
-            move.append(f"Move {self.index + 1} of {len(steps)}: ", "bold")
-            move.append(f"{who.name}{'' if who.human else ' (computer)'} — ")
+            move.append(f"Move {self.index + 1} of {len(steps)}", "bold")
+            move.append(": " if who.human else " (a computer): ")
             said = "; ".join(e.text(before.names) for e in step.events if e.kind != "over")
             move.append(said or str(step.move))
         self.query_one("#move", Static).update(move)
@@ -226,6 +226,7 @@ class ReviewScreen(Screen[None]):
             width = max(20, self.size.width - 4)
             graph = chance_graph(before.names, analysis.chances, analysis.measure, self.index,
                                  analysis.turning, width)
+            self.query_one("#graph").border_subtitle = graph_legend(analysis.measure)
         self.query_one("#verdict", Static).update(verdict)
         self.query_one("#graph", Static).update(graph)
 

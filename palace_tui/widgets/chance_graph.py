@@ -43,6 +43,10 @@ def chance_graph(names: list[str], chances: list[list[Chances] | None], measure:
             text.append("^", "bold yellow")
         else:
             text.append(" ")
-    what = "not last" if measure == "not_last" else "winning"
-    text.append(f"\n{' ' * label}bars: chance of {what}; ▲ turning point; yellow ^: this move", "dim")
     return text
+
+
+def graph_legend(measure: str) -> str:
+    """What the graph's bars and marks mean (its frame's subtitle)."""
+    what = "not last" if measure == "not_last" else "winning"
+    return f"bars: chance of {what} · ▲ turning point · yellow ^ this move"

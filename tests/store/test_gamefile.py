@@ -119,3 +119,12 @@ def test_deal_deck_keyword_deals_the_chosen_order() -> None:
     assert Game.deal(rules, ["A", "B"], seed=3, deck=shuffled_deck(1, False, 3)) == Game.deal(rules, ["A", "B"], seed=3)
     with pytest.raises(ValueError):
         Game.deal(rules, ["A", "B"], deck="AS KS")
+
+
+def test_the_module_examples_run() -> None:
+    """The docstring example of the format (pytest collects doctests only from palace_tui/rules)."""
+    import doctest
+
+    import palace_tui.gamefile
+    result = doctest.testmod(palace_tui.gamefile)
+    assert result.attempted > 0 and result.failed == 0
