@@ -70,7 +70,14 @@ def board_text(game: Game, to_act: int | None) -> Text:
         text.append("… ", "dim")
     text.append(cards_text(shown), "bold")
     text.append("   ")
-    text.append(f"Stock {len(game.stock)}   Cleared {len(game.cleared)}", "dim")
+    text.append(f"Stock {len(game.stock)}", "dim")
+    if game.stock:
+        # The stock is drawn from its end: show the next cards first.
+        upcoming = list(reversed(game.stock[-6:]))
+        text.append(" next ", "dim")
+        text.append(cards_text(upcoming) + (" …" if len(game.stock) > 6 else ""))
+    text.append("   ")
+    text.append(f"Cleared {len(game.cleared)}", "dim")
     return text
 
 
