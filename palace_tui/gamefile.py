@@ -5,7 +5,7 @@ the deal, then one move a line in :meth:`Move.code` notation after the name of t
 seat that made it, with the events it caused as a ``#`` comment:
 
 >>> record = GameRecord(Rules.preset("palace"), [SeatInfo("Ann"), SeatInfo("Ben", False, "easy")],
-...                     seed=3, dealer=0, deck=shuffled_deck(1, False, 3))
+...                     seed=3, dealer=0, deck=shuffled_deck(1, False, 3)[::-1])
 >>> game = replay(record).game
 >>> while game.phase == "setup":
 ...     record.moves.append(game.legal_moves()[-1]); _ = game.play(record.moves[-1])
@@ -68,7 +68,7 @@ class GameRecord:
     seats: list[SeatInfo]
     seed: int | None
     dealer: int
-    #: The deck in the order it was dealt from (as :func:`shuffled_deck` returns it).
+    #: The whole deck in dealing order: the first card is dealt first (``Game.deal(deck=...)``).
     deck: list
     moves: list[Move] = field(default_factory=list)
     #: The game was stopped with no result after the last move.
@@ -281,6 +281,9 @@ def parse_game(text: str) -> GameRecord:
                         ended=header.get("ended", (0, ""))[1],
                         same_deal_as=header.get("same deal as", (0, ""))[1],
                         abandoned=_yes(*header["abandoned"]) if "abandoned" in header else False)
+    if len(deck) != rules.cards_in_play:
+        raise GameFileError(deal_line, f"the deal lists {len(deck)} cards, but these rules deal "
+                                       f"each of the {rules.cards_in_play} cards once")
     try:
         game = record.deal()
     except ValueError as exc:

@@ -117,10 +117,11 @@ class Session:
             game_seed = random.randrange(2**31)
         else:
             game_seed = self.seed + self.game_number
-        self.deal_deck(shuffled_deck(self.rules.packs, self.rules.jokers, game_seed), dealer, game_seed)
+        # The shuffle is dealt from its end: the dealing order is that reversed.
+        self.deal_deck(shuffled_deck(self.rules.packs, self.rules.jokers, game_seed)[::-1], dealer, game_seed)
 
     def deal_deck(self, deck: list[Card], dealer: int, seed: int | None = None, same_deal_as: str = "") -> None:
-        """Deal this game from ``deck`` (a replayed or duplicate deal; ValueError if it is not a whole deck)."""
+        """Deal this game from ``deck``, listed in dealing order (a replayed or duplicate deal)."""
         self.game = Game.deal(self.rules, self.names, seed=seed, dealer=dealer, deck=deck)
         self.deck = list(deck)
         self.history = []

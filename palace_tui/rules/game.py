@@ -206,12 +206,12 @@ class Game:
 
     @classmethod
     def deal(cls, rules: Rules, names: Sequence[str], seed: int | None = None,
-             dealer: int = 0, *, deck: str | Iterable[Card | str] | None = None) -> "Game":
+             dealer: int = 0, deck: str | Iterable | None = None) -> "Game":
         """Shuffle with ``seed`` and deal; the game starts in phase ``"setup"``.
 
-        ``deck`` deals a chosen order instead of shuffling (a replay, or the same deal
-        played again): every card of the rules' deck once, in the order
-        :func:`~palace_tui.rules.cards.shuffled_deck` returns them (dealt from the end).
+        ``deck`` deals a chosen order instead of a shuffle (for lessons, tests and bug
+        reports): the first card listed is dealt first, the cards left over are the
+        stock, the last one listed at its bottom. It must hold at least one deal.
         """
         game = cls(rules, names)
         n = len(game.seats)
@@ -219,13 +219,18 @@ class Game:
             raise ValueError(f"dealer must be a seat from 0 to {n - 1}, not {dealer}")
         game.dealer = dealer
         game.seed = seed
+        full = True
         if deck is None:
             deck = shuffled_deck(rules.packs, rules.jokers, seed)
         else:
-            deck = parse_cards(deck)
-            want = Counter(c.code for c in make_deck(rules.packs, rules.jokers))
-            if Counter(c.code for c in deck) != want:
-                raise ValueError(f"the deck must hold each of the {sum(want.values())} cards of these rules once")
+            deck = parse_cards(deck)[::-1]  # dealt by popping from the end
+            if len(deck) < n * rules.cards_per_seat:
+                raise ValueError(f"a deal to {n} players needs {n * rules.cards_per_seat} cards, "
+                                 f"not {len(deck)}")
+            extra = Counter(deck) - Counter(make_deck(rules.packs, rules.jokers))
+            if extra:
+                raise ValueError(f"the deck holds cards these rules do not: {cards_code(sorted(extra))}")
+            full = len(deck) == rules.cards_in_play
         order = [(dealer + 1 + i) % n for i in range(n)]
         for _ in range(rules.face_down):
             for i in order:
@@ -242,7 +247,7 @@ class Game:
                 game.seats[i]._add((deck.pop(),))
         game.stock = deck
         game.turn = order[0]
-        game._dealt = True
+        game._dealt = full
         return game
 
     @classmethod

@@ -87,7 +87,9 @@ def test_bad_files_are_refused_with_the_line_and_why() -> None:
     # A deal that is not a whole deck.
     deal = _line_of(text, "deal:")
     err = _bad(text, lambda lines: lines.__setitem__(deal - 1, lines[deal - 1].replace(" AS", " AH", 1)))
-    assert err.line == deal and "each of the 52 cards" in err.why
+    assert err.line == deal and "AH" in err.why
+    err = _bad(text, lambda lines: lines.__setitem__(deal - 1, lines[deal - 1].rsplit(" ", 1)[0]))
+    assert err.line == deal and "lists 51 cards" in err.why
     # A bad rules value, an unknown header, a header given twice, a bad seed, a bad first line.
     rules = _line_of(text, "rules:")
     err = _bad(text, lambda lines: lines.__setitem__(rules - 1, lines[rules - 1].replace("seven=normal", "seven=big")))
@@ -116,7 +118,8 @@ def test_deal_deck_keyword_deals_the_chosen_order() -> None:
     """Game.deal(deck=...) deals exactly that order: the same as the seed's own shuffle."""
     from palace_tui.rules.cards import shuffled_deck
     rules = Rules.preset("palace")
-    assert Game.deal(rules, ["A", "B"], seed=3, deck=shuffled_deck(1, False, 3)) == Game.deal(rules, ["A", "B"], seed=3)
+    dealing_order = shuffled_deck(1, False, 3)[::-1]  # a shuffle is dealt from its end
+    assert Game.deal(rules, ["A", "B"], seed=3, deck=dealing_order) == Game.deal(rules, ["A", "B"], seed=3)
     with pytest.raises(ValueError):
         Game.deal(rules, ["A", "B"], deck="AS KS")
 
