@@ -200,7 +200,8 @@ class PalaceApp(App[None]):
         from .screens.results import ResultsScreen
         session = screen.session
         outcome = session.game.outcome()
-        if outcome is not None and not outcome.abandoned and not session.recorded:
+        if outcome is not None and not session.recorded:
+            # An abandoned game counts in no score, but its moves are kept for its review.
             self.store.record_game(session.record())
         session.recorded = True
         self.store.clear_session()
