@@ -18,6 +18,8 @@ from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
 #: Below this height the table screen drops the log's frame to keep the cards in view.
 COMPACT_HEIGHT = 30
+#: Below this width every screen takes its narrow layout (narrow.tcss): a phone held upright.
+NARROW_WIDTH = 80
 
 
 class PalaceApp(App[None]):
@@ -29,7 +31,7 @@ class PalaceApp(App[None]):
     ``coach_budget`` the seconds the coach (h) may think.
     """
 
-    CSS_PATH = Path(__file__).parent / "app.tcss"
+    CSS_PATH = [Path(__file__).parent / "app.tcss", Path(__file__).parent / "narrow.tcss"]
     TITLE = "Palace"
     ENABLE_COMMAND_PALETTE = False
 
@@ -219,3 +221,4 @@ class PalaceApp(App[None]):
         width, height = size or self.size
         self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
         self.set_class(height < COMPACT_HEIGHT, "-compact")
+        self.set_class(width < NARROW_WIDTH, "-narrow")

@@ -39,3 +39,11 @@ class OptionRow(Horizontal):
         yield Select([(value_label(v), v) for v in OPTIONS[self.option]], value=self.initial,
                      allow_blank=False, compact=True, id=f"opt-{self.option}")
         yield Static(OPTION_HELP[self.option], classes="option-help", markup=False)
+
+    def on_descendant_focus(self) -> None:
+        # narrow.tcss shows the help of the row with :focus-within; Textual re-styles the
+        # row but not the help inside it, so ask for the whole row.
+        self.app.update_styles(self)
+
+    def on_descendant_blur(self) -> None:
+        self.app.update_styles(self)

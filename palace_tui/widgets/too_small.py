@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.widgets import Static
 
 #: The smallest terminal every screen is designed for.
-MIN_WIDTH, MIN_HEIGHT = 80, 24
+MIN_WIDTH, MIN_HEIGHT = 40, 20
 
 
 class TooSmall(Static):
