@@ -14,6 +14,15 @@ from .rules import OPTIONS, PRESETS, Rules
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 
+#: The subcommands (each has its own --help), then where the keys are.
+EPILOG = """commands:
+  palace learn        lessons: learn Palace in five minutes
+  palace records      the standings and the recent games
+  palace simulate     computer-only games, for statistics
+
+With no command and no flags the new-table screen opens. Keys are listed at the
+bottom of every screen; ? shows the rules in force."""
+
 
 class UsageError(Exception):
     """A bad command line; the message is one sentence for the user."""
@@ -27,8 +36,7 @@ class _Parser(argparse.ArgumentParser):
 def parser() -> argparse.ArgumentParser:
     """The command line of ``palace``."""
     p = _Parser(prog="palace", description="Palace (Shithead): the card game, hot seat in the terminal.",
-                epilog="With no flags the new-table screen opens. Keys are listed at the bottom of "
-                       "every screen; ? shows the rules in force.")
+                formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG)
     p.add_argument("--players", help="comma-separated names, in seat order: Ann,Ben,Cy (starts at the deal)")
     p.add_argument("--computers", type=int, default=None,
                    help="how many of the players (the last ones) the computer plays")

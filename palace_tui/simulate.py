@@ -329,6 +329,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise ValueError(f"--players must be from 2 to {rules.max_players} with these options")
         if args.games < 1:
             raise ValueError("--games must be at least 1")
+        if args.move_cap < 1:
+            raise ValueError("--move-cap must be at least 1")
         if args.workers is not None and args.workers < 1:
             raise ValueError("--workers must be at least 1")
         if args.iterations is not None and args.iterations < 1:

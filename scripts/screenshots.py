@@ -76,6 +76,34 @@ def face_down() -> Session:
     raise RuntimeError("no face-down position found")
 
 
+def shared_mid_game() -> Session:
+    """Ann and Ben (people) with Cy and Dee (computers) between them, some way in: Ann to play,
+    a card in the stock to draw and a computer next."""
+    def ready(s: Session) -> bool:
+        g = s.game
+        return (g.phase == "play" and g.turn == 0 and g.moves >= 12 and len(g.stock) >= 2
+                and g.stage(0) == "hand" and any(m.kind == "play" for m in g.legal_moves())
+                and not s.is_human((g.turn + g.direction) % len(g.seats)))
+    seats = [SeatConfig("Ann"), SeatConfig("Cy", human=False, level="normal"), SeatConfig("Ben"),
+             SeatConfig("Dee", human=False, level="normal")]
+    s = advance_until(Session.new(seats, Rules.preset("palace"), seed=7), ready)
+    s.viewer = 0
+    return s
+
+
+async def play_a_card(app, pilot) -> None:
+    """Ann plays her lowest playable card: the result step shows what it drew."""
+    plays = [m for m in app.screen.game.legal_moves() if m.kind == "play"]
+    app.screen.apply(min(plays, key=lambda m: (m.cards[0], len(m.cards))))
+    await pilot.pause()
+
+
+async def end_the_turn(app, pilot) -> None:
+    """Ann plays, then Enter: the computers play on the public table."""
+    await play_a_card(app, pilot)
+    await pilot.press("enter")
+
+
 def finished(store: MemoryStore) -> Session:
     """Three games played at one table, the last one left at its result."""
     s = table(1, FIVE[:4], seed=3)
@@ -109,6 +137,9 @@ async def main(size: tuple[int, int]) -> list[Path]:
     paths.append(await shoot("new-table", app(), size))
     paths.append(await shoot("privacy", app(table(2, FIVE[:3])), size))
     paths.append(await shoot("mid-game", app(mid_game()), size))
+    paths.append(await shoot("result", app(shared_mid_game()), size, play_a_card))
+    paths.append(await shoot("watching", PalaceApp(shared_mid_game(), ai_delay=60, store=MemoryStore()), size,
+                             end_the_turn))
 
     async def choose_face_down(app, pilot):
         await pilot.press("right")
@@ -130,7 +161,24 @@ async def main(size: tuple[int, int]) -> list[Path]:
         await pilot.pause()
 
     paths.append(await shoot("coach", app(mid_game()), size, ask_coach))
-    return paths
+    return paths + await lesson_shots(size)
+
+
+async def lesson_shots(size: tuple[int, int]) -> list[Path]:
+    """The lesson on the deal and the swap, the 10♦ under the cursor (a throwaway data folder)."""
+    import tempfile
+
+    from palace_tui.learn_app import LearnApp
+    from palace_tui.lessons import BY_ID
+    from palace_tui.screens.lesson import LessonScreen
+
+    async def open_swap(app, pilot):
+        app.push_screen(LessonScreen(BY_ID["deal-swap"], app.screen.progress))
+        await pilot.pause()
+        await pilot.press("right", "right")
+
+    with tempfile.TemporaryDirectory() as folder:
+        return [await shoot("lesson", LearnApp(data_dir=folder), size, open_swap)]
 
 
 def to_png(svg: Path) -> Path | None:
@@ -147,8 +195,10 @@ def to_png(svg: Path) -> Path | None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="100x32", help="terminal size, WIDTHxHEIGHT")
+    parser.add_argument("--lessons-only", action="store_true", help="only the lesson screenshot")
     args = parser.parse_args()
     w, h = (int(x) for x in args.size.lower().split("x"))
-    for svg in asyncio.run(main((w, h))):
+    OUT.mkdir(exist_ok=True)
+    for svg in asyncio.run(lesson_shots((w, h)) if args.lessons_only else main((w, h))):
         png = to_png(svg)
         print(svg.relative_to(ROOT), "and", png.relative_to(ROOT) if png else "(no PNG: install rsvg-convert)")
