@@ -135,4 +135,4 @@ def test_the_lessons_are_served_too(start_server, browser):
     tab = ServedPage(browser(1024, 768))
     tab.open(url)
     assert tab.title() == "Learn Palace"
-    tab.wait_for("Lesson")
+    tab.wait_for("lessons done")
