@@ -25,6 +25,8 @@ SAVED_LINE = "Palace: the game is saved. Run palace --resume (or just palace) to
 COMPACT_HEIGHT = 30
 #: From this height the cards are drawn tall and the log kept short: the room goes to the cards.
 ROOMY_HEIGHT = 36
+#: Below this width every screen takes its narrow layout (narrow.tcss): a phone held upright.
+NARROW_WIDTH = 80
 
 
 class PalaceApp(App[None]):
@@ -36,7 +38,7 @@ class PalaceApp(App[None]):
     ``coach_budget`` the seconds the coach (h) may think.
     """
 
-    CSS_PATH = Path(__file__).parent / "app.tcss"
+    CSS_PATH = [Path(__file__).parent / "app.tcss", Path(__file__).parent / "narrow.tcss"]
     TITLE = "Palace"
     ENABLE_COMMAND_PALETTE = False
 
@@ -240,6 +242,7 @@ class PalaceApp(App[None]):
         self.set_class(too_small(width, height), "-too-small")
         self.set_class(height < COMPACT_HEIGHT, "-compact")
         self.set_class(height >= ROOMY_HEIGHT, "-roomy")
+        self.set_class(width < NARROW_WIDTH, "-narrow")
         if set(self.classes) != before:
             # Textual restyles only the top screen when the app's classes change: a screen
             # underneath (or installed, like the pass screen) would come back still hidden.

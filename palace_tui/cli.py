@@ -1,4 +1,4 @@
-"""The ``palace`` command: play (the default), ``simulate``, ``records``, ``review`` and ``learn``.
+"""The ``palace`` command: play (the default), ``simulate``, ``records``, ``review``, ``learn`` and ``serve``.
 
 Subcommands import only what they need, so ``palace simulate`` never loads Textual.
 """
@@ -24,6 +24,9 @@ def main(argv: list[str] | None = None) -> int:
     if command == "learn":
         from .learn_app import main as learn_main
         return learn_main(args[1:])
+    if command == "serve":
+        from .web.serve_cli import main as serve_main
+        return serve_main(args[1:])
     from .play_cli import main as play_main
     return play_main(args)
 

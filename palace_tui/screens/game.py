@@ -220,6 +220,9 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, Screen, inherit
 
     def _draw_player(self, view: SeatView, mode: str) -> None:
         area = self.query_one(PlayerArea)
+        # Which rows the narrow layout may leave out (narrow.tcss): only the one played from.
+        area.set_class(mode == "hand", "-playing-hand")
+        area.set_class(mode in ("face_up", "face_down"), "-playing-table")
         if self.viewer is None:
             area.show([], [], [], self._hint(view, mode), nobody=True)
             return

@@ -46,3 +46,11 @@ class OptionRow(Horizontal):
         """Say what the value now shown does."""
         value = self.query_one(Select).value
         self.query_one(".option-help", Static).update(option_value_help(self.option, value))
+
+    def on_descendant_focus(self) -> None:
+        # narrow.tcss shows the help of the row with :focus-within; Textual re-styles the
+        # row but not the help inside it, so ask for the whole row.
+        self.app.update_styles(self)
+
+    def on_descendant_blur(self) -> None:
+        self.app.update_styles(self)

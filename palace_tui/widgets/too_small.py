@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.widgets import Static
 
 #: The smallest terminal every screen is designed for (the one place to lower it).
-MIN_SIZE = (80, 24)
+MIN_SIZE = (40, 20)  # narrow.tcss lays every screen out down to this
 MIN_WIDTH, MIN_HEIGHT = MIN_SIZE
 
 

@@ -1,0 +1,133 @@
+"""The narrow layout (a phone held upright, a narrow pane): the table down to 40x20.
+
+Below NARROW_WIDTH the app takes the -narrow class and narrow.tcss lays every screen
+out in about 40 columns; below 40x20 the too-small message still stands in.
+"""
+
+from __future__ import annotations
+
+import random
+
+from palace_app_driver import PrivacyWatch, choose_move
+from palace_app_helpers import keys_for, make_session, press, screen_text
+
+from palace_tui.app import NARROW_WIDTH
+from palace_tui.screens.game import GameScreen
+from palace_tui.screens.pass_device import PassScreen
+from palace_tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
+
+TOO_SMALL = "Make the window larger"
+
+
+async def test_hot_seat_moves_at_40x20_never_show_a_secret(make_app):
+    """Two people and a computer play twenty human turns at 40x20: no card of a hand or a
+    face-down row is ever on the wrong screen, and the privacy screen shows none at all."""
+    app = make_app(make_session(humans=("Ann", "Ben"), computers=("Cy",), seed=3))
+    rng, swaps, turns = random.Random(3), {}, 0
+    async with app.run_test(size=(40, 20)) as pilot:
+        assert app.has_class("-narrow")
+        await pilot.pause()
+        watch = PrivacyWatch(app.session)
+        while turns < 20:
+            screen = app.screen
+            if isinstance(screen, PassScreen):
+                watch.check_pass(app)
+                await press(pilot, "enter")
+                continue
+            assert isinstance(screen, GameScreen), screen
+            if screen.mode() == "wait":
+                await pilot.pause()
+                continue
+            if screen.mode() == "result":  # the mover sees what the move did, then ends the turn
+                watch.check_table(app, screen.viewer)
+                await press(pilot, "enter")
+                continue
+            view = screen.view()
+            watch.check_table(app, screen.viewer)
+            assert TOO_SMALL not in screen_text(app)
+            move = choose_move(view, rng, swaps)
+            await press(pilot, *keys_for(move, view, screen.cursor, screen.row))
+            assert screen.message is None, f"{move} was refused: {screen.message}"
+            turns += 1
+        assert watch.pass_screens > 2
+
+
+async def test_every_zone_of_the_table_is_on_a_40x20_screen(make_app):
+    """Seats, pile, log, the player's cards, the hint and the keys all fit in 40x20."""
+    session = make_session(humans=("Ann", "Ben"), computers=("Cy",), seed=7)
+    app = make_app(session)
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        text = screen_text(app)
+        assert "Pass to Ben" in text and "Show my cards" in text  # the box and its key
+        await press(pilot, "enter")
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.mode() == "swap"
+        text = screen_text(app)
+        for name in ("Ann", "Ben", "Cy"):
+            assert name in text
+        assert "play anything" in text and "stock" in text  # the pile
+        assert "Game 1: Ann deals" in text  # the log
+        assert "Down" in text and "Up" in text and "Hand" in text  # both setup rows
+        for card in session.game.seats[1].hand:
+            assert str(card) in text
+        assert "r when ready" in text  # the hint's last words: the whole hint is shown
+        assert "Swap" in text.splitlines()[-1]  # the footer
+        widths = [len(line.rstrip()) for line in text.splitlines()]
+        assert max(widths) <= 40
+
+
+async def test_in_play_only_the_row_played_from_is_drawn(make_app):
+    """Playing from the hand, the narrow table leaves out the boxed face-down and face-up
+    rows (the seat's own line above still lists its face-up cards)."""
+    app = make_app(make_session(humans=("Ann",), computers=("Cy",), seed=7))
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await press(pilot, "r")
+        for _ in range(20):
+            if screen.mode() == "hand":
+                break
+            await pilot.pause(0.05)
+        assert screen.mode() == "hand"
+        area = screen.query_one("#me")
+        assert not area.query_one("#table-cards").display
+        assert area.query_one("#hand-cards").display
+        assert "Down" not in screen_text(app) and "Hand" in screen_text(app)
+
+
+async def test_the_full_layout_comes_back_when_the_window_widens(make_app):
+    """Narrow below NARROW_WIDTH columns, the full layout at it, too small below 40x20."""
+    app = make_app(make_session(humans=("Ann",), computers=("Cy",), seed=7))
+    async with app.run_test(size=(NARROW_WIDTH, 24)) as pilot:
+        await pilot.pause()
+        assert not app.has_class("-narrow")
+        assert app.screen.query_one("#table-cards").display
+        await pilot.resize_terminal(NARROW_WIDTH - 1, 24)
+        await pilot.pause()
+        assert app.has_class("-narrow") and TOO_SMALL not in screen_text(app)
+        await pilot.resize_terminal(MIN_WIDTH - 1, MIN_HEIGHT)
+        await pilot.pause()
+        assert TOO_SMALL in screen_text(app)
+        await pilot.resize_terminal(MIN_WIDTH, MIN_HEIGHT - 1)
+        await pilot.pause()
+        assert TOO_SMALL in screen_text(app)
+        await pilot.resize_terminal(MIN_WIDTH, MIN_HEIGHT)
+        await pilot.pause()
+        assert TOO_SMALL not in screen_text(app) and "Hand" in screen_text(app)
+
+
+async def test_the_new_table_form_fits_40_columns(make_app):
+    """Seats on two lines each, Start always in view, an option's help under it when focused."""
+    app = make_app()
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Seat 1" in text and "Human" in text and "Start" in text
+        assert max(len(line.rstrip()) for line in text.splitlines()) <= 40
+        help_ = app.screen.query_one("#row-packs .option-help")
+        assert not help_.display
+        app.screen.query_one("#opt-packs").focus()
+        await pilot.pause()
+        assert help_.display and str(help_.render())[:20] in screen_text(app)
