@@ -234,10 +234,10 @@ async def test_new_table_refuses_options_that_mean_nothing(make_app):
 
 
 async def test_too_small_terminal_says_so(make_app):
-    """Below 80x24 the screen asks for a larger window instead of drawing a broken table."""
+    """Below 40x20 the screen asks for a larger window instead of drawing a broken table."""
     session = make_session(humans=("Ann",), computers=("Ben",))
     app = make_app(session)
-    async with app.run_test(size=(60, 20)) as pilot:
+    async with app.run_test(size=(36, 18)) as pilot:
         await pilot.pause()
         assert "Make the window larger" in screen_text(app)
         await pilot.resize_terminal(80, 24)

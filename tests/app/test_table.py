@@ -37,12 +37,12 @@ async def test_too_small_swallows_game_keys(make_app):
         await press(pilot, "e")  # a note is up: it must hide with the rest
         assert "Pile:" in screen_text(app)
         moves = session.game.moves
-        await pilot.resize_terminal(60, 20)
+        await pilot.resize_terminal(36, 18)
         await pilot.pause()
         assert "Make the window larger" in screen_text(app)
         assert "Pile:" not in screen_text(app)
         await press(pilot, "enter", "t", "space", "x", "right", "enter")
-        await pilot.click(offset=(10, 10))
+        await pilot.click(offset=(5, 5))
         assert session.game.moves == moves
         assert isinstance(app.screen, GameScreen)
         await pilot.resize_terminal(80, 24)
@@ -57,7 +57,7 @@ async def test_too_small_recovers_on_a_screen_pushed_while_small(make_app):
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.resize_terminal(70, 22)
+        await pilot.resize_terminal(38, 16)
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen)
