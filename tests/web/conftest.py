@@ -19,10 +19,6 @@ from pathlib import Path
 
 import pytest
 
-_HERE = str(Path(__file__).resolve().parent)
-if _HERE not in sys.path:
-    sys.path.insert(0, _HERE)
-
 ROOT = Path(__file__).resolve().parents[2]
 
 #: Chromium's flags for a machine with no network but loopback and no display.
