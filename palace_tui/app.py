@@ -97,7 +97,7 @@ class PalaceApp(App[None]):
         try:
             return Session.from_dict(data)
         except ValueError as exc:
-            self.notify(f"The saved game could not be read ({exc}); start a new table.", severity="error")
+            self.notify(f"The saved game could not be read ({exc}); start a new table.", severity="error", markup=False)
             return None
 
     def new_table(self) -> None:
@@ -150,7 +150,7 @@ class PalaceApp(App[None]):
         (and where), or that nothing is being saved."""
         warnings = getattr(self.store, "warnings", [])
         for warning in warnings[self._warned:]:
-            self.notify(warning, severity="warning", timeout=10)
+            self.notify(warning, severity="warning", timeout=10, markup=False)  # paths may hold [
         self._warned = len(warnings)
 
     def pass_to(self, seat: int, reveal: Callable[[int], None], take_back: Callable[[], None] | None = None) -> None:

@@ -21,6 +21,7 @@ from datetime import datetime, timezone
 from typing import Any, Callable
 
 from .rules import Card, Event, Game, IllegalMove, Move, Rules
+from .rules.names import clean_name
 from .takeback import TakeBackBuffer
 
 SESSION_FORMAT = "palace-tui-session"
@@ -60,6 +61,10 @@ class SeatConfig:
     level: str = "random"
     #: Whether the coach (h) may advise this seat; only people get a coach.
     coach: bool = True
+
+    def __post_init__(self) -> None:
+        # Every way a seat is made (command line, new-table screen, a save) passes here.
+        self.name = clean_name(self.name)
 
 
 @dataclass

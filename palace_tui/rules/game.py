@@ -25,6 +25,7 @@ from .cards import (JOKER, TEN, Card, cards_code, make_deck, order_key, parse_ca
                     shuffled_deck)
 from .events import Event
 from .moves import IllegalMove, Move
+from .names import clean_name
 from .options import OPTIONS, Rules
 from .tables import RuleTables, tables_for
 
@@ -172,7 +173,7 @@ class Game:
     def __init__(self, rules: Rules, names: Sequence[str]) -> None:
         if not isinstance(rules, Rules):
             raise TypeError("rules must be a Rules value: use Rules.preset(name)")
-        names = [str(n) for n in names]
+        names = [clean_name(n) for n in names]  # no terminal escapes in a name, wherever it came from
         n = len(names)
         if n < 2:
             raise ValueError("Palace needs at least 2 players")

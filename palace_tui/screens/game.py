@@ -15,6 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Header
 
@@ -182,7 +183,7 @@ class GameScreen(TableKeys, ComputerTurns, Screen, inherit_bindings=False):
         if self.viewer is None:
             area.border_title = "Nobody's cards are shown"
         else:
-            area.border_title = names[self.viewer]
+            area.border_title = Content(names[self.viewer])  # a name is text, never markup
 
     def _draw_player(self, view: SeatView, mode: str) -> None:
         area = self.query_one(PlayerArea)

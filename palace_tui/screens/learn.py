@@ -93,7 +93,7 @@ class LearnScreen(Screen[None]):
     def on_mount(self) -> None:
         self._fill()
         if self.progress.warning:
-            self.notify(self.progress.warning, severity="warning", timeout=8)
+            self.notify(self.progress.warning, severity="warning", timeout=8, markup=False)
 
     def on_screen_resume(self) -> None:
         self._fill()
@@ -410,7 +410,7 @@ class LessonScreen(Screen[None]):
         if feedback.kind == "right":
             self.progress.mark_done(self.lesson.id)
             if self.progress.warning:
-                self.notify(self.progress.warning, severity="warning")
+                self.notify(self.progress.warning, severity="warning", markup=False)
         if feedback.kind in ("right", "not-quite"):
             self.marked.clear()
             self.cursor = 0

@@ -242,7 +242,7 @@ class NewTableScreen(Screen[Session]):
     def action_start(self) -> None:
         """Deal the first game, if the table can play."""
         if not self.validate():
-            self.notify(self.error, severity="error")
+            self.notify(self.error, severity="error", markup=False)
             return
         rules, seats = self.build()
         seed = self.seed()
