@@ -21,7 +21,7 @@ from datetime import datetime, timezone
 from typing import Any, Callable
 
 from .rules import Card, Event, Game, IllegalMove, Move, Rules
-from .rules.names import clean_name
+from .names import clean_name
 from .takeback import TakeBackBuffer
 
 SESSION_FORMAT = "palace-tui-session"

@@ -25,7 +25,7 @@ from .cards import (JOKER, TEN, Card, cards_code, make_deck, order_key, parse_ca
                     shuffled_deck)
 from .events import Event
 from .moves import IllegalMove, Move
-from .names import clean_name
+from ..names import clean_name
 from .options import OPTIONS, Rules
 from .tables import RuleTables, tables_for
 
