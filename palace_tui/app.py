@@ -97,7 +97,14 @@ class PalaceApp(App[None]):
         try:
             return Session.from_dict(data)
         except ValueError as exc:
-            self.notify(f"The saved game could not be read ({exc}); start a new table.", severity="error", markup=False)
+            # Never let the next game overwrite it: move it aside, and the warning says where.
+            set_aside = getattr(self.store, "set_aside_session", None)
+            if set_aside is not None:
+                set_aside(str(exc))
+                self.show_store_warnings()
+            else:
+                self.notify(f"The saved game could not be read ({exc}); start a new table.", severity="error",
+                            markup=False)
             return None
 
     def new_table(self) -> None:
