@@ -53,6 +53,7 @@ class PalaceApp(App[None]):
         #: The session being played, if any.
         self.session: Session | None = None
         self._warned = 0  # store warnings already shown
+        self._recent_warnings: list[str] = []  # shown before the first privacy screen, shown again on it
 
     # ------------------------------------------------------------ start
 
@@ -107,6 +108,12 @@ class PalaceApp(App[None]):
                             markup=False)
             return None
 
+    def on_unmount(self) -> None:
+        # Another copy may own the folder's saved game once this one has gone.
+        release = getattr(self.store, "release_saves", None)
+        if release is not None:
+            release()
+
     def new_table(self) -> None:
         """Open the new-table screen (with the remembered table)."""
         from .screens.new_table import NewTableScreen
@@ -158,6 +165,7 @@ class PalaceApp(App[None]):
         warnings = getattr(self.store, "warnings", [])
         for warning in warnings[self._warned:]:
             self.notify(warning, severity="warning", timeout=10, markup=False)  # paths may hold [
+            self._recent_warnings.append(warning)
         self._warned = len(warnings)
 
     def pass_to(self, seat: int, reveal: Callable[[int], None], take_back: Callable[[], None] | None = None) -> None:
@@ -167,6 +175,10 @@ class PalaceApp(App[None]):
         """
         from .screens.pass_device import TAKE_BACK, PassScreen
         self.clear_notifications()
+        # Store warnings are not private (a file moved aside, nothing saved): they stay in view.
+        for warning in self._recent_warnings:
+            self.notify(warning, severity="warning", timeout=10, markup=False)
+        self._recent_warnings = []
         session = self.session
         assert session is not None
         if not self.is_screen_installed("pass"):
