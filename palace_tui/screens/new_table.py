@@ -44,8 +44,10 @@ def usable_settings(table: dict[str, Any], base: dict[str, Any]) -> dict[str, An
     seats = table.get("seats")
     if isinstance(seats, list):
         kinds = {"name": str, "human": bool, "level": str, "coach": bool}
-        out["seats"] = [{k: v for k, v in s.items() if k in kinds and type(v) is kinds[k]}
-                        if isinstance(s, dict) else {} for s in seats[:MAX_SEATS]]
+        defaults = base["seats"]
+        out["seats"] = [{**defaults[i], **({k: v for k, v in s.items() if k in kinds and type(v) is kinds[k]}
+                                           if isinstance(s, dict) else {})}
+                        for i, s in enumerate(seats[:MAX_SEATS])] + defaults[len(seats):]
     if isinstance(table.get("preset"), str):
         out["preset"] = table["preset"]
     if isinstance(table.get("options"), dict):
