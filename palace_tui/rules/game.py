@@ -452,8 +452,8 @@ class Game:
             elif kind == "flip":
                 self._flip(move.index)
             else:
-                raise IllegalMove(f"The game has started: '{move.kind}' is a setup move. "
-                                  "Play cards, take the pile or turn a face-down card.")
+                raise IllegalMove(f"The game has started: '{move.kind}' is a setup move; "
+                                  f"you can {self.legal_summary()}.")
             self.moves += 1
         elif self.phase == "setup":
             self._setup(move)
@@ -519,7 +519,7 @@ class Game:
 
     def _play_cards(self, cards: tuple[Card, ...]) -> None:
         if not cards:
-            raise IllegalMove("Choose at least one card to play.")
+            raise IllegalMove(f"Choose at least one card to play: you can {self.legal_summary()}.")
         rank = cards[0].rank
         for c in cards:
             if c.rank != rank:
@@ -690,9 +690,11 @@ class Game:
     def _take(self, adding: Card | None) -> None:
         s_i = self.turn
         s = self.seats[s_i]
-        if not self.pile:
-            raise IllegalMove("The pile is empty, so there is nothing to take: play any card.")
         stage = self.stage()
+        if not self.pile:
+            # Name only what is legal: anything goes on an empty pile, but not from face down.
+            rest = "play any card" if stage != "face_down" else self.legal_summary()
+            raise IllegalMove(f"The pile is empty, so there is nothing to take: {rest}.")
         if stage == "face_down":
             raise IllegalMove("At the face-down stage the only move is to turn a face-down card.")
         added: tuple[Card, ...] = ()
@@ -736,7 +738,10 @@ class Game:
         stage = self.stage()
         if stage != "face_down":
             where = "hand" if stage == "hand" else "face-up row"
-            raise IllegalMove(f"Face-down cards come last: play from your {where} first.")
+            if self.playable_mask():
+                raise IllegalMove(f"Face-down cards come last: play from your {where} first.")
+            raise IllegalMove(f"Face-down cards come last, and nothing in your {where} can go on the pile: "
+                              f"you can {self.legal_summary()}.")
         if index is None or not 0 <= index < len(s.face_down):
             raise IllegalMove(f"Choose a face-down card from 1 to {len(s.face_down)}.")
         card = s.face_down.pop(index)
