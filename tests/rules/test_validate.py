@@ -231,3 +231,27 @@ def test_an_illegal_move_still_changes_nothing_after_loading():
     except IllegalMove:
         pass
     assert game.to_json() == before or game.phase != "play"
+
+
+def _session_paths(data: dict) -> list[tuple]:
+    out: list[tuple] = [(k,) for k in data if k not in ("format", "game")]
+    out += [("seats", i, k) for i, seat in enumerate(data["seats"]) for k in seat]
+    out += [("events", i, j) for i in range(min(3, len(data["events"]))) for j in range(6)]
+    return out
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pick=st.integers(0, 10_000), value=st.one_of(HOSTILE, st.just(_DELETE)))
+def test_mutated_sessions_load_as_a_valid_session_or_raise_value_error(pick, value):
+    data = json.loads(json.dumps(_session_data()))
+    paths = _session_paths(data)
+    _set(data, paths[pick % len(paths)], value)
+    try:
+        session = Session.from_dict(data)
+    except ValueError:
+        return
+    # An accepted session can be shown and played: names, log and recap all read.
+    assert all(isinstance(n, str) for n in session.names)
+    assert session.viewer is None or 0 <= session.viewer < len(session.seats)
+    Session.from_dict(session.to_dict())
+    _plays_on(session.game)
