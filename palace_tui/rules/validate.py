@@ -129,6 +129,16 @@ def check_cards(game: "Game", full_deck: bool, refuse=_refuse) -> None:
         raise refuse("a joker is in the position but the rules have jokers=false")
 
 
+def check_no_extra_cards(game: "Game", refuse=_refuse) -> None:
+    """No card appears more often than the packs in play hold (for positions that are not a whole deck)."""
+    have = Counter(c.code for c in game.all_cards())
+    packs = game.rules.packs
+    for code, count in sorted(have.items()):
+        most = packs * (2 if code == "JK" else 1)
+        if count > most:
+            raise refuse(f"it holds {count} of {code} but {packs} pack{'s hold' if packs > 1 else ' holds'} {most}")
+
+
 def check_game(game: "Game", refuse=_refuse) -> None:
     """Raise InvalidPosition unless ``game`` is a position play could reach (cards aside).
 

@@ -205,7 +205,8 @@ def _session_data() -> dict:
     (lambda d: d.update(seats="x"), "seats"),
     (lambda d: d["seats"][0].update(human="no"), "human"),
     (lambda d: d.update(game_number=10**20), "game number"),
-    (lambda d: d.update(game=d["game"].replace('"full_deck":true', '"full_deck":false')), "dealt deck"),
+    (lambda d: d.update(game=d["game"].replace('"full_deck":true', '"full_deck":false').replace(
+        '"stock":"', '"stock":"' + json.loads(d["game"])["seats"][0]["hand"].split()[0] + " ")), "holds 2 of"),
     (lambda d: d.update(game=re.sub(r'"setup_done":\[[a-z,]*\]', '"setup_done":7', d["game"])), "setup_done"),
 ])
 def test_damaged_sessions_are_refused_with_a_value_error(change, says):
