@@ -12,12 +12,19 @@ from typing import Any, Callable
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.screen import Screen
 
 from .session import Session, open_store
-from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
+from .widgets.card_art import set_no_color
+from .widgets.too_small import too_small
+
+#: Printed on the terminal after ctrl+q saved a game.
+SAVED_LINE = "Palace: the game is saved. Run palace --resume (or just palace) to continue."
 
 #: Below this height the table screen drops the log's frame to keep the cards in view.
 COMPACT_HEIGHT = 30
+#: From this height the cards are drawn tall and the log kept short: the room goes to the cards.
+ROOMY_HEIGHT = 36
 
 
 class PalaceApp(App[None]):
@@ -41,6 +48,7 @@ class PalaceApp(App[None]):
                  ai_delay: float = 0.6, store: Any = None, table: dict | None = None,
                  coach_budget: float = 0.2) -> None:
         super().__init__()
+        set_no_color(self.no_color)  # Textual has read (and removed) NO_COLOR by now
         self.store = store if store is not None else open_store(data_dir)
         #: Where saves, records and lesson progress live (None: the default folder).
         self.data_dir = data_dir
@@ -71,10 +79,29 @@ class PalaceApp(App[None]):
             if saved is not None:
                 self._offer_saved(saved)
                 return
+        if session is not None and not resumed:
+            saved = self._load_saved()
+            if saved is not None and saved.game.phase != "over":
+                self._ask_replace(saved, session)
+                return
         if session is not None:
             self.start_session(session, resumed=resumed)
         else:
             self.new_table()
+
+    def _ask_replace(self, saved: Session, session: Session) -> None:
+        """A new table from the command line, but a game is saved: never drop it unasked."""
+        from .screens.confirm import ReplaceSavedScreen
+
+        def chosen(replace: bool | None) -> None:
+            if replace:
+                self.start_session(session)
+            else:
+                self.start_session(saved, resumed=True)
+
+        question = (f"An unfinished game is saved (game {saved.game_number + 1}: {', '.join(saved.names)}).\n"
+                    f"Deal the new table ({', '.join(session.names)}) instead?")
+        self.push_screen(ReplaceSavedScreen(question), chosen)
 
     def _offer_saved(self, saved: Session) -> None:
         """An unfinished game is saved: y continues it (behind the privacy screen), n opens a new table."""
@@ -128,9 +155,12 @@ class PalaceApp(App[None]):
 
     def _last_table(self) -> dict | None:
         try:
-            return self.store.last_table()
+            table = self.store.last_table()
         except Exception:
             return None
+        if table:
+            table = {**table, "seed": ""}  # older releases remembered the seed: every table dealt the same
+        return table
 
     def remember_table(self, data: dict) -> None:
         """Keep the new-table settings for next time."""
@@ -168,12 +198,9 @@ class PalaceApp(App[None]):
             self._recent_warnings.append(warning)
         self._warned = len(warnings)
 
-    def pass_to(self, seat: int, reveal: Callable[[int], None], take_back: Callable[[], None] | None = None) -> None:
-        """Put up the privacy screen for ``seat``; ``reveal`` runs when it is passed.
-
-        While the last player still has the device, ``take_back`` runs if they press u.
-        """
-        from .screens.pass_device import TAKE_BACK, PassScreen
+    def pass_to(self, seat: int, reveal: Callable[[int], None]) -> None:
+        """Put up the pass screen for ``seat``; ``reveal`` runs when that person presses Enter."""
+        from .screens.pass_device import PassScreen
         self.clear_notifications()
         # Store warnings are not private (a file moved aside, nothing saved): they stay in view.
         for warning in self._recent_warnings:
@@ -184,19 +211,8 @@ class PalaceApp(App[None]):
         if not self.is_screen_installed("pass"):
             self.install_screen(PassScreen(), "pass")
         screen = self.get_screen("pass")
-        undo = None
-        if take_back is not None and session.undo_seat is not None and session.undo_seat != seat:
-            ok, why = session.take_back_status()
-            undo = (session.names[session.undo_seat], ok, why)
-        screen.for_seat(seat, session.names[seat], setup=session.game.phase == "setup", undo=undo)
-
-        def passed(result) -> None:
-            if result == TAKE_BACK and take_back is not None:
-                take_back()
-            else:
-                reveal(seat)
-
-        self.push_screen(screen, passed)
+        screen.for_seat(seat, session.names[seat])
+        self.push_screen(screen, reveal)
 
     def game_over(self, screen) -> None:
         """Record the result (unless abandoned), clear the save and show the results."""
@@ -224,9 +240,11 @@ class PalaceApp(App[None]):
         self.push_screen(ResultsScreen(session, board), chosen)
 
     def action_save_quit(self) -> None:
-        """Save the game in progress and quit."""
+        """Save the game in progress and quit, saying on the terminal how to continue."""
         if self.session is not None and self.session.game.phase != "over":
             self.store.save_session(self.session.to_dict())
+            self.exit(message=SAVED_LINE)
+            return
         self.exit()
 
     # ------------------------------------------------------------ size
@@ -236,5 +254,22 @@ class PalaceApp(App[None]):
 
     def _check_size(self, size=None) -> None:
         width, height = size or self.size
-        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
+        before = set(self.classes)
+        self.set_class(too_small(width, height), "-too-small")
         self.set_class(height < COMPACT_HEIGHT, "-compact")
+        self.set_class(height >= ROOMY_HEIGHT, "-roomy")
+        if set(self.classes) != before:
+            # Textual restyles only the top screen when the app's classes change: a screen
+            # underneath (or installed, like the pass screen) would come back still hidden.
+            screens = {*self.screen_stack, *(s for s in self._installed_screens.values() if isinstance(s, Screen))}
+            for screen in screens:
+                if screen.is_mounted:
+                    screen.update_node_styles(animate=False)
+
+    async def on_event(self, event: events.Event) -> None:
+        # Behind "Make the window larger" no key or click may reach the hidden screen;
+        # ctrl+q (a priority binding) still saves and quits.
+        if (self.has_class("-too-small") and isinstance(event, (events.Key, events.MouseEvent))
+                and not event.is_forwarded and not (isinstance(event, events.Key) and event.key == "ctrl+q")):
+            return
+        await super().on_event(event)

@@ -17,6 +17,15 @@ NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 #: The longest pause a computer may take before playing, in seconds.
 MAX_AI_DELAY = 60
 
+#: The subcommands (each has its own --help), then where the keys are.
+EPILOG = """commands:
+  palace learn        lessons: learn Palace in five minutes
+  palace records      the standings and the recent games
+  palace simulate     computer-only games, for statistics
+
+With no command and no flags the new-table screen opens. Keys are listed at the
+bottom of every screen; ? shows the rules in force."""
+
 
 class UsageError(Exception):
     """A bad command line; the message is one sentence for the user."""
@@ -30,8 +39,7 @@ class _Parser(argparse.ArgumentParser):
 def parser() -> argparse.ArgumentParser:
     """The command line of ``palace``."""
     p = _Parser(prog="palace", description="Palace (Shithead): the card game, hot seat in the terminal.",
-                epilog="With no flags the new-table screen opens. Keys are listed at the bottom of "
-                       "every screen; ? shows the rules in force.")
+                formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG)
     p.add_argument("--players", help="comma-separated names, in seat order: Ann,Ben,Cy (starts at the deal)")
     p.add_argument("--computers", type=int, default=None,
                    help="how many of the players (the last ones) the computer plays")

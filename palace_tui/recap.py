@@ -109,7 +109,7 @@ def _clause(seat: int | None, events: list[Event], names: Sequence[str]) -> str:
         elif e.kind == "chose":
             parts.append(f"laid {cards_text(e.cards)} face up")
         elif e.kind == "starts":
-            parts.append("started")  # the lead that follows is its own part
+            parts.append("leads")  # the lead that follows is its own part
         elif e.kind == "over":
             return "the game is over"
         elif e.kind == "abandoned":

@@ -76,6 +76,34 @@ def face_down() -> Session:
     raise RuntimeError("no face-down position found")
 
 
+def shared_mid_game() -> Session:
+    """Ann and Ben (people) with Cy and Dee (computers) between them, some way in: Ann to play,
+    a card in the stock to draw and a computer next."""
+    def ready(s: Session) -> bool:
+        g = s.game
+        return (g.phase == "play" and g.turn == 0 and g.moves >= 12 and len(g.stock) >= 2
+                and g.stage(0) == "hand" and any(m.kind == "play" for m in g.legal_moves())
+                and not s.is_human((g.turn + g.direction) % len(g.seats)))
+    seats = [SeatConfig("Ann"), SeatConfig("Cy", human=False, level="normal"), SeatConfig("Ben"),
+             SeatConfig("Dee", human=False, level="normal")]
+    s = advance_until(Session.new(seats, Rules.preset("palace"), seed=7), ready)
+    s.viewer = 0
+    return s
+
+
+async def play_a_card(app, pilot) -> None:
+    """Ann plays her lowest playable card: the result step shows what it drew."""
+    plays = [m for m in app.screen.game.legal_moves() if m.kind == "play"]
+    app.screen.apply(min(plays, key=lambda m: (m.cards[0], len(m.cards))))
+    await pilot.pause()
+
+
+async def end_the_turn(app, pilot) -> None:
+    """Ann plays, then Enter: the computers play on the public table."""
+    await play_a_card(app, pilot)
+    await pilot.press("enter")
+
+
 def finished(store: MemoryStore) -> Session:
     """Three games played at one table, the last one left at its result."""
     s = table(1, FIVE[:4], seed=3)
@@ -109,6 +137,9 @@ async def main(size: tuple[int, int]) -> list[Path]:
     paths.append(await shoot("new-table", app(), size))
     paths.append(await shoot("privacy", app(table(2, FIVE[:3])), size))
     paths.append(await shoot("mid-game", app(mid_game()), size))
+    paths.append(await shoot("result", app(shared_mid_game()), size, play_a_card))
+    paths.append(await shoot("watching", PalaceApp(shared_mid_game(), ai_delay=60, store=MemoryStore()), size,
+                             end_the_turn))
 
     async def choose_face_down(app, pilot):
         await pilot.press("right")

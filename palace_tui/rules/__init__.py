@@ -10,9 +10,9 @@ from .cards import Card
 from .events import Event
 from .game import Game, Outcome, Seat
 from .moves import IllegalMove, Move
-from .options import OPTION_HELP, OPTIONS, PRESET_HELP, PRESETS, Rules
+from .options import OPTION_HELP, OPTIONS, PRESET_HELP, PRESETS, Rules, option_value_help
 from .text import explain_pile, rules_card
 from .view import OtherSeat, SeatView
 
 __all__ = ["Card", "Rules", "Game", "Move", "IllegalMove", "Event", "Outcome", "Seat", "SeatView",
-           "OtherSeat", "OPTIONS", "OPTION_HELP", "PRESETS", "PRESET_HELP", "rules_card", "explain_pile"]
+           "OtherSeat", "OPTIONS", "OPTION_HELP", "option_value_help", "PRESETS", "PRESET_HELP", "rules_card", "explain_pile"]

@@ -55,7 +55,7 @@ class Event(NamedTuple):
         if k == "chose":
             return f"{who} laid {cards_text(self.cards)} face up"
         if k == "starts":
-            return f"{who} starts" + (f" ({self.reason})" if self.reason else "")
+            return f"{who} leads" + (f" ({self.reason})" if self.reason else "")
         if k == "over":
             return "Game over" + (f": {self.reason}" if self.reason else "")
         if k == "abandoned":

@@ -186,3 +186,42 @@ def parse_value(name: str, text: Any) -> Any:
             shown = ", ".join(str(a) for a in OPTIONS[name])
             raise ValueError(f"{text!r} is not a value of option {name!r}: choose one of {shown}") from None
     return t
+
+
+def option_value_help(name: str, value: Any) -> str:
+    """One sentence on what ``value`` of option ``name`` does (for the new-table screen).
+
+    >>> option_value_help("hand_size", 4)
+    'You draw back up to 4 cards while the stock lasts.'
+    """
+    n = value
+    s = "" if n == 1 else "s"
+    text = {
+        "packs": f"{n} pack{s} of 52 shuffled together.",
+        "jokers": ("Two jokers per pack: a joker goes on anything, reverses play and is see-through."
+                   if value else "No jokers."),
+        "face_down": f"Each player gets {n} blind cards face down.",
+        "face_up": f"Each player lays {n} cards face up on the blind ones.",
+        "hand_size": f"You draw back up to {n} card{s} while the stock lasts.",
+        "deal": {"swap": "Trade hand and face-up cards as you like before play.",
+                 "choose": "Pick your face-up cards from your private cards; no swapping later."},
+        "starter": {"lowest": "Whoever shows the lowest card (a 3 first) leads.",
+                    "dealer-left": "The player on the dealer's left leads."},
+        "ten": {"anything": "A 10 goes on anything and clears the pile.",
+                "not-on-picture": "A 10 clears the pile, but never goes on a jack, queen, king or ace."},
+        "seven": {"normal": "A 7 is an ordinary card.",
+                  "low": "After a 7 the next ordinary play must be 7 or lower."},
+        "eight": {"normal": "An 8 is an ordinary card.", "reverse": "An 8 goes on anything and reverses play.",
+                  "invisible": "An 8 goes on anything; the next card must beat the card under it."},
+        "stuck_face_up": {"add-one": "Stuck on face-up cards: add one to the pile, then take it all.",
+                          "keep-row": "Stuck on face-up cards: take the pile and keep your face-up row."},
+        "after_pickup": {"next": "After a pickup the next player leads.",
+                         "builder": "After a pickup, whoever played the top card leads."},
+        "finish": {"last-loses": "Play on until one player is left holding cards.",
+                   "first-out": "The first player out wins and the game stops."},
+        "scoring": {"podium": "3, 2 and 1 points to the first three out (3 and 2 with two players).",
+                    "losses": "One loss to the last with cards.", "wins": "One win to the first out."},
+        "next_dealer": {"clockwise": "The deal passes to the left.",
+                        "loser": "The last with cards deals the next game."},
+    }[name]
+    return text[value] if isinstance(text, dict) else text

@@ -1,7 +1,7 @@
 """Computer seats at the table: think in a worker, play after a visible pause.
 
 :class:`ComputerTurns` is mixed into the table screen. It expects the screen's
-``session``, ``ai_delay``, ``advance()`` (what happens after a move) and
+``session``, ``ai_delay``, ``after_computer(seat)`` (what happens after its move) and
 ``_advised()`` (the coach's answer, which arrives through the same worker message).
 ``_serial`` goes up on every change of the game, so an answer worked out for an
 older position is dropped.
@@ -79,9 +79,10 @@ class ComputerTurns:
             self._pending = (serial, move)
             return
         self._serial += 1
+        seat = game.turn
         self.session.play_computer(move)
         self.app.autosave(self.session)
-        self.advance()
+        self.after_computer(seat)
 
     def _computer_now(self, serial: int) -> None:
         game = self.game
@@ -91,11 +92,13 @@ class ComputerTurns:
             self._waiting = True
             return
         self._serial += 1
+        seat = game.turn
         self.session.computer_move()
         while self.game.phase != "over" and not self.session.is_human(self.game.turn):
+            seat = self.game.turn
             self.session.computer_move()
         self.app.autosave(self.session)
-        self.advance()
+        self.after_computer(seat)
 
     def on_screen_resume(self) -> None:
         if self._pending is not None:

@@ -55,3 +55,17 @@ class ResumeScreen(ConfirmScreen):
         Binding("n", "answer(False)", "New table", tooltip="Set up a new table instead", id="new"),
     ]
     HINT = "Enter: continue the game   n: new table"
+
+
+class ReplaceSavedScreen(ConfirmScreen):
+    """``palace --players ...`` while an unfinished game is saved: True deals the new table
+    (the saved game is dropped), False goes back to the saved game."""
+
+    inherit_bindings = False
+    BINDINGS = [
+        Binding("y", "answer(True)", "New table", tooltip="Deal the new table; the saved game is dropped",
+                id="replace"),
+        Binding("n", "answer(False)", "Saved game", tooltip="Continue the saved game instead", id="keep"),
+        Binding("escape", "answer(False)", "Saved game", show=False, id="keep-escape"),
+    ]
+    HINT = "y: deal the new table (the saved game is dropped)\nn: continue the saved game"

@@ -5,7 +5,11 @@ redraws everything from ``game.view(seat)`` for the seat at the screen, so no
 widget ever sees another seat's hand. What each key does is in
 :mod:`.table_keys`, computer seats are scheduled by :mod:`.computer_turns` and the
 line of what to do now is :func:`.turn_hint.turn_hint`; the engine decides whether a
-move is legal.
+move is legal. Whose cards are up, and when the screen goes dark or is passed, is
+decided by :class:`~palace_tui.turn_flow.TurnFlow`: :meth:`GameScreen.follow` renders
+each of its steps.
+move is legal. A greyed-out key says why through :mod:`.greyed_keys`; Home/End, rank
+keys, Esc, PgUp/PgDn and the mouse are :mod:`.hand_keys`.
 """
 
 from __future__ import annotations
@@ -19,9 +23,11 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Header
 
+from ..move_result import move_result
 from ..recap import recap_for
 from ..rules import IllegalMove, Move, SeatView
 from ..session import Session
+from ..turn_flow import ACT, OVER, PASS, RESULT, WATCH, Turn, TurnFlow
 from ..widgets.card_art import Slot, cards_inline
 from ..widgets.game_log import GameLog, log_line
 from ..widgets.note_line import NoteLine
@@ -30,13 +36,15 @@ from ..widgets.player_area import PlayerArea
 from ..widgets.seat_list import SeatList
 from ..widgets.too_small import TooSmall
 from .computer_turns import ComputerTurns
+from .greyed_keys import GreyedKeys
+from .hand_keys import HandKeys
 from .table_keys import TableKeys
 from .turn_hint import turn_hint
 
 WARN = Style(color="red", bold=True)
 
 
-class GameScreen(TableKeys, ComputerTurns, Screen, inherit_bindings=False):
+class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, Screen, inherit_bindings=False):
     """One game at a table, from the deal to the last card."""
 
     BINDINGS = [
@@ -44,24 +52,38 @@ class GameScreen(TableKeys, ComputerTurns, Screen, inherit_bindings=False):
         Binding("right", "cursor(1)", "Card", show=False, id="right"),
         Binding("up", "row", "Row", key_display="↑↓", tooltip="Between hand and face-up row", id="row"),
         Binding("down", "row", "Row", show=False, id="row-down"),
-        Binding("space", "mark", "Mark", tooltip="Mark cards of one rank to play together", id="mark"),
+        Binding("space", "mark", "Mark", key_display="␣", tooltip="Mark cards of one rank to play together", id="mark"),
         Binding("enter", "play", "Play", tooltip="Play the marked cards, else the card under the cursor",
                 id="play"),
         Binding("enter", "flip", "Turn card", tooltip="Turn the face-down card under the cursor", id="flip"),
         Binding("enter", "swap", "Swap", tooltip="Swap the hand card and the face-up card under the cursors",
                 id="swap"),
         Binding("enter", "choose", "Lay up", tooltip="Lay the marked cards face up", id="choose"),
+        Binding("enter", "end_turn", "End turn", tooltip="Hide your cards and hand the keyboard on",
+                id="end-turn"),
         Binding("t", "take", "Take", tooltip="Take the whole pile into your hand", id="take"),
         Binding("r", "ready", "Ready", tooltip="Finish swapping and start", id="ready"),
         Binding("u", "take_back", "Undo", tooltip="Take back your last move (nothing new was seen)",
                 id="take-back"),
-        # Pressed while take-back is greyed out or hidden: say why not.
+        # Pressed while take-back is hidden: say why not.
         Binding("u", "why_no_take_back", "Why no take-back", show=False, id="take-back-why"),
         Binding("h", "coach", "Coach", tooltip="The move the coach would make, and why", id="coach"),
         Binding("e", "explain", "Pile", tooltip="What may go on the pile now, and why", id="explain"),
         Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules in force", id="rules"),
         Binding("x", "abandon", "Abandon", tooltip="Stop this game with no result", id="abandon"),
-        Binding("ctrl+q", "app.save_quit", "Save+quit", key_display="^q", tooltip="Save and quit",
+        # Long hands (hand_keys): Home/End, a rank's key jumps to it, Esc unmarks.
+        Binding("home", "cursor_end(False)", "First card", show=False, id="home"),
+        Binding("end", "cursor_end(True)", "Last card", show=False, id="end"),
+        *[Binding(key, f"jump('{key}')", "Jump to rank", show=False, id=f"jump-{key}")
+          for key in ("2", "3", "4", "5", "6", "7", "8", "9", "0", "j", "q", "k", "a")],
+        Binding("escape", "clear_marks", "Unmark", show=False, id="unmark"),
+        Binding("pageup", "log_page(-1)", "Log back", show=False, id="log-up"),
+        Binding("pagedown", "log_page(1)", "Log on", show=False, id="log-down"),
+        # Pressed while greyed out: the engine's reason in the note line (greyed_keys).
+        Binding("t", "why_not('take')", show=False, id="take-why"),
+        Binding("enter", "why_not('enter')", show=False, id="enter-why"),
+        Binding("e", "why_not('explain')", show=False, id="explain-why"),
+        Binding("ctrl+q", "app.save_quit", "Quit", key_display="^q", tooltip="Save the game and quit",
                 priority=True, id="quit"),
     ]
 
@@ -72,15 +94,19 @@ class GameScreen(TableKeys, ComputerTurns, Screen, inherit_bindings=False):
         self.session = session
         #: Seconds a computer seat waits before it plays, so people can follow.
         self.ai_delay = ai_delay
-        #: After a resume the seat to act passes through the privacy screen even if alone.
-        self.force_pass = resumed
+        #: Whose cards are up and what comes next (after a resume, the pass screen first even if alone).
+        self.flow = TurnFlow(set(session.humans), len(session.seats), resumed=resumed)
         self.row = "hand"
         self.cursor: dict[str, int] = {"hand": 0, "face_up": 0, "face_down": 0}
         self.marked: set[int] = set()
+        #: The seat the cursors belong to: another seat at the screen starts afresh.
+        self._cursor_seat: int | None = None
         self.message: Text | None = None
         self._bindings_key: tuple | None = None
         #: Bumped on every change of the game: a worker's answer for an older position is dropped.
         self._serial = 0
+        #: The last move was a computer's (the table gets a pause to see it before a pass screen).
+        self._after_computer = False
 
     # ------------------------------------------------------------ layout
 
@@ -99,8 +125,10 @@ class GameScreen(TableKeys, ComputerTurns, Screen, inherit_bindings=False):
         self.query_one("#seats").border_title = "Table"
         self.query_one("#pile").border_title = "Pile"
         self.query_one("#log").border_title = "Log"
+        self._shown_before = self.session.viewer
+        self.session.viewer = None  # nothing private until the flow says whose cards are up
         self.redraw()
-        self.call_after_refresh(self.advance)
+        self.call_after_refresh(self.begin)
 
     # ------------------------------------------------------------ state
 
@@ -117,10 +145,12 @@ class GameScreen(TableKeys, ComputerTurns, Screen, inherit_bindings=False):
         return self.game.view(self.viewer if self.viewer is not None else 0)
 
     def mode(self) -> str:
-        """What the keys do now: wait, swap, choose, hand, face_up, face_down or over."""
+        """What the keys do now: wait, result, swap, choose, hand, face_up, face_down or over."""
         game = self.game
         if game.phase == "over":
             return "over"
+        if self.flow.turn.step == RESULT:
+            return "result"
         if self.viewer is None or game.turn != self.viewer or not self.session.is_human(self.viewer):
             return "wait"
         if game.phase == "setup":
@@ -145,6 +175,10 @@ class GameScreen(TableKeys, ComputerTurns, Screen, inherit_bindings=False):
         """
         view = self.view()
         mode = self.mode()
+        if self.viewer != self._cursor_seat:  # a new seat at the screen starts at its first card
+            self._cursor_seat = self.viewer
+            self.cursor = dict.fromkeys(self.cursor, 0)
+            self.row = "hand"
         if mode in ("hand", "face_up", "face_down"):
             self.row = mode
         elif mode == "choose":
@@ -163,7 +197,7 @@ class GameScreen(TableKeys, ComputerTurns, Screen, inherit_bindings=False):
         self._draw_player(view, mode)
         # The footer recomposes on every refresh_bindings: only when what it shows changes.
         key = (mode, self.viewer, len(self.marked), any(m.kind == "take" for m in view.legal),
-               self._take_back_state(), self.game.phase)
+               self._take_back_state(), self.game.phase, self.flow.turn)
         if key != self._bindings_key:
             self._bindings_key = key
             self.refresh_bindings()
@@ -188,7 +222,7 @@ class GameScreen(TableKeys, ComputerTurns, Screen, inherit_bindings=False):
     def _draw_player(self, view: SeatView, mode: str) -> None:
         area = self.query_one(PlayerArea)
         if self.viewer is None:
-            area.show([], [], [], self._hint(view, mode))
+            area.show([], [], [], self._hint(view, mode), nobody=True)
             return
         active = mode in ("hand", "face_up", "face_down", "swap", "choose")
         playable = view.playable_ranks
@@ -214,47 +248,93 @@ class GameScreen(TableKeys, ComputerTurns, Screen, inherit_bindings=False):
             return self.message
         hand, up = self.active_cards(view, "hand"), self.active_cards(view, "face_up")
         under = (hand[self.cursor["hand"]] if hand else None, up[self.cursor["face_up"]] if up else None)
-        return turn_hint(self.game, view, mode, self.session.names, len(self.marked), under)
+        return turn_hint(self.game, view, mode, self.session.names, len(self.marked), under,
+                         take_back=self._take_back_state())
 
     # ------------------------------------------------------------ flow
 
+    def begin(self) -> None:
+        """The game is on the screen: the flow's first step (a pass screen, a turn or computers)."""
+        self.follow(self.flow.start(self.session.to_act, self._shown_before))
+
     def advance(self) -> None:
-        """Decide what happens next: results, the privacy screen, a human's turn or a computer's."""
-        session = self.session
-        game = self.game
-        if game.phase == "over":
-            self.app.game_over(self)
-            return
-        seat = game.turn
-        if session.is_human(seat):
-            if len(session.humans) == 1 and not self.force_pass:
-                session.viewer = seat
-            if self.force_pass or session.needs_pass(seat):
-                self.force_pass = False
-                session.viewer = None
-                self.message = None
-                self.note.clear()
-                self.redraw()
-                self.app.pass_to(seat, self.reveal, self.take_back_from_pass)
-                return
-            session.viewer = seat
-            self._recap(seat)
+        """Follow the game after a change made outside a move (abandon): results when over."""
+        self.follow(self.flow.over() if self.game.phase == "over" else self.flow.turn)
+
+    def follow(self, turn: Turn) -> None:
+        """Render the flow's step: the one place the screen changes whose cards are up."""
+        self.session.viewer = turn.shown
+        if turn.shown is None:
+            # Dark from here: no private word may stay in the note, a toast or the hint.
+            self.message = None
+            self.marked.clear()
+            self.note.clear()
+            self.app.clear_notifications()
+        if turn.step == OVER:
             self.redraw()
-            return
-        if len(session.humans) == 1:
-            session.viewer = session.humans[0]
-        self.redraw()
-        self._schedule_computer()
+            self.app.game_over(self)
+        elif turn.step == PASS:
+            self.redraw()
+            self._hand_over(turn.seat)
+        elif turn.step == WATCH:
+            self.redraw()
+            self._schedule_computer()
+        elif turn.step == ACT:
+            self._recap(turn.seat)
+            self.redraw()
+        else:  # RESULT: the mover's cards stay up until Enter
+            self.redraw()
+
+    def _hand_over(self, seat: int) -> None:
+        """Put up the pass screen; after a computer's move, first let the table see it for a pause."""
+        if self.ai_delay > 0 and self._after_computer:
+            serial = self._serial
+            self._timer = self.set_timer(self.ai_delay, lambda: self._pass_now(serial, seat))
+        else:
+            self._pass_now(self._serial, seat)
+
+    def _pass_now(self, serial: int, seat: int) -> None:
+        self._timer = None
+        if serial == self._serial and self.flow.turn == Turn(PASS, seat, None):
+            self.app.pass_to(seat, self.reveal)
 
     def reveal(self, seat: int) -> None:
-        """The privacy screen was passed: show ``seat``'s cards."""
+        """The pass screen was passed: show ``seat``'s cards."""
         self.session.device_passed(seat)
-        self.session.viewer = seat
         self.marked.clear()
         self.message = None
+        turn = self.flow.passed()
+        self.session.viewer = turn.shown
         self.app.autosave(self.session)
-        self._recap(seat)
-        self.redraw()
+        self.follow(turn)
+        # The pass screen is still leaving: work the footer out again once this screen is back on top.
+        self.call_after_refresh(self.refresh_bindings)
+
+    def action_end_turn(self) -> None:
+        """Enter on the result step: the turn is over, nothing can be taken back, cards go dark."""
+        self._serial += 1
+        self.session.forget_take_back()
+        turn = self.flow.end_turn(self.session.to_act)
+        self.session.viewer = turn.shown
+        self.app.autosave(self.session)
+        self._after_computer = False
+        self.follow(turn)
+
+    def after_computer(self, seat: int) -> None:
+        """A computer seat has moved: the flow says who is next."""
+        self._after_computer = True
+        self.follow(self.flow.after_move(seat, self.session.to_act))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """On the result step only ending the turn, take-back, the rules and quitting are keys;
+        on the public table no card key shows."""
+        if action == "end_turn":
+            return self.mode() == "result"
+        if self.mode() == "result" and action not in ("take_back", "why_no_take_back", "rules", "save_quit"):
+            return False
+        if self.viewer is None and action in ("cursor", "mark", "play", "take", "coach"):
+            return False  # the public table: no cards of anyone's to act on
+        return super().check_action(action, parameters)
 
     @property
     def note(self) -> NoteLine:
@@ -271,8 +351,11 @@ class GameScreen(TableKeys, ComputerTurns, Screen, inherit_bindings=False):
 
     def apply(self, move: Move) -> bool:
         """Play a human move; a refused move changes nothing and shows the engine's reason."""
+        game = self.game
+        mover, setup = game.turn, game.phase == "setup"
+        hand_before = list(game.seats[mover].hand)
         try:
-            self.session.play_human(move)
+            events = self.session.play_human(move)
         except IllegalMove as exc:
             self.message = Text(str(exc), WARN)
             self.redraw()
@@ -282,48 +365,58 @@ class GameScreen(TableKeys, ComputerTurns, Screen, inherit_bindings=False):
         self.message = None
         self.marked.clear()
         self.note.clear()
+        self._after_computer = False
+        turn = self.flow.after_move(mover, self.session.to_act,
+                                    setup_done=setup and move.kind in ("ready", "choose"))
+        self.session.viewer = turn.shown
         self.app.autosave(self.session)
-        self.advance()
+        self.follow(turn)
+        if turn.shown == mover:
+            self._say_result(mover, events, hand_before)
         return True
+
+    def _say_result(self, seat: int, events, hand_before: list) -> None:
+        """Tell the mover what the move did (the cards drawn too: only the mover's cards are up)."""
+        left = list(hand_before)
+        drawn = []
+        for card in self.game.seats[seat].hand:
+            if card in left:
+                left.remove(card)
+            else:
+                drawn.append(card)
+        text = move_result(events, seat, drawn)
+        if text:
+            self.note.say("Your move", log_line(text))
 
     # ------------------------------------------------------------ take-back, coach, pile
 
-    def _take_back_state(self) -> bool | None:
-        """True: u takes back the viewer's move; None: shown greyed out; False: hidden."""
+    def _take_back_state(self) -> bool:
+        """Whether u takes back the viewer's move now (else it is hidden and says why not)."""
         session = self.session
         if self.viewer is None or session.undo_seat != self.viewer or self.game.phase == "setup":
             return False
-        if session.take_back_status()[0]:
-            return True
-        return None if self.mode() == "wait" else False
+        return self.flow.offers_take_back() and session.take_back_status()[0]
 
     def take_back(self) -> bool:
-        """Take back the latest human move (the key, or u on the privacy screen)."""
-        ok, why = self.session.take_back_status()
-        if not ok:
-            self.note.say("Take back", why)
+        """Take back the latest human move (u on the result step or during a clear's extra turn)."""
+        if not self._take_back_state():
+            self.action_why_no_take_back()
             return False
+        ok, why = self.session.take_back_status()
         seat = self.session.take_back()
         self._serial += 1
         self._stop_timer()
         self._pending = None
         self._waiting = False
-        self.session.viewer = seat
         self.marked.clear()
         self.message = None
+        turn = self.flow.taken_back(seat)
+        self.session.viewer = turn.shown
         self.app.autosave(self.session)
-        self.advance()
+        self.follow(turn)
         self.note.say("Take back", why.replace("Take back", "Took back", 1) + " Play again.")
         self.refresh_bindings()
         return True
-
-    def take_back_from_pass(self) -> None:
-        """u on the privacy screen: the last player still has the device, and changed their mind."""
-        seat = self.session.undo_seat
-        if seat is not None:
-            self.session.viewer = seat
-        if not self.take_back():
-            self.advance()
 
     def _advised(self, seat: int, advice) -> None:
         if self.viewer != seat or self.mode() == "wait":

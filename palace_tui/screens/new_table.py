@@ -77,6 +77,7 @@ class NewTableScreen(Screen[Session]):
     NewTableScreen #start { margin-right: 2; }
     NewTableScreen #learn { margin-right: 2; }
     NewTableScreen #error { color: $error; text-style: bold; width: 1fr; }
+    NewTableScreen #seed-help { width: 1fr; color: $text-muted; }
     """
 
     BINDINGS = [
@@ -130,8 +131,8 @@ class NewTableScreen(Screen[Session]):
                 yield Label("seed", classes="field-label")
                 yield Input(str(t["seed"] or ""), placeholder="random", type="integer", compact=True,
                             id="seed")
-                yield Static("The same seed deals the same cards. Leave it blank for a fresh shuffle.",
-                             classes="option-help", markup=False)
+                yield Static("Blank: a fresh shuffle every game. A number deals the same cards.",
+                             id="seed-help", markup=False)
         with Horizontal(id="start-row"):
             yield Button("Start", variant="success", id="start", compact=True)
             yield Button("Learn", id="learn", compact=True, tooltip="Lessons: learn Palace in five minutes")
@@ -244,6 +245,8 @@ class NewTableScreen(Screen[Session]):
         with self.prevent(Select.Changed):
             for name, value in values.items():
                 self.query_one(f"#opt-{name}", Select).value = value
+        for row in self.query(OptionRow):
+            row.show_help()
 
     # ------------------------------------------------------------ actions
 
@@ -280,6 +283,6 @@ class NewTableScreen(Screen[Session]):
         self.app.remember_table({
             "players": len(seats),
             "seats": [asdict(self.query_one(f"#seat-{i}", SeatEditor).value()) for i in range(MAX_SEATS)],
-            "preset": preset or CUSTOM, "options": rules.as_dict(), "seed": "" if seed is None else str(seed)})
+            "preset": preset or CUSTOM, "options": rules.as_dict(), "seed": ""})  # a seed is for one table, never the next
         self._dealt = True
         self.dismiss(Session.new(seats, rules, seed=seed, preset=preset))

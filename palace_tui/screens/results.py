@@ -1,4 +1,5 @@
-"""The end of a game: who went out in what order, the points, and the table's scoreboard."""
+"""The end of a game: the last move, who went out in what order, the points, who deals next,
+and the table's scoreboard (the words are :mod:`palace_tui.results_text`'s)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from ..recap import ACTION_KINDS, recap
+from ..results_text import loser_sentence, next_deal_sentence, points_sentence
 from ..session import Session
+from ..widgets.game_log import log_line
 from ..widgets.seat_list import place_text
 from ..widgets.too_small import TooSmall
 
@@ -22,8 +26,9 @@ class ResultsScreen(Screen[str]):
 
     DEFAULT_CSS = """
     ResultsScreen #results-body { height: 1fr; }
-    ResultsScreen #outcome { width: 1fr; padding: 0 1; border: round $accent; height: auto; }
-    ResultsScreen #board-box { width: 1fr; border: round $secondary; height: auto; max-height: 100%; }
+    ResultsScreen #outcome { width: 1fr; padding: 0 1; border: round $accent; height: 1fr; }
+    ResultsScreen #board-box { width: auto; min-width: 30; max-width: 50%; border: round $secondary; height: 1fr; }
+    ResultsScreen #board { width: auto; }
     ResultsScreen DataTable { height: auto; }
     """
 
@@ -77,24 +82,39 @@ class ResultsScreen(Screen[str]):
         if out.winner is not None:
             text.append(f"{names[out.winner]} wins!\n", "bold green")
         if out.loser is not None:
-            word = {"palace": "the Palace", "shithead": "the Shithead"}.get(session.preset or "", "the loser")
-            text.append(f"{names[out.loser]} is {word}.\n", "bold red")
-        text.append("\n")
+            text.append(loser_sentence(names[out.loser], session.preset) + "\n", "bold red")
+        last = self._last_move()
+        if last:
+            text.append("\nLast move: ", "bold")
+            text.append_text(log_line(last))
+            text.append("\n")
+        text.append("\nOrder out\n", "bold")
         scoring = session.rules.scoring
         unit = {"podium": "point", "losses": "loss", "wins": "win"}[scoring]
+        width = max(len(n) for n in names)
         for place, seat in enumerate(out.order, 1):
             pts = out.points[seat]
-            text.append(f"{place_text(place):>4}  {names[seat]:<12} ")
+            text.append(f"{place_text(place):>4}  {names[seat]:<{width}}  ")
             plural = "es" if unit == "loss" else "s"
             text.append(f"{pts} {unit}{plural if pts > 1 else ''}" if pts else "", "bold")
             text.append("\n")
-        missing = [i for i in range(len(names)) if i not in out.order]
-        for seat in missing:
-            text.append(f"   -  {names[seat]:<12} still held cards\n", "dim")
-        text.append("\nScoring: " + {"podium": "3, 2, 1 points to the first three out.",
-                                      "losses": "one loss to the last with cards.",
-                                      "wins": "one win to the first out."}[scoring], "dim")
+        for seat in (i for i in range(len(names)) if i not in out.order):
+            text.append(f"   -  {names[seat]:<{width}}  still held cards\n", "dim")
+        text.append("\n" + points_sentence(out, scoring) + "\n")
+        text.append(next_deal_sentence(names[session.game.next_dealer()]))
         return text
+
+    def _last_move(self) -> str:
+        """The final turn, as the recap words it: "Ann played 9♣, then went out (1st)"."""
+        events = [(i, e) for i, e in self.session.events if e.kind not in ("over", "abandoned")]
+        acts = [k for k, (_, e) in enumerate(events) if e.seat is not None and e.kind in ACTION_KINDS]
+        if not acts:
+            return ""
+        k = acts[-1]
+        seat = events[k][1].seat
+        while k > 0 and events[k - 1][1].seat in (seat, None):
+            k -= 1
+        return recap(events, self.session.names, events[k][0]).rstrip(".")
 
     def action_choose(self, what: str) -> None:
         """Leave with the chosen next step."""

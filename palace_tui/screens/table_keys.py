@@ -28,8 +28,7 @@ class TableKeys:
         if action in ("rules", "save_quit"):
             return True
         if action == "abandon":
-            # Off for the moment u is offered, so the footer still fits 80 columns.
-            return mode != "over" and self._take_back_state() is not True
+            return mode != "over"
         if action == "cursor":
             return None if waiting else True
         if action == "row":

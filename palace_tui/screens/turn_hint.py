@@ -16,12 +16,20 @@ DIM = Style(dim=True)
 KEY = Style(bold=True)
 
 
-def turn_hint(game: Game, view: SeatView, mode: str, names: list[str], marked: int, under: tuple) -> Text:
-    """What to do now, for the seat at the screen. ``mode`` is the screen's (wait, swap,
-    choose, hand, face_up, face_down or over), ``marked`` how many cards are marked and
-    ``under`` the hand and face-up cards under the two cursors (for a swap)."""
+def turn_hint(game: Game, view: SeatView, mode: str, names: list[str], marked: int, under: tuple,
+              take_back: bool = False) -> Text:
+    """What to do now, for the seat at the screen. ``mode`` is the screen's (wait, result,
+    swap, choose, hand, face_up, face_down or over), ``marked`` how many cards are marked,
+    ``under`` the hand and face-up cards under the two cursors (for a swap) and
+    ``take_back`` whether u can take the move back now."""
     if mode == "over":
         return Text("The game is over.")
+    if mode == "result":
+        text = Text.assemble("Your move is made. ", ("Enter", KEY), " ends your turn and hides your cards")
+        if take_back:
+            text.append_text(Text.assemble("; ", ("u", KEY), " takes the move back"))
+        text.append(".")
+        return text
     if mode == "wait":
         who = names[game.turn]
         doing = "is setting up" if game.phase == "setup" else "is playing"
@@ -35,8 +43,9 @@ def turn_hint(game: Game, view: SeatView, mode: str, names: list[str], marked: i
         return Text.assemble(f"Mark {game.rules.face_up} cards to lay face up ({marked} marked): ",
                              ("Space", KEY), " marks, ", ("Enter", KEY), " lays them down.")
     if mode == "face_down":
-        return Text(f"Turn a face-down card: ← → to choose, Enter to turn it. "
-                    f"The pile needs {view.requirement}.")
+        need = ("Any card stays on this pile." if view.requirement == "anything"
+                else f"It stays if it is {view.requirement}.")
+        return Text(f"Turn a face-down card: ← → to choose, Enter to turn it. {need}")
     text = Text.assemble("Your turn: play ", (view.requirement, KEY))
     takeable = any(m.kind == "take" for m in view.legal)
     if not view.playable_ranks:

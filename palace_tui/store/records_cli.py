@@ -91,6 +91,10 @@ def main(argv: list[str]) -> int:
     if not standings and not recent:
         console.print(f"No games recorded yet in {data_dir}.", markup=False)
         return 0
+    if args.scoring and not standings.get(args.scoring):
+        # Say so rather than print nothing above the recent games.
+        console.print(f"No games scored by {args.scoring} yet in {data_dir}.", markup=False)
+        console.print()
     for scoring, rows in standings.items():
         console.print(standings_table(scoring, rows))
         console.print()

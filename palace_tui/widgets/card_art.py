@@ -48,16 +48,42 @@ class Slot:
     cursor: bool = False
 
 
+#: Without colour (NO_COLOR) the red suits are told apart by weight: bold red, plain black.
+MONO_RED = Style(bold=True)
+MONO_BLACK = Style(bold=False)
+MONO_JOKER = Style(bold=True, italic=True)
+
+_no_color = False
+
+
+def set_no_color(no_color: bool) -> None:
+    """Draw suits for a terminal without colour (the app calls this with its ``no_color``)."""
+    global _no_color
+    _no_color = no_color
+
+
 def suit_style(card: Card) -> Style:
-    """The colour of a card's face: red suits red, jokers magenta, the rest plain."""
+    """The look of a card's face: red suits red, jokers magenta, the rest plain; without
+    colour, red suits and jokers bold, black suits plain (a grey shade would be unreadable)."""
+    if _no_color:
+        return MONO_JOKER if card.rank == 15 else (MONO_RED if card.is_red else MONO_BLACK)
     if card.rank == 15:
         return JOKER_STYLE
     return RED if card.is_red else BLACK
 
 
+#: How a joker is printed on a card and in a row (the engine's ``JK`` is a code, not a word).
+JOKER_LABEL = "Jkr"
+
+
+def card_label(card: Card) -> str:
+    """A card as printed on its face: ``7♥``, ``10♦``, ``Jkr``."""
+    return JOKER_LABEL if card.rank == 15 else str(card)
+
+
 def card_text(card: Card) -> Text:
     """One card inline (``7♥``) in its suit colour, for logs and sentences."""
-    return Text(str(card), style=suit_style(card))
+    return Text(card_label(card), style=suit_style(card))
 
 
 def cards_inline(cards, sep: str = " ") -> Text:
@@ -73,11 +99,11 @@ def cards_inline(cards, sep: str = " ") -> Text:
 def _face(slot: Slot) -> str:
     if slot.card is None:
         return "░░░"
-    return f"{str(slot.card):<3}"
+    return f"{card_label(slot.card):<3}"
 
 
-def _lines(slot: Slot, width: int, closed: bool) -> list[Text]:
-    """The three lines of one card, ``width`` cells (5, or 4 when overlapped)."""
+def _lines(slot: Slot, width: int, closed: bool, tall: bool = False) -> list[Text]:
+    """The three lines of one card (five when ``tall``), ``width`` cells (5, or 4 when overlapped)."""
     tl, h, tr, v, bl, br = _HEAVY if slot.cursor else _LIGHT
     frame = CURSOR if slot.cursor else (MARK if slot.marked else Style())
     if slot.dim and not slot.cursor:
@@ -95,20 +121,33 @@ def _lines(slot: Slot, width: int, closed: bool) -> list[Text]:
     if closed:
         top.append(tr, frame)
         bottom.append(br, frame)
-    mid = Text()
-    mid.append(v, frame)
     if slot.card is None:
-        mid.append(_face(slot)[:inner], BACK + (DIM if slot.dim else Style()))
+        face_style = BACK + (DIM if slot.dim else Style())
     else:
-        face_style = suit_style(slot.card) + Style(bold=not slot.dim)
+        face_style = Style(bold=not slot.dim) + suit_style(slot.card)
         if slot.dim:
             face_style += DIM
         if slot.marked:
             face_style += Style(reverse=True)
-        mid.append(_face(slot)[:inner], face_style)
-    if closed:
-        mid.append(v, frame)
-    return [top, mid, bottom]
+
+    def middle(face: str, style: Style) -> Text:
+        line = Text()
+        line.append(v, frame)
+        line.append(face[:inner], style)
+        if closed:
+            line.append(v, frame)
+        return line
+
+    face = _face(slot)
+    if not tall:
+        return [top, middle(face, face_style), bottom]
+    if slot.card is None:
+        return [top, middle(face, face_style), middle(face, face_style), middle(face, face_style), bottom]
+    # Tall: the index top left, the suit in the middle, the index again bottom right.
+    label = card_label(slot.card)
+    suit = label[-1] if slot.card.rank != 15 else "★"
+    plain = face_style + Style(reverse=False) if slot.marked else face_style
+    return [top, middle(face, face_style), middle(f" {suit} ", plain), middle(f"{label:>3}", plain), bottom]
 
 
 def row_layout(count: int, width: int) -> tuple[str, int]:
@@ -121,23 +160,30 @@ def row_layout(count: int, width: int) -> tuple[str, int]:
     return "overlap", per_line
 
 
-def render_row(slots: list[Slot], width: int, cursor_line: bool = False, empty: str = "") -> Text:
-    """A row of cards as Text; with ``cursor_line`` a fourth line points ▲ at the cursor."""
+def card_height(tall: bool = False) -> int:
+    """Lines one card takes: 3, or 5 drawn tall (a roomy terminal)."""
+    return 5 if tall else 3
+
+
+def render_row(slots: list[Slot], width: int, cursor_line: bool = False, empty: str = "",
+               tall: bool = False) -> Text:
+    """A row of cards as Text; with ``cursor_line`` a line under the cards points ▲ at the cursor."""
     if not slots:
-        return Text(f"\n{empty}\n", style=DIM)
+        pad = "\n" * (card_height(tall) // 2)
+        return Text(f"{pad}{empty}{pad}", style=DIM)
     mode, per_line = row_layout(len(slots), width)
     out = Text()
     for start in range(0, len(slots), per_line):
         chunk = slots[start:start + per_line]
-        lines = [Text(), Text(), Text()]
+        lines = [Text() for _ in range(card_height(tall))]
         pointer = Text()
         for k, slot in enumerate(chunk):
             last = k == len(chunk) - 1
             if mode == "spaced":
-                parts, w = _lines(slot, CARD_WIDTH, True), CARD_WIDTH
+                parts, w = _lines(slot, CARD_WIDTH, True, tall), CARD_WIDTH
             else:
                 w = CARD_WIDTH if last or slot.cursor else OVERLAP_WIDTH
-                parts = _lines(slot, w, last or slot.cursor)
+                parts = _lines(slot, w, last or slot.cursor, tall)
             for line, part in zip(lines, parts):
                 line.append_text(part)
                 if mode == "spaced" and not last:
@@ -156,10 +202,28 @@ def render_row(slots: list[Slot], width: int, cursor_line: bool = False, empty: 
     return out
 
 
-def row_height(count: int, width: int, cursor_line: bool = False) -> int:
+def slot_at(slots: list[Slot], width: int, x: int, y: int, cursor_line: bool = False,
+            tall: bool = False) -> int | None:
+    """The index of the card drawn at cell (``x``, ``y``) of :func:`render_row`, or None."""
+    if not slots or x < 0 or y < 0:
+        return None
+    mode, per_line = row_layout(len(slots), width)
+    start = (y // (card_height(tall) + cursor_line)) * per_line
+    chunk = slots[start:start + per_line]
+    left = 0
+    for k, slot in enumerate(chunk):
+        last = k == len(chunk) - 1
+        w = CARD_WIDTH if mode == "spaced" or last or slot.cursor else OVERLAP_WIDTH
+        if left <= x < left + w:
+            return start + k
+        left += w + (GAP if mode == "spaced" else 0)
+    return None
+
+
+def row_height(count: int, width: int, cursor_line: bool = False, tall: bool = False) -> int:
     """Lines :func:`render_row` needs for ``count`` cards in ``width`` cells."""
     if count == 0:
-        return 3 + cursor_line
+        return card_height(tall) + cursor_line
     _, per_line = row_layout(count, width)
     chunks = -(-count // per_line)
-    return chunks * (3 + cursor_line)
+    return chunks * (card_height(tall) + cursor_line)

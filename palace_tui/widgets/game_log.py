@@ -18,14 +18,18 @@ _CARD = re.compile(r"(?<!\S)(10|[2-9JQKA])([♣♦♥♠])|(?<!\S)JK(?!\w)")
 
 
 def log_line(line: str) -> Text:
-    """A log sentence with its cards in suit colours."""
-    text = Text(line)
+    """A log sentence with its cards in suit colours; the engine's ``JK`` reads "joker"."""
+    text = Text()
+    at = 0
     for m in _CARD.finditer(line):
         try:
             card = Card.parse(m.group(0))
         except ValueError:
             continue
-        text.stylize(suit_style(card), m.start(), m.end())
+        text.append(line[at:m.start()])
+        text.append("joker" if card.rank == 15 else m.group(0), suit_style(card))
+        at = m.end()
+    text.append(line[at:])
     return text
 
 
@@ -41,6 +45,10 @@ class GameLog(RichLog):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, wrap=True, markup=False, highlight=False, max_lines=400)
         self.shown = 0
+
+    def on_resize(self) -> None:
+        # A resize re-wraps the lines: keep the newest one in view.
+        self.call_after_refresh(self.scroll_end, animate=False)
 
     def show(self, lines: list[str], total: int) -> None:
         """Bring the log up to date: ``lines`` are the last of ``total`` lines so far."""

@@ -19,11 +19,13 @@ class NoteLine(Static):
     DEFAULT_CSS = """
     NoteLine {
         height: auto;
-        max-height: 3;
+        max-height: 6;
+        overflow-y: auto;
         padding: 0 1;
         background: $boost;
         display: none;
     }
+    NoteLine.-shown { display: block; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -41,12 +43,13 @@ class NoteLine(Static):
         self.label = label
         self.body = text.plain[len(label) + 2:]
         self.update(text)
-        self.display = True
+        # A class, not ``display``: an inline style would beat the too-small screen's CSS.
+        self.add_class("-shown")
 
     def clear(self) -> None:
         """Hide the note."""
-        if self.label or self.display:
+        if self.label or self.has_class("-shown"):
             self.label = ""
             self.body = ""
             self.update("")
-            self.display = False
+            self.remove_class("-shown")

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Label, Select, Static
 
-from ..rules import OPTION_HELP, OPTIONS
+from ..rules import OPTIONS, option_value_help
 
 
 def value_label(value: Any) -> str:
@@ -19,7 +20,7 @@ def value_label(value: Any) -> str:
 
 
 class OptionRow(Horizontal):
-    """A Select over an option's allowed values, with the engine's one-line help."""
+    """A Select over an option's allowed values, with the engine's sentence on what the shown value does."""
 
     DEFAULT_CSS = """
     OptionRow { height: auto; }
@@ -38,4 +39,10 @@ class OptionRow(Horizontal):
         yield Label(self.option.replace("_", " "), classes="option-name")
         yield Select([(value_label(v), v) for v in OPTIONS[self.option]], value=self.initial,
                      allow_blank=False, compact=True, id=f"opt-{self.option}")
-        yield Static(OPTION_HELP[self.option], classes="option-help", markup=False)
+        yield Static(option_value_help(self.option, self.initial), classes="option-help", markup=False)
+
+    @on(Select.Changed)
+    def show_help(self) -> None:
+        """Say what the value now shown does."""
+        value = self.query_one(Select).value
+        self.query_one(".option-help", Static).update(option_value_help(self.option, value))

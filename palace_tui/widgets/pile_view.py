@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
+from textual import events
+from textual.message import Message
 
 from ..rules import SeatView
 from .card_art import Slot, cards_inline, render_row
@@ -19,6 +21,13 @@ class PileView(LinesStatic):
     DEFAULT_CSS = """
     PileView { height: auto; }
     """
+
+    class Pressed(Message):
+        """The pile was clicked (the screen takes it, if taking is allowed)."""
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(self.Pressed())
 
     def show(self, view: SeatView) -> None:
         """Render the pile, stock and cleared counts of ``view``."""

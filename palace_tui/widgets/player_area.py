@@ -22,9 +22,11 @@ class PlayerArea(Vertical):
     PlayerArea { height: auto; }
     PlayerArea > Horizontal { height: auto; }
     PlayerArea .row-label { width: 5; padding-top: 1; color: $text-muted; }
+    App.-roomy PlayerArea .row-label { padding-top: 2; }
     PlayerArea #down-row { width: auto; margin-right: 3; }
     PlayerArea #up-row { width: 1fr; }
     PlayerArea #hint { height: 2; }
+    PlayerArea.-nobody > Horizontal { display: none; }
     """
 
     def compose(self) -> ComposeResult:
@@ -38,11 +40,14 @@ class PlayerArea(Vertical):
             yield CardRow(id="hand-row", empty="(empty)", cursor_line=False)
         yield Static(id="hint")
 
-    def show(self, down: list[Slot], up: list[Slot], hand: list[Slot], hint: Text) -> None:
-        """Draw the three rows and the hint line."""
-        self.query_one("#down-row", CardRow).show(down)
-        self.query_one("#up-row", CardRow).show(up)
-        self.query_one("#hand-row", CardRow).show(hand)
+    def show(self, down: list[Slot], up: list[Slot], hand: list[Slot], hint: Text, nobody: bool = False) -> None:
+        """Draw the three rows and the hint line (cards tall when the app is roomy);
+        ``nobody``: no seat's cards are up, only the hint shows."""
+        self.set_class(nobody, "-nobody")
+        tall = self.app.has_class("-roomy")
+        self.query_one("#down-row", CardRow).show(down, tall)
+        self.query_one("#up-row", CardRow).show(up, tall)
+        self.query_one("#hand-row", CardRow).show(hand, tall)
         self.query_one("#hint", Static).update(hint, layout=False)
 
     def hand_text(self) -> str:

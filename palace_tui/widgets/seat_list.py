@@ -23,8 +23,13 @@ def place_text(place: int) -> str:
     return _PLACES.get(place, f"{place}th")
 
 
+#: Cells taken by everything on a seat's line but its name and face-up cards.
+_FIXED = 2 + 2 + 4 + 4 + 5 + 2
+
+
 class SeatList(LinesStatic):
-    """One line per seat, in seat order (clockwise), the seat to act marked ▶."""
+    """A line of column names, then one line per seat in seat order (clockwise): the seat
+    to act marked ▶, a seat ready after setup ✓. Names give way before face-up cards do."""
 
     DEFAULT_CSS = """
     SeatList { height: auto; }
@@ -32,29 +37,34 @@ class SeatList(LinesStatic):
 
     def show(self, view: SeatView, computers: set[int]) -> None:
         """Render the public facts of every seat from ``view``."""
-        name_width = min(10, max(len(s.name) for s in view.seats))
-        lines = []
-        for s in view.seats:
+        self._shown = (view, computers)
+        ups = [cards_inline(s.face_up) for s in view.seats]
+        up_width = max([len(u.plain) for u in ups] + [len("no face-up")])
+        room = (self.size.width or 44) - _FIXED - up_width
+        name_width = max(3, min(10, max(len(s.name) for s in view.seats), room))
+        head = Text(f"{'':{2 + name_width + 6}}{'hand':>4} {'down':>4}  up", DIM)
+        lines = [head]
+        for s, up in zip(view.seats, ups):
             acting = s.index == view.turn and view.phase != "over"
             line = Text()
-            line.append("▶ " if acting else "  ", TURN)
+            ready = view.phase == "setup" and s.done_setup
+            line.append("▶ " if acting else ("✓ " if ready else "  "), TURN if acting else DIM)
             name = s.name[:name_width]
             line.append(f"{name:<{name_width}}", TURN if acting else Style(bold=True))
             line.append(" D" if s.index == view.dealer else "  ", DIM)
-            line.append("cpu " if s.index in computers else "    ", DIM)
+            line.append(" cpu" if s.index in computers else "    ", DIM)
             if s.out:
-                line.append(f"out {place_text(s.place)}" if view.phase == "play" or s.hand_count == 0
-                            else f"{place_text(s.place)} place")
+                line.append(f"  out {place_text(s.place)}" if view.phase == "play" or s.hand_count == 0
+                            else f"  {place_text(s.place)} place")
             else:
-                line.append(f"hand {s.hand_count:<2} down {s.face_down_count} ")
-                if s.face_up:
-                    line.append("up ", DIM)
-                    line.append_text(cards_inline(s.face_up))
-                else:
-                    line.append("no face-up", DIM)
-                if view.phase == "setup":
-                    line.append("  ready" if s.done_setup else "", DIM)
+                line.append(f"{s.hand_count:>4} {s.face_down_count:>4}  ")
+                line.append_text(up if s.face_up else Text("no face-up", DIM))
             line.no_wrap = True
             line.overflow = "ellipsis"
             lines.append(line)
         self.show_lines(lines)
+
+    def on_resize(self) -> None:
+        # The name column depends on the width: draw again at the new size.
+        if getattr(self, "_shown", None) is not None:
+            self.show(*self._shown)

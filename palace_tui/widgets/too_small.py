@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-#: The smallest terminal every screen is designed for.
-MIN_WIDTH, MIN_HEIGHT = 80, 24
+#: The smallest terminal every screen is designed for (the one place to lower it).
+MIN_SIZE = (80, 24)
+MIN_WIDTH, MIN_HEIGHT = MIN_SIZE
+
+
+def too_small(width: int, height: int) -> bool:
+    """Whether a terminal of ``width`` x ``height`` is below :data:`MIN_SIZE`."""
+    return width < MIN_SIZE[0] or height < MIN_SIZE[1]
 
 
 class TooSmall(Static):
@@ -23,5 +29,5 @@ class TooSmall(Static):
     """
 
     def __init__(self) -> None:
-        super().__init__(f"Make the window larger: Palace needs at least {MIN_WIDTH} x {MIN_HEIGHT}.\n\n"
+        super().__init__(f"Make the window larger: Palace needs at least {MIN_SIZE[0]} x {MIN_SIZE[1]}.\n\n"
                          "Ctrl+Q saves and quits.")

@@ -116,6 +116,10 @@ async def play_through(app, pilot, seed: int = 1, max_steps: int = 3000) -> Priv
         if mode in ("wait", "over"):
             await pilot.pause()
             continue
+        if mode == "result":  # the mover sees what the move did, then ends the turn
+            watch.check_table(app, screen.viewer)
+            await press(pilot, "enter")
+            continue
         view = screen.view()
         watch.check_table(app, screen.viewer)
         move = choose_move(view, rng, swaps)

@@ -152,6 +152,8 @@ async def test_recap_after_the_privacy_screen(make_app):
         await pilot.pause()
         screen = app.screen
         await play(pilot, screen, Move.play("9D"))
+        assert screen.mode() == "result"
+        await press(pilot, "enter")  # Ann ends her turn; Cy plays on the public table
         assert isinstance(app.screen, PassScreen)
         assert "Since your last turn" not in screen_text(app)
         await press(pilot, "enter")
@@ -178,8 +180,8 @@ def test_session_keeps_indexed_events_and_reads_old_saves():
 # ---------------------------------------------------------------------- take-back
 
 
-async def test_take_back_a_plain_play_from_the_privacy_screen(make_app):
-    """No draw (empty stock): Ann may take her 9 back until Ben presses Enter; the save follows."""
+async def test_take_back_a_plain_play_on_the_result_step(make_app):
+    """No draw (empty stock): Ann sees her move, u takes her 9 back there; the save follows."""
     session = two_humans()
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -187,12 +189,12 @@ async def test_take_back_a_plain_play_from_the_privacy_screen(make_app):
         screen = app.screen
         before = session.game.to_json()
         await play(pilot, screen, Move.play("9D"))
-        assert isinstance(app.screen, PassScreen)
-        assert app.screen.check_action("take_back", ()) is True
+        assert app.screen is screen and screen.mode() == "result" and screen.viewer == 0
+        assert screen.check_action("take_back", ()) is True
         text = screen_text(app)
-        assert "Ann: press u to take back your move." in text and "u Take back" in text
+        assert "u Undo" in text and "⏎ End turn" in text and "You played 9♦." in text
         await press(pilot, "u")
-        assert app.screen is screen and screen.viewer == 0
+        assert app.screen is screen and screen.viewer == 0 and screen.mode() == "hand"
         assert session.game.to_json() == before
         assert session.log == [] and session.events == []
         assert "9♦" in screen.query_one("#me").hand_text()
@@ -200,30 +202,50 @@ async def test_take_back_a_plain_play_from_the_privacy_screen(make_app):
         assert Game.from_json(app.store.load_session()["game"]).to_json() == before
 
 
-async def test_take_back_refused_after_a_draw_says_why(make_app):
-    """Ann drew from the stock: u is greyed out on the privacy screen, with the reason shown."""
-    session = two_humans(stock="2C 3S")
-    app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await play(pilot, app.screen, Move.play("9D"))
-        assert isinstance(app.screen, PassScreen)
-        assert app.screen.check_action("take_back", ()) is None
-        assert "Ann: Cards were drawn from the stock" in screen_text(app)
-        await press(pilot, "u")
-        assert isinstance(app.screen, PassScreen) and session.game.moves == 1
-
-
-async def test_take_back_refused_after_taking_the_pile(make_app):
-    """Ann took the pile: it can't go back, and the privacy screen says so."""
+async def test_the_pass_screen_has_no_take_back(make_app):
+    """After Enter ends Ann's turn, u on Ben's pass screen does nothing and says nothing of Ann."""
     session = two_humans()
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        await play(pilot, app.screen, Move.play("9D"))
+        await press(pilot, "enter")
+        assert isinstance(app.screen, PassScreen) and app.screen.seat == 1
+        text = screen_text(app)
+        assert "Ann" not in text and "take back" not in text.lower() and "u " not in text.split("\n")[-1]
+        await press(pilot, "u", "t", "x", "h", "left", "space", "tab", "escape")
+        assert isinstance(app.screen, PassScreen) and session.game.moves == 1
+        await press(pilot, "enter")
+        assert app.screen.viewer == 1 and app.screen.check_action("take_back", ()) is False
+
+
+async def test_take_back_refused_after_a_draw_says_why(make_app):
+    """Ann drew from the stock: the result step names the card drawn; u is not offered and says why."""
+    session = two_humans(stock="2C 3S")
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await play(pilot, screen, Move.play("9D"))
+        assert screen.mode() == "result" and "You drew 3♠." in screen.note.body
+        assert screen.check_action("take_back", ()) is False and "u Undo" not in screen_text(app)
+        await press(pilot, "u")
+        assert screen.note.label == "Take back" and "drawn from the stock" in screen.note.body
+        assert screen.mode() == "result" and session.game.moves == 1
+
+
+async def test_take_back_refused_after_taking_the_pile(make_app):
+    """Ann took the pile: she sees how many cards; it can't go back, and u says so."""
+    session = two_humans()
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
         await press(pilot, "t")
-        assert isinstance(app.screen, PassScreen)
-        assert app.screen.check_action("take_back", ()) is None
-        assert "The pile was taken into a hand" in screen_text(app)
+        assert screen.mode() == "result" and "You took the pile (2 cards)." in screen.note.body
+        assert screen.check_action("take_back", ()) is False
+        await press(pilot, "u")
+        assert "The pile was taken into a hand" in screen.note.body
 
 
 async def test_take_back_on_the_table_after_a_clear(make_app):
@@ -317,17 +339,16 @@ async def test_take_back_while_the_computer_waits(make_app):
         assert screen.mode() == "hand" and "9♦" in screen.query_one("#me").hand_text()
 
 
-async def test_take_back_greyed_with_the_reason_while_the_computer_waits(make_app):
-    """Ann drew a card: u is greyed out during the pause, its tooltip and the note say why."""
+async def test_take_back_hidden_with_the_reason_while_the_computer_waits(make_app):
+    """Alone with a computer, Ann drew a card: u is not in the footer during the pause, and says why."""
     session = vs_computer(stock="2C 3S")
     app = make_app(session, ai_delay=30)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
         await play(pilot, screen, Move.play("9D"))
-        assert screen.check_action("take_back", ()) is None
-        active = screen.active_bindings["u"]
-        assert active.enabled is False and "drawn from the stock" in active.tooltip
+        assert screen.mode() == "wait" and screen.viewer == 0
+        assert screen.check_action("take_back", ()) is False and "u Undo" not in screen_text(app)
         await press(pilot, "u")
         assert screen.note.label == "Take back" and "drawn from the stock" in screen.note.body
         assert "Take back: Cards were drawn" in screen_text(app)

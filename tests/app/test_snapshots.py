@@ -86,3 +86,81 @@ def test_rules(snap_compare):
     """The rules for the options in force."""
     session = make_session(humans=("Ann",), computers=("Ben",), options=["eight=reverse"])
     assert snap_compare(app_for(session), terminal_size=SIZE, press=["question_mark"])
+
+
+# ---------------------------------------------------------------------- the turn at a shared keyboard
+
+#: Ann, Ben (people) and Cy (a computer) at a built position, Ann to play, her cards up.
+TURN_SEATS = [{"name": "Ann", "hand": "4C 9D 10H", "face_up": "KS QD JC", "face_down": "3D 5C 7S"},
+              {"name": "Cy", "hand": "5S 6S 7C", "face_up": "QH 8H AD", "face_down": "8D 2S 6C"},
+              {"name": "Ben", "hand": "JH 4S 6H", "face_up": "KC 9C 3H", "face_down": "AS 5H 7D"}]
+
+
+def shared_turn() -> Session:
+    from palace_tui.rules import Game, Rules
+    from palace_tui.session import SeatConfig
+    game = Game.from_position(Rules.preset("palace"), seats=TURN_SEATS, pile="5D 6D", stock="2C 3S 8C")
+    seats = [SeatConfig("Ann"), SeatConfig("Cy", human=False, level="easy"), SeatConfig("Ben")]
+    return Session("t1", seats, game.rules, "palace", 1, game, game_id="t1-1", viewer=0)
+
+
+def _result_app() -> PalaceApp:
+    return PalaceApp(shared_turn(), ai_delay=30, store=MemoryStore())
+
+
+def test_result_step_80x24(snap_compare):
+    """Ann played 9♦ and drew: she sees the card drawn; Enter ends her turn, u takes it back? (no: a draw)."""
+    assert snap_compare(_result_app(), terminal_size=SIZE, press=["right", "enter"])
+
+
+def test_result_step_120x40(snap_compare):
+    """The result step at 120x40."""
+    assert snap_compare(_result_app(), terminal_size=(120, 40), press=["right", "enter"])
+
+
+def test_public_table_while_computers_play_80x24(snap_compare):
+    """Ann ended her turn: Cy thinks on the public table, nobody's cards are up."""
+    assert snap_compare(_result_app(), terminal_size=SIZE, press=["right", "enter", "enter"])
+
+
+def test_public_table_while_computers_play_120x40(snap_compare):
+    """The public table at 120x40."""
+    assert snap_compare(_result_app(), terminal_size=(120, 40), press=["right", "enter", "enter"])
+
+
+def largest_rows(seed: int = 11) -> Session:
+    """Six seats, two packs with jokers, five face down and five face up, some way into play."""
+    session = make_session(humans=("Ann",), computers=("Ben", "Cy", "Dee", "Eve", "Fay"), seed=seed,
+                           options=["packs=2", "jokers=true", "face_up=5", "face_down=5"])
+    return advance(session, lambda s: s.game.phase == "play" and s.game.moves >= 12)
+
+
+def test_largest_rows_80x24(snap_compare):
+    """Six seats with the largest rows at 80x24: every face-up card whole, the footer whole."""
+    assert snap_compare(app_for(largest_rows()), terminal_size=SIZE)
+
+
+def test_largest_rows_120x40(snap_compare):
+    """The same table at 120x40: the cards drawn tall."""
+    assert snap_compare(app_for(largest_rows()), terminal_size=(120, 40))
+
+
+def _finished() -> tuple[Session, MemoryStore]:
+    store = MemoryStore()
+    session = make_session("palace", humans=("Ann",), computers=("Ben", "Cy", "Dee"), seed=4)
+    while session.game.phase != "over":
+        g = session.game
+        session.apply(make_player("random", g.moves).choose(g))
+    return session, store
+
+
+def test_results_palace_80x24(snap_compare):
+    """Results at 80x24: last move, order out, the Palace named, points as awarded, next dealer."""
+    session, store = _finished()
+    assert snap_compare(app_for(session, store), terminal_size=SIZE)
+
+
+def test_results_palace_120x40(snap_compare):
+    """The same results at 120x40."""
+    session, store = _finished()
+    assert snap_compare(app_for(session, store), terminal_size=(120, 40))

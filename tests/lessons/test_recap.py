@@ -92,4 +92,4 @@ def test_the_starter_s_lead_is_not_lost():
     lead = game.legal_moves()[0]
     log += game.play(lead)
     text = recap(list(enumerate(log)), game.names, 0)
-    assert f"{game.names[starter]} started, then played {' '.join(str(c) for c in lead.cards)}" in text
+    assert f"{game.names[starter]} leads, then played {' '.join(str(c) for c in lead.cards)}" in text

@@ -50,7 +50,7 @@ async def run(data_dir: str, log_path: str, seed: int) -> None:
     from palace_tui.screens.pass_device import PassScreen
     from palace_tui.screens.results import ResultsScreen
     from palace_tui.session import open_store
-    from robust_driver import choose_move, human_turn, keys_for, send_keys
+    from robust_driver import choose_move, human_turn, keys_for, on_result_step, send_keys
 
     log = open(log_path, "a", encoding="utf-8")
 
@@ -97,7 +97,7 @@ async def run(data_dir: str, log_path: str, seed: int) -> None:
             if isinstance(screen, ResultsScreen):
                 await send_keys(pilot, ["enter"])
                 continue
-            if isinstance(screen, PassScreen):
+            if isinstance(screen, PassScreen) or on_result_step(app):
                 await send_keys(pilot, ["enter"])
                 continue
             game_screen = human_turn(app)

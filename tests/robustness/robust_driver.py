@@ -27,7 +27,7 @@ from palace_app_helpers import keys_for, make_session, screen_text, send_key_eve
 from palace_tui.rules.cards import make_deck  # noqa: E402
 
 __all__ = ["choose_move", "keys_for", "make_session", "screen_text", "send_keys", "deck_problem",
-           "CARD_RE", "card_texts_on", "human_turn", "play_human_moves", "screen_name"]
+           "CARD_RE", "card_texts_on", "human_turn", "on_result_step", "play_human_moves", "screen_name"]
 
 #: A card as the app prints it: rank then suit symbol (``7♥``, ``10♦``), or a joker.
 CARD_RE = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]|\bJK\b")
@@ -68,9 +68,16 @@ def human_turn(app):
     """The game screen if a human is to act on it with their cards shown, else None."""
     from palace_tui.screens.game import GameScreen
     screen = app.screen
-    if isinstance(screen, GameScreen) and screen.mode() not in ("wait", "over"):
+    if isinstance(screen, GameScreen) and screen.mode() not in ("wait", "over", "result"):
         return screen
     return None
+
+
+def on_result_step(app) -> bool:
+    """Whether a person is looking at what their move did (Enter ends the turn)."""
+    from palace_tui.screens.game import GameScreen
+    screen = app.screen
+    return isinstance(screen, GameScreen) and screen.mode() == "result"
 
 
 async def play_human_moves(app, pilot, rng, moves: int, swaps: dict | None = None,
@@ -93,7 +100,7 @@ async def play_human_moves(app, pilot, rng, moves: int, swaps: dict | None = Non
         screen = app.screen
         if isinstance(screen, ResultsScreen):
             return played
-        if isinstance(screen, PassScreen):
+        if isinstance(screen, PassScreen) or on_result_step(app):
             await send_keys(pilot, ["enter"])
             continue
         game_screen = human_turn(app)

@@ -1,55 +1,104 @@
-"""Privacy sweep: whole games with several humans at one keyboard, every screen checked.
+"""Privacy sweep: whole hot-seat games by keys, every frame the app draws checked.
 
-At every privacy screen no card text at all is on screen (no card of any hand or
-face-down row, and no toast holding one), only "Pass to <name>". At every table
-view, no card of another seat's hand and no face-down card that was never turned
-is on screen. Notifications are switched on, so a toast that leaked a card would
-be caught.
+The sweep keeps its own idea of whose cards may be up, from what the people at the
+table did, not from what the screen says: nobody's at the start; the named person's
+from their Enter on the pass screen; still theirs on the result step of their move;
+nobody's again from the key that ends their turn (Enter on the result step, or the
+key that ends a setup turn) until the next person's Enter. Every frame the app
+renders (hooked at the app's display, so frames between two test pauses count too)
+must show no card of another seat's hand and no face-down card never turned; a pass
+screen must show no card at all and no name but the next person's.
 
-Equal cards: with several packs two cards can print the same (``7♥`` twice), and
-face-up, pile and logged cards are public. So a card text only counts as secret
-when no public card and no card in the viewer's own hand prints the same; with one
-pack every card is unique and every never-seen card is checked. As a control the
-viewer's own hand must show, so the check reads the same text a player sees.
+Take-back is tried everywhere: ``u`` on the result step (half the time), at the
+start of a turn, while computers play, and on every pass screen, where every key of
+the table is pressed (nothing may happen but Enter and ctrl+q). Notifications are on,
+so a toast holding a card would be caught.
 
-The seeds are chosen (by playing the same games in memory) for games of modest
-length; the computer seat and the key-driven humans are deterministic.
+Equal cards: with several packs two cards print the same (``7♥`` twice), and face-up,
+pile and logged cards are public. So a card text counts as secret only when no public
+card and no card in the allowed seat's own hand prints the same; with one pack every
+card is unique. As a control the allowed seat's own hand must show when it acts, so the
+check reads the same text a player sees (on the settled screen at each pause: a frame
+drawn mid-change may not have the rows yet). Two planted leaks prove the sweep can fail.
 """
 
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
+from robust_driver import CARD_RE, choose_move, keys_for, make_session, send_keys
 
 from palace_tui.screens.game import GameScreen
 from palace_tui.screens.pass_device import PassScreen
 from palace_tui.screens.results import ResultsScreen
 
-from robust_driver import CARD_RE, make_session, play_human_moves, screen_text
+#: Every key a table knows, and some it doesn't: pressed on each pass screen (never Enter or ctrl+q).
+PASS_KEYS = ["u", "t", "x", "h", "e", "r", "space", "left", "right", "up", "down", "tab", "shift+tab",
+             "escape", "question_mark", "home", "end", "3", "0", "a", "j", "y", "n", "ctrl+l", "backspace"]
+
+
+def screen_text(app) -> str:
+    """The terminal's text now, straight from the compositor's strips (cheap enough for every frame)."""
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    return "\n".join("".join(segment.text for strip in line for segment in strip) for line in update.strips)
 
 
 class Sweep:
-    """Knows which cards have ever been public, and checks every screen it is shown."""
+    """Knows which cards have been public and whose may be up, and checks every frame."""
 
-    def __init__(self, session) -> None:
+    def __init__(self, app, session, monkeypatch) -> None:
         self.session = session
+        self.shared = len(session.humans) > 1
+        #: The only seat whose private cards may be on screen (None: nobody's).
+        self.up: int | None = None if self.shared else session.humans[0]
         self.public: set[str] = set()
-        self.pass_checks = 0
-        self.table_checks = 0
-        self.own_cards_seen = 0
+        self.failures: list[str] = []
+        self.frames = self.pass_frames = self.own_cards_seen = self.take_backs = self.results = 0
         self.viewers: set[int] = set()
-        original = session.apply
+        apply, play_human = session.apply, session.play_human
 
-        def apply(move):  # every move, the computer's too, goes through Session.apply
-            events = original(move)
+        def watched_apply(move):  # every move, the computers' too, goes through Session.apply
+            events = apply(move)
             for event in events:
                 self.public.update(str(c) for c in event.cards)
             self.see_table()
             return events
 
-        session.apply = apply
+        def watched_play_human(move):
+            game = session.game
+            mover, setup = game.turn, game.phase == "setup"
+            events = play_human(move)
+            if self.shared and setup and move.kind in ("ready", "choose") and session.game.turn != mover:
+                self.up = None  # the setup turn's own key ends it: dark at once
+            return events
+
+        session.apply, session.play_human = watched_apply, watched_play_human
+        # Whose cards may be up changes when a person's key is handled (a frame drawn just
+        # before it still belongs to the old step), so the sweep listens to the two keys.
+        end_turn, reveal = GameScreen.action_end_turn, PassScreen.action_reveal
+
+        def watched_end_turn(screen):
+            if self.shared:
+                self.up = None
+            end_turn(screen)
+
+        def watched_reveal(screen):
+            self.up = screen.seat
+            reveal(screen)
+
+        monkeypatch.setattr(GameScreen, "action_end_turn", watched_end_turn)
+        monkeypatch.setattr(PassScreen, "action_reveal", watched_reveal)
         self.see_table()
+        display = app._display
+
+        def checked_display(screen, renderable):
+            display(screen, renderable)
+            if renderable is not None:
+                self.check(app)
+
+        app._display = checked_display
 
     def see_table(self) -> None:
         game = self.session.game
@@ -57,87 +106,195 @@ class Sweep:
             self.public.update(str(c) for c in seat.face_up)
         self.public.update(str(c) for c in game.pile)
 
-    def secrets(self, viewer: int | None) -> set[str]:
-        """Card texts the viewer must not see: other hands and unturned face-down cards, never public."""
-        game = self.session.game
+    def secrets(self) -> set[str]:
+        """Card texts nobody but ``up`` may see: other hands and unturned face-down cards, never public."""
         hidden: set[str] = set()
         own: set[str] = set()
-        for i, seat in enumerate(game.seats):
-            if i == viewer:
-                own.update(str(c) for c in seat.hand)
-            else:
-                hidden.update(str(c) for c in seat.hand)
+        for i, seat in enumerate(self.session.game.seats):
+            (own if i == self.up else hidden).update(str(c) for c in seat.hand)
             hidden.update(str(c) for c in seat.face_down)
         return hidden - self.public - own
 
-    def __call__(self, app) -> None:
+    def check(self, app, settled: bool = False) -> None:
+        """One frame: the screen on top against whose cards may be up (``settled``: the app is idle)."""
         screen = app.screen
-        if isinstance(screen, PassScreen):
-            self.check_pass(app, screen)
-        elif isinstance(screen, GameScreen) and screen.session is self.session:
-            self.check_table(app, screen)
+        try:
+            if isinstance(screen, PassScreen):
+                self.check_pass(app, screen)
+            elif isinstance(screen, GameScreen) and screen.session is self.session:
+                self.check_table(app, screen, settled)
+        except AssertionError as exc:
+            self.failures.append(str(exc))
 
     def check_pass(self, app, screen: PassScreen) -> None:
-        self.pass_checks += 1
+        self.pass_frames += 1
         text = screen_text(app)
-        shown = CARD_RE.findall(text)
-        assert not shown, f"cards {shown} on the privacy screen:\n{text}"
-        assert f"Pass to {self.session.names[screen.seat]}" in text, text
+        assert not CARD_RE.findall(text), f"cards on the pass screen:\n{text}"
+        names = self.session.names
+        assert f"Pass to {names[screen.seat]}" in text, text
+        others = [n for i, n in enumerate(names) if i != screen.seat and re.search(rf"\b{re.escape(n)}\b", text)]
+        assert not others, f"the pass screen to {names[screen.seat]} names {others}:\n{text}"
+        assert "take back" not in text.lower(), f"the pass screen offers a take-back:\n{text}"
         for note in app._notifications:
-            assert not CARD_RE.search(note.message), f"a toast holds a card behind the privacy screen: {note}"
-        game = self.session.game
-        for seat in game.seats:  # the brief's literal check, also for cards that are public elsewhere
-            for card in [*seat.hand, *seat.face_down]:
-                assert str(card) not in text
+            assert not CARD_RE.search(note.message), f"a toast holds a card behind the pass screen: {note}"
 
-    def check_table(self, app, screen: GameScreen) -> None:
+    def check_table(self, app, screen: GameScreen, settled: bool) -> None:
         self.see_table()
-        viewer = screen.viewer
+        self.frames += 1
+        assert screen.viewer in (None, self.up), (
+            f"seat {screen.viewer}'s cards are up while only {self.up}'s may be ({screen.flow.turn}, "
+            f"{self.session.game.phase}, last events {self.session.events[-3:]})")
         text = screen_text(app)
         shown = set(CARD_RE.findall(text))
-        leaked = shown & self.secrets(viewer)
-        assert not leaked, f"seat {viewer} sees {sorted(leaked)}, cards of other hands or face down:\n{text}"
-        self.table_checks += 1
-        if viewer is not None and screen.mode() not in ("wait", "over"):
-            self.viewers.add(viewer)
-            hand = {str(c) for c in self.session.game.seats[viewer].hand}
+        leaked = shown & self.secrets()
+        assert not leaked, f"{sorted(leaked)} on screen while only seat {self.up}'s cards may be up:\n{text}"
+        if settled and self.up is not None and screen.viewer == self.up and screen.mode() not in ("wait", "over"):
+            self.viewers.add(self.up)
+            hand = {str(c) for c in self.session.game.seats[self.up].hand}
             if hand:
                 # The control: what the check reads is what the player sees, own cards included.
-                assert shown & hand, f"none of seat {viewer}'s own cards {sorted(hand)} found on screen:\n{text}"
+                assert shown & hand, f"none of seat {self.up}'s own cards {sorted(hand)} found:\n{text}"
                 self.own_cards_seen += 1
 
 
-# preset, humans, computers, seed, options
+async def play_game(app, pilot, sweep: Sweep, rng: random.Random, max_steps: int = 6000,
+                    moves: int | None = None) -> None:
+    """Play by keys until the results show (or ``moves`` human moves), trying take-backs everywhere."""
+    session = sweep.session
+    swaps: dict[int, int] = {}
+    taken_back_at: set[int] = set()
+    played = 0
+    for _ in range(max_steps):
+        await pilot.pause()
+        sweep.check(app, settled=True)
+        assert not sweep.failures, sweep.failures[0]
+        screen = app.screen
+        if isinstance(screen, ResultsScreen) or (moves is not None and played >= moves):
+            return
+        if isinstance(screen, PassScreen):
+            before = session.game.to_json()
+            await send_keys(pilot, PASS_KEYS)
+            assert app.screen is screen and session.game.to_json() == before, "a key did something on the pass screen"
+            await send_keys(pilot, ["enter"])
+            continue
+        if not isinstance(screen, GameScreen):
+            await send_keys(pilot, ["escape"])
+            continue
+        mode = screen.mode()
+        if mode == "result":
+            sweep.results += 1
+            moves_before = session.game.moves
+            offered = screen.check_action("take_back", ())
+            if offered and moves_before not in taken_back_at and rng.random() < 0.5:
+                taken_back_at.add(moves_before)
+                await send_keys(pilot, ["u"])
+                assert session.game.moves < moves_before and screen.mode() != "result", "u did not take back"
+                sweep.take_backs += 1
+                continue
+            if not offered:  # refused: says why in the note, changes nothing
+                await send_keys(pilot, ["u"])
+                assert session.game.moves == moves_before and screen.note.label == "Take back"
+            await send_keys(pilot, ["enter"])
+            continue
+        if mode in ("wait", "over"):
+            if mode == "wait" and rng.random() < 0.3:
+                await send_keys(pilot, ["u"])  # while computers play
+            continue
+        if rng.random() < 0.2:
+            await send_keys(pilot, ["u"])  # at the start of a turn: nothing to take back (or a clear's)
+            continue
+        view = screen.view()
+        move = choose_move(view, rng, swaps)
+        await send_keys(pilot, keys_for(move, view, screen.cursor, screen.row))
+        assert screen.message is None, f"{move} was refused: {screen.message}"
+        played += 1
+    raise AssertionError(f"the game did not finish in {max_steps} steps")
+
+
+# preset, humans, computers, seeds, computer pause: 2 to 4 people, with and without computers,
+# each preset; one table with a real pause, so the frames while computers play are drawn.
 GAMES = [
-    ("palace", ("Ann", "Ben"), ("Cy",), 30, []),
-    ("shithead", ("Ann", "Ben"), ("Cy",), 9, []),
-    ("first-out", ("Ann", "Ben", "Dee"), ("Cy",), 33, []),
+    ("palace", ("Ann", "Ben"), (), (3,), 0),
+    ("palace", ("Ann", "Ben", "Dee"), ("Cy",), (30,), 0.01),
+    ("shithead", ("Ann", "Ben"), ("Cy",), (9,), 0),
+    ("shithead", ("Ann", "Ben", "Dee", "Eve"), (), (2,), 0),
+    ("first-out", ("Ann", "Ben", "Dee"), ("Cy",), (33,), 0),
+    ("first-out", ("Ann", "Ben", "Dee", "Eve"), (), (5,), 0),
+    ("palace", ("Ann",), ("Cy", "Ben"), (8,), 0),  # alone with computers: the person's cards may stay up
 ]
 
 
-@pytest.mark.parametrize("preset,humans,computers,seed,options", GAMES, ids=[g[0] for g in GAMES])
-async def test_privacy_sweep_over_a_whole_game(make_app, preset, humans, computers, seed, options):
-    session = make_session(preset, humans=humans, computers=computers, seed=seed, options=options)
-    sweep = Sweep(session)
-    app = make_app(session)
-    async with app.run_test(size=(100, 32), notifications=True) as pilot:
-        await play_human_moves(app, pilot, random.Random(seed), moves=10**6, on_screen=sweep, max_steps=20000)
-        assert isinstance(app.screen, ResultsScreen), type(app.screen).__name__
-    assert session.game.phase == "over"
-    print(f"{preset}: {session.game.moves} moves, {sweep.pass_checks} privacy screens, "
-          f"{sweep.table_checks} table views checked")
-    assert sweep.viewers == set(range(len(humans))), "not every human had a checked turn"
-    assert sweep.pass_checks >= 2 * len(humans)
-    assert sweep.own_cards_seen >= 10
+@pytest.mark.parametrize("preset,humans,computers,seeds,delay", GAMES,
+                         ids=[f"{g[0]}-{len(g[1])}p{len(g[2])}c" for g in GAMES])
+async def test_privacy_sweep_over_whole_games(make_app, monkeypatch, preset, humans, computers, seeds, delay):
+    for seed in seeds:
+        session = make_session(preset, humans=humans, computers=computers, seed=seed)
+        app = make_app(session, ai_delay=delay)
+        sweep = Sweep(app, session, monkeypatch)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await play_game(app, pilot, sweep, random.Random(seed))
+            assert isinstance(app.screen, ResultsScreen), type(app.screen).__name__
+        assert session.game.phase == "over" and not sweep.failures, sweep.failures[:1]
+        print(f"{preset} seed {seed}: {session.game.moves} moves, {sweep.frames} table frames, "
+              f"{sweep.pass_frames} pass frames, {sweep.results} result steps, {sweep.take_backs} take-backs")
+        assert sweep.viewers == set(range(len(humans))), "not every person had a checked turn"
+        assert sweep.own_cards_seen >= 10
+        if sweep.shared:
+            assert sweep.pass_frames >= 2 * len(humans) and sweep.results >= len(humans)
 
 
-async def test_privacy_sweep_with_two_packs_and_jokers(make_app):
-    """Equal cards in play: the first 20 human moves of a two-pack game, checked zone by zone."""
+async def test_privacy_sweep_with_two_packs_and_jokers(make_app, monkeypatch):
+    """Equal cards in play: the first 30 moves of a two-pack game at 80x24, checked zone by zone."""
     session = make_session("palace", humans=("Ann", "Ben"), computers=("Cy",), seed=5,
                            options=["packs=2", "jokers=true"])
-    sweep = Sweep(session)
     app = make_app(session)
+    sweep = Sweep(app, session, monkeypatch)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        played = await play_human_moves(app, pilot, random.Random(5), moves=20, on_screen=sweep)
-    assert played == 20
-    assert sweep.pass_checks >= 4 and sweep.own_cards_seen >= 8
+        await play_game(app, pilot, sweep, random.Random(5), moves=30)
+    assert not sweep.failures and sweep.pass_frames >= 4 and sweep.own_cards_seen >= 8
+
+
+# ---------------------------------------------------------------------- planted leaks
+
+
+async def _sweep_fails(make_app, monkeypatch, seed: int = 30) -> str:
+    session = make_session("palace", humans=("Ann", "Ben", "Dee"), computers=("Cy",), seed=seed)
+    app = make_app(session, ai_delay=0.01)  # a pause: the frames while the computer thinks are drawn
+    sweep = Sweep(app, session, monkeypatch)
+    with pytest.raises(AssertionError) as caught:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await play_game(app, pilot, sweep, random.Random(seed))
+    return str(caught.value)
+
+
+async def test_the_sweep_catches_a_hand_left_up_after_the_turn(make_app, monkeypatch):
+    """Planted: Enter on the result step keeps the mover's cards up while the game goes on."""
+    from palace_tui.turn_flow import WATCH, Turn, TurnFlow
+    real = TurnFlow.end_turn
+
+    def leaky(self, to_act):
+        turn = real(self, to_act)
+        if turn.step == WATCH:
+            mover = next(iter(self.humans))
+            self.turn = Turn(WATCH, turn.seat, mover)
+            return self.turn
+        return turn
+
+    monkeypatch.setattr(TurnFlow, "end_turn", leaky)
+    message = await _sweep_fails(make_app, monkeypatch)
+    assert "may be" in message
+
+
+async def test_the_sweep_catches_a_card_on_the_pass_screen(make_app, monkeypatch):
+    """Planted: the pass screen names a card of the previous hand (as the old u did)."""
+    real = PassScreen._show
+
+    def leaky(self):
+        real(self)
+        hand = self.app.session.game.seats[(self.seat - 1) % len(self.app.session.seats)].hand
+        if hand:
+            self.query_one("#pass-body").update(f"Last hand held {hand[0]}")
+
+    monkeypatch.setattr(PassScreen, "_show", leaky)
+    message = await _sweep_fails(make_app, monkeypatch)
+    assert "cards on the pass screen" in message

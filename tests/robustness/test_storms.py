@@ -21,7 +21,8 @@ from palace_tui.screens.pass_device import PassScreen
 from palace_tui.screens.results import ResultsScreen
 from palace_tui.store import Store
 
-from robust_driver import choose_move, deck_problem, human_turn, keys_for, screen_name, screen_text, send_keys
+from robust_driver import (choose_move, deck_problem, human_turn, keys_for, on_result_step, screen_name, screen_text,
+                          send_keys)
 
 #: Every key any screen binds, keys typed into fields, and keys no screen binds.
 KEYS = ["left", "right", "up", "down", "space", "enter", "t", "r", "x", "y", "n", "question_mark",
@@ -50,7 +51,7 @@ def guided_keys(app, rng: random.Random, swaps: dict) -> list[str]:
     screen = app.screen
     if isinstance(screen, NewTableScreen):
         return ["ctrl+s"]
-    if isinstance(screen, PassScreen):
+    if isinstance(screen, PassScreen) or on_result_step(app):
         return ["enter"]
     if isinstance(screen, ResultsScreen):
         return [rng.choice(["enter", "enter", "n"])]

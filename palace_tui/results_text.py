@@ -1,0 +1,48 @@
+"""The sentences of the results screen, from the game's outcome (pure: no Textual).
+
+The points sentence is built from the points the engine awarded, so it can never
+promise a third place's point that a two-player game did not give.
+
+>>> from palace_tui.rules import Outcome
+>>> out = Outcome(order=(0, 1), winner=0, loser=1, points=(3, 2))
+>>> loser_sentence("Ben", "palace")
+'Ben is the Palace: last with cards.'
+>>> points_sentence(out, "podium")
+'Points: 3 to the first out and 2 to the second.'
+"""
+
+from __future__ import annotations
+
+from .rules import Outcome
+from .widgets.seat_list import place_text
+
+#: What each preset calls the last player holding cards.
+LOSER_TITLES = {"palace": "the Palace", "shithead": "the Shithead"}
+_NTH = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
+
+
+def loser_sentence(name: str, preset: str | None) -> str:
+    """``Ben is the Palace: last with cards.`` (plain "last with cards" for a custom table)."""
+    title = LOSER_TITLES.get(preset or "")
+    return f"{name} is {title}: last with cards." if title else f"{name} is last with cards."
+
+
+def points_sentence(outcome: Outcome, scoring: str) -> str:
+    """What was awarded, in order out: ``Points: 3 to the first out and 2 to the second.``"""
+    if scoring == "podium":
+        given = [(place, outcome.points[seat]) for place, seat in enumerate(outcome.order, 1)
+                 if outcome.points[seat]]
+        if not given:
+            return "No points were given."
+        parts = [f"{pts} to the {_NTH.get(place, place_text(place))}" + (" out" if not k else "")
+                 for k, (place, pts) in enumerate(given)]
+        body = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+        return f"Points: {body}."
+    if scoring == "losses":
+        return "One loss to the last with cards." if outcome.loser is not None else "No loss was given."
+    return "One win to the first out." if outcome.winner is not None else "No win was given."
+
+
+def next_deal_sentence(dealer_name: str) -> str:
+    """``Next game: Ben deals.``"""
+    return f"Next game: {dealer_name} deals."

@@ -1,0 +1,146 @@
+"""Pilot tests of the turn at a shared keyboard: act, see the result, hide, pass.
+
+Each step as people meet it: the mover sees what the move did (a card turned, a card
+drawn, the pile taken, out and the place), Enter ends the turn and every hand leaves the
+screen while the computers play, the pass screen names only the next person and takes
+only Enter, and a setup turn's own key hides at once. Positions are built with
+``Game.from_position`` so each test is short.
+"""
+
+from __future__ import annotations
+
+from palace_app_helpers import press, screen_text
+from test_features import play
+
+from palace_tui.rules import Game, Move, Rules
+from palace_tui.screens.game import GameScreen
+from palace_tui.screens.pass_device import PassScreen
+from palace_tui.session import SeatConfig, Session
+
+ANN_CY_BEN = [{"name": "Ann", "hand": "4C 9D 10H", "face_up": "KS", "face_down": "3D"},
+              {"name": "Cy", "hand": "JC QC", "face_up": "KH", "face_down": "8C"},
+              {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8D"}]
+
+
+def at_table(position=ANN_CY_BEN, stock: str = "", pile: str = "5H 6D", computers=(1,),
+             preset: str = "palace") -> Session:
+    """A built position, Ann (seat 0) to play with her cards up."""
+    game = Game.from_position(Rules.preset(preset), seats=position, pile=pile, stock=stock)
+    seats = [SeatConfig(s["name"], human=i not in computers, level="easy") for i, s in enumerate(position)]
+    return Session("t1", seats, game.rules, preset, 1, game, game_id="t1-1", viewer=0)
+
+
+def hand_cards_on_screen(app, session, seat: int) -> list[str]:
+    text = screen_text(app)
+    return [str(c) for c in session.game.seats[seat].hand if str(c) in text]
+
+
+async def test_the_mover_sees_the_card_drawn_then_enter_hides_it_while_the_computer_plays(make_app):
+    session = at_table(stock="2C 3S")
+    app = make_app(session, ai_delay=30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await play(pilot, screen, Move.play("9D"))
+        assert screen.mode() == "result" and session.game.turn == 1  # Cy waits for Ann's Enter
+        assert "You drew 3♠." in screen_text(app) and "3♠" in screen.query_one("#me").hand_text()
+        assert screen._timer is None and not app.workers._workers  # the computer has not started
+        await press(pilot, "enter")
+        assert app.screen is screen and screen.viewer is None and screen.mode() == "wait"
+        assert hand_cards_on_screen(app, session, 0) == [] and "Your move" not in screen_text(app)
+        assert "Nobody's cards are shown" in screen_text(app) and "Cy is playing" in screen_text(app)
+
+
+async def test_after_the_computers_the_pass_screen_names_only_the_next_person(make_app):
+    session = at_table()
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await play(pilot, app.screen, Move.play("9D"))
+        await press(pilot, "enter")
+        assert isinstance(app.screen, PassScreen) and app.screen.seat == 2
+        text = screen_text(app)
+        assert "Pass to Ben" in text and "Ann" not in text and "Cy" not in text
+        assert "⏎ Show my cards" in text and "^q Save+quit" in text and " u " not in text
+
+
+async def test_a_turned_face_down_card_is_shown_to_the_mover(make_app):
+    position = [{"name": "Ann", "face_down": "4D"}, {"name": "Cy", "hand": "JC QC"},
+                {"name": "Ben", "hand": "5S 6S 7S"}]
+    session = at_table(position, pile="9H")
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.mode() == "face_down"
+        await press(pilot, "enter")
+        assert screen.mode() == "result" and screen.viewer == 0
+        assert screen.note.body == "You turned over 4♦ from face down: it can't go, so you took the pile (2 cards)."
+        assert "4♦" in screen.query_one("#me").hand_text()
+
+
+async def test_going_out_shows_the_place(make_app):
+    position = [{"name": "Ann", "hand": "9D"}, {"name": "Cy", "hand": "JC QC"},
+                {"name": "Ben", "hand": "5S 6S 7S"}]
+    session = at_table(position)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await press(pilot, "enter")
+        assert screen.mode() == "result" and screen.note.body == "You played 9♦. You are out: 1st."
+
+
+async def test_a_clear_simply_continues_the_turn(make_app):
+    session = at_table(computers=())
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await play(pilot, screen, Move.play("10H"))
+        assert screen.mode() == "hand" and session.game.turn == 0 and screen.viewer == 0
+        assert "That cleared the pile with a 10." in screen.note.body
+        assert screen.check_action("take_back", ()) is True  # nothing new was seen
+        await play(pilot, screen, Move.play("4C"))
+        assert screen.mode() == "result"
+
+
+async def test_setup_ready_hides_at_once(make_app):
+    """The bug: after a setup r the hand stayed up while the computer set up."""
+    seats = [SeatConfig("Ben"), SeatConfig("Ann"), SeatConfig("Cy", human=False)]
+    session = Session.new(seats, Rules.preset("palace"), seed=4)  # Ann sets up first, Cy next
+    app = make_app(session, ai_delay=30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        setup_seat = app.screen.seat
+        await press(pilot, "enter")
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.viewer == setup_seat
+        await press(pilot, "r")
+        assert app.screen is screen and screen.viewer is None and session.game.turn == 2
+        assert hand_cards_on_screen(app, session, setup_seat) == [] and "Cy is setting up" in screen_text(app)
+
+
+async def test_u_at_the_start_of_a_turn_says_why_in_one_sentence(make_app):
+    session = at_table(computers=())
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert "u Undo" not in screen_text(app)
+        await press(pilot, "u")
+        assert screen.note.label == "Take back" and screen.note.body == "There is no move of yours to take back."
+
+
+async def test_ending_the_turn_forgets_the_take_back(make_app):
+    """Ann ends her turn with u still possible: after the pass, nobody can take it back."""
+    session = at_table(computers=())
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await play(pilot, app.screen, Move.play("9D"))
+        assert app.screen.check_action("take_back", ()) is True
+        await press(pilot, "enter")
+        assert isinstance(app.screen, PassScreen) and session.undo_seat is None
+        assert not session.take_back_status()[0]
