@@ -341,8 +341,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise ValueError("--iterations must be at least 1")
         if args.budget_ms is not None and not 0 < args.budget_ms <= MAX_BUDGET_MS:  # also refuses nan and inf
             raise ValueError(f"--budget-ms must be more than 0 and at most {MAX_BUDGET_MS:,}")
-        if not 1 <= args.move_cap <= MAX_GAMES:
-            raise ValueError(f"--move-cap must be from 1 to {MAX_GAMES:,}")
+        if args.move_cap < 1:
+            raise ValueError("--move-cap must be at least 1")
+        if args.move_cap > MAX_GAMES:
+            raise ValueError(f"--move-cap must be at most {MAX_GAMES:,}")
         from .ai import make_player
         ais = tuple(a.strip() for a in args.ai.split(",") if a.strip())
         if not ais:
