@@ -150,7 +150,7 @@ class PalaceApp(App[None]):
 
     def learn(self) -> None:
         """Open the lessons on top of the current screen; Escape comes back."""
-        from .screens.learn import LearnScreen
+        from .screens.learn_list import LearnScreen
         self.push_screen(LearnScreen(data_dir=self.data_dir))
 
     def _last_table(self) -> dict | None:
@@ -219,7 +219,8 @@ class PalaceApp(App[None]):
         from .screens.results import ResultsScreen
         session = screen.session
         outcome = session.game.outcome()
-        if outcome is not None and not outcome.abandoned and not session.recorded:
+        if outcome is not None and not session.recorded:
+            # An abandoned game counts in no score, but its moves are kept for its review.
             self.store.record_game(session.record())
         session.recorded = True
         self.store.clear_session()

@@ -1,4 +1,4 @@
-"""The ``palace`` command: play (the default), ``simulate``, ``records`` and ``learn``.
+"""The ``palace`` command: play (the default), ``simulate``, ``records``, ``review`` and ``learn``.
 
 Subcommands import only what they need, so ``palace simulate`` never loads Textual.
 """
@@ -18,6 +18,9 @@ def main(argv: list[str] | None = None) -> int:
     if command == "records":
         from .store.records_cli import main as records_main
         return records_main(args[1:])
+    if command == "review":
+        from .review_app import main as review_main
+        return review_main(args[1:])
     if command == "learn":
         from .learn_app import main as learn_main
         return learn_main(args[1:])

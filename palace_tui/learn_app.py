@@ -13,7 +13,7 @@ from pathlib import Path
 
 from textual.app import App
 
-from .screens.learn import LearnScreen
+from .screens.learn_list import LearnScreen
 
 
 class LearnApp(App[None]):

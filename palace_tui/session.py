@@ -24,6 +24,7 @@ from .rules import Card, Event, Game, IllegalMove, Move, Rules
 from .names import clean_name, clean_text
 from .rules.events import EVENT_KINDS
 from .rules.validate import check_no_extra_cards
+from .rules.cards import cards_code, parse_cards, shuffled_deck
 from .takeback import TakeBackBuffer
 
 SESSION_FORMAT = "palace-tui-session"
@@ -94,6 +95,12 @@ class Session:
     #: The human who made the latest human move and still has the device, if any.
     undo_seat: int | None = field(default=None, repr=False, compare=False)
     _undo_logs: list = field(default_factory=list, repr=False, compare=False)
+    #: This game's deck as dealt and every move since, so the records can replay it
+    #: (None: a save from before histories were kept; that game is recorded without one).
+    deck: list[Card] | None = field(default=None, repr=False)
+    history: list[Move] | None = field(default=None, repr=False)
+    #: The recorded game whose deal this game plays again (a duplicate), by its key.
+    same_deal_as: str = ""
 
     # ------------------------------------------------------------ creation
 
@@ -117,7 +124,15 @@ class Session:
             game_seed = random.randrange(2**31)
         else:
             game_seed = self.seed + self.game_number
-        self.game = Game.deal(self.rules, self.names, seed=game_seed, dealer=dealer)
+        # The shuffle is dealt from its end: the dealing order is that reversed.
+        self.deal_deck(shuffled_deck(self.rules.packs, self.rules.jokers, game_seed)[::-1], dealer, game_seed)
+
+    def deal_deck(self, deck: list[Card], dealer: int, seed: int | None = None, same_deal_as: str = "") -> None:
+        """Deal this game from ``deck``, listed in dealing order (a replayed or duplicate deal)."""
+        self.game = Game.deal(self.rules, self.names, seed=seed, dealer=dealer, deck=deck)
+        self.deck = list(deck)
+        self.history = []
+        self.same_deal_as = same_deal_as
         self.game_id = f"{self.table_id}-{self.game_number + 1}"
         self.started = now_iso()
         self.recorded = False
@@ -126,6 +141,32 @@ class Session:
         self.events = []
         self.viewer = None
         self.forget_take_back()
+
+    @classmethod
+    def from_record(cls, record, same_deal_as: str, *, shift: int = 1, table_id: str | None = None,
+                    games_so_far: int = 0) -> "Session":
+        """The same deal as a recorded game (a :class:`~palace_tui.gamefile.GameRecord`), played
+        again at its table with every player moved ``shift`` seats round ("duplicate"): the cards
+        seat 1 held go to the player who sat ``shift`` seats after it, and so on.
+
+        ``games_so_far`` is how many games the table has had, so this one is numbered next.
+        """
+        infos = record.seats[shift % len(record.seats):] + record.seats[:shift % len(record.seats)]
+        seats = [SeatConfig(s.name, s.human, s.level or default_level()) for s in infos]
+        session = cls(table_id=table_id or uuid.uuid4().hex[:12], seats=seats, rules=record.rules,
+                      preset=record.rules.preset_name(), seed=None, game=Game(record.rules, [s.name for s in seats]),
+                      game_number=games_so_far)
+        session._deal(record.dealer)
+        session.deal_deck(list(record.deck), record.dealer, record.seed, same_deal_as=same_deal_as)
+        session.log = [f"Game {session.game_number + 1}: the deal of an earlier game again, seats moved round; "
+                       f"{session.names[record.dealer]} deals"]
+        return session
+
+    def duplicate(self, same_deal_as: str, shift: int = 1) -> "Session":
+        """This table's game just played, dealt again with the players moved ``shift`` seats round."""
+        record = self.game_record()
+        return Session.from_record(record, same_deal_as, shift=shift, table_id=self.table_id,
+                                   games_so_far=self.game_number + 1)
 
     def play_again(self) -> None:
         """Deal the next game at the same table; the next dealer follows the rules."""
@@ -165,6 +206,8 @@ class Session:
     def apply(self, move: Move) -> list[Event]:
         """Play a move for the seat to act; IllegalMove changes nothing."""
         events = self.game.play(move)
+        if self.history is not None:
+            self.history.append(move)
         self._log(events)
         self._observe(events)
         return events
@@ -213,6 +256,7 @@ class Session:
         seat = self.takeback.seat
         game = self.takeback.take_back()
         self.game = game
+        self._trim_history()
         if self._undo_logs:
             self.log, self.log_total, self.events = self._undo_logs.pop()
         # The computer players' memory went past the move taken back: start it again
@@ -224,6 +268,22 @@ class Session:
                 player.observe(self.public_events() or [])
         assert seat is not None
         return seat
+
+    def _trim_history(self) -> None:
+        """Drop the moves taken back: keep the longest start of the history that replays to this game."""
+        if self.history is None or self.deck is None:
+            return
+        from .gamefile import ReplayError, replay
+        record = self.game_record()
+        for keep in range(len(self.history), -1, -1):
+            record.moves = self.history[:keep]
+            try:
+                if replay(record).game == self.game:
+                    self.history = self.history[:keep]
+                    return
+            except ReplayError:
+                continue
+        self.history = None  # cannot happen while take-back restores a copy; never record a wrong history
 
     def device_passed(self, seat: int) -> None:
         """``seat``'s cards are shown now: another person's move can't be taken back any more."""
@@ -307,16 +367,37 @@ class Session:
     # ------------------------------------------------------------ records
 
     def record(self) -> dict[str, Any]:
-        """The finished game as the store's ``record_game`` wants it."""
+        """The finished (or abandoned) game as the store's ``record_game`` wants it.
+
+        ``history`` is the game file text (see :mod:`palace_tui.gamefile`) that replays
+        it, or None when this game's moves were not kept (a save from an older version).
+        """
         out = self.game.outcome()
         assert out is not None, "the game is not over"
+        ended = now_iso()
+        history = None
+        if self.history is not None and self.deck is not None:
+            from .gamefile import format_game
+            record = self.game_record()
+            record.ended = ended
+            history = format_game(record)
         return {
             "table_id": self.table_id, "game_id": self.game_id, "players": self.names,
             "preset": self.preset, "rules": self.rules.as_dict(), "seed": self.game.seed,
-            "started": self.started, "ended": now_iso(), "order": list(out.order),
+            "started": self.started, "ended": ended, "order": list(out.order),
             "points": list(out.points), "scoring": self.rules.scoring,
-            "winner": out.winner, "loser": out.loser,
+            "winner": out.winner, "loser": out.loser, "abandoned": out.abandoned,
+            "history": history, "same_deal_as": self.same_deal_as or None,
         }
+
+    def game_record(self):
+        """This game so far as a :class:`~palace_tui.gamefile.GameRecord` (needs its deck and history)."""
+        from .gamefile import GameRecord, SeatInfo
+        assert self.deck is not None and self.history is not None, "this game's moves were not kept"
+        seats = [SeatInfo(s.name, s.human, "" if s.human else s.level) for s in self.seats]
+        return GameRecord(self.rules, seats, self.game.seed, self.game.dealer or 0, list(self.deck),
+                          list(self.history), abandoned=self.game.abandoned, number=self.game_number + 1,
+                          same_deal_as=self.same_deal_as)
 
     # ------------------------------------------------------------ saving
 
@@ -330,6 +411,9 @@ class Session:
             "game_number": self.game_number, "game_id": self.game_id, "started": self.started,
             "log": list(self.log[-LOG_LIMIT:]), "log_total": self.log_total, "viewer": self.viewer, "recorded": self.recorded,
             "events": [event_to_list(i, e) for i, e in self.events[-EVENT_LIMIT:]],
+            "deck": None if self.deck is None else cards_code(self.deck),
+            "history": None if self.history is None else [m.code() for m in self.history],
+            "same_deal_as": self.same_deal_as,
         }
 
     @classmethod
@@ -360,6 +444,13 @@ class Session:
                           log_total=int(data.get("log_total", len(data.get("log", [])))),
                           # Saves from before the event log have none: the recap starts afresh.
                           events=[event_from_list(x) for x in data.get("events", [])][-EVENT_LIMIT:])
+            if isinstance(data.get("deck"), str) and isinstance(data.get("history"), list):
+                try:
+                    session.deck = parse_cards(data["deck"])
+                    session.history = [Move.from_code(str(code)) for code in data["history"]]
+                except ValueError:  # a damaged history only costs this game's review, not the game
+                    session.deck = session.history = None
+                session.same_deal_as = str(data.get("same_deal_as") or "")
         except (KeyError, TypeError, IndexError, OverflowError, RecursionError) as exc:
             raise ValueError(f"the saved session is damaged ({exc!r})") from None
         n = len(game.seats)
@@ -458,7 +549,8 @@ class MemoryStore:
         return self._last_table
 
     def record_game(self, record: dict) -> None:
-        self._records[record["game_id"]] = record
+        if not record.get("abandoned"):  # an abandoned game counts in no score
+            self._records[record["game_id"]] = record
 
     def scoreboard(self, table_id: str) -> list[dict]:
         """Rows with name, games, wins, losses, points and place, best first."""

@@ -11,7 +11,11 @@ outcome (deal, setup and every turn included):
   returns the public events (what the app and the other players use);
 - legal-move path: ``game.legal_moves()`` each turn, a random one played.
 
-It also times ``legal_moves()``, ``copy()`` and ``to_json()``/``from_json()`` on
+It also times hard's rollouts: from the sample positions, a re-deal of the cards the
+seat to act cannot see (:func:`palace_tui.rules.fast.determinize`) and the game
+played out with the rule of thumb hard uses at every seat in its rollouts
+(``palace_tui.ai.hard.rollout``); hard's cost per decision is about (candidate moves x
+sampled deals) of these. And it times ``legal_moves()``, ``copy()`` and ``to_json()``/``from_json()`` on
 positions taken from those games. A move is one turn's decision: a play, a take or a
 flip. A benchmark to read, not a test.
 """
@@ -61,6 +65,14 @@ def per_second(fn, items) -> float:
     return len(items) / (time.perf_counter() - t0)
 
 
+def rollouts_per_second(samples: list[Game]) -> float:
+    from palace_tui.ai.hard import _CanonicalShuffle, rollout
+    from palace_tui.rules import fast
+    shuffle = _CanonicalShuffle(random.Random(1))
+    worlds = [fast.determinize(g, g.turn, shuffle) for g in samples if g.phase == "play"]
+    return per_second(lambda w: rollout(w.copy()), worlds * 3)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=2000)
@@ -78,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{moves / secs:9.0f} moves/s")
     samples = samples[:2000] or [Game.deal(rules, [f"P{i}" for i in range(args.players)], seed=1)]
     texts = [g.to_json() for g in samples]
+    print(f"hard rollout   {rollouts_per_second(samples):9.0f} rollouts/s (re-deal, copy, play out "
+          "with the rule of thumb)")
     print(f"legal_moves()  {per_second(lambda g: g.legal_moves(), samples):9.0f} calls/s "
           f"on {len(samples)} positions")
     print(f"copy()         {per_second(lambda g: g.copy(), samples):9.0f} calls/s")

@@ -161,7 +161,51 @@ async def main(size: tuple[int, int]) -> list[Path]:
         await pilot.pause()
 
     paths.append(await shoot("coach", app(mid_game()), size, ask_coach))
-    return paths
+    return paths + await lesson_shots(size) + await review_shots(size)
+
+
+async def lesson_shots(size: tuple[int, int]) -> list[Path]:
+    """The lesson on the deal and the swap, the 10♦ under the cursor (a throwaway data folder)."""
+    import tempfile
+
+    from palace_tui.learn_app import LearnApp
+    from palace_tui.lessons import BY_ID
+    from palace_tui.screens.lesson import LessonScreen
+
+    async def open_swap(app, pilot):
+        app.push_screen(LessonScreen(BY_ID["deal-swap"], app.screen.progress))
+        await pilot.pause()
+        await pilot.press("right", "right")
+
+    with tempfile.TemporaryDirectory() as folder:
+        return [await shoot("lesson", LearnApp(data_dir=folder), size, open_swap)]
+
+
+def reviewed() -> Session:
+    """A four-seat game in which Ann (a person, played here at random) went wrong now and then."""
+    s = table(1, FIVE[:4], seed=11)
+    while s.game.phase != "over":
+        step(s)
+    return s
+
+
+async def review_shots(size: tuple[int, int]) -> list[Path]:
+    """The review at a turning point, and its summary."""
+    from palace_tui.review_app import ReviewApp
+
+    record = reviewed().game_record()
+
+    async def at_turning_point(app, pilot):
+        while app.screen.analysis is None:
+            await pilot.pause(0.1)
+        await pilot.press("t", "t")
+
+    async def summary(app, pilot):
+        await at_turning_point(app, pilot)
+        await pilot.press("s")
+
+    return [await shoot("review", ReviewApp(record, title="Table 1, game 1", store=MemoryStore()), size, at_turning_point),
+            await shoot("review-summary", ReviewApp(record, title="Table 1, game 1", store=MemoryStore()), size, summary)]
 
 
 def to_png(svg: Path) -> Path | None:
@@ -178,8 +222,12 @@ def to_png(svg: Path) -> Path | None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="100x32", help="terminal size, WIDTHxHEIGHT")
+    parser.add_argument("--lessons-only", action="store_true", help="only the lesson screenshot")
+    parser.add_argument("--review-only", action="store_true", help="only the review's two screenshots")
     args = parser.parse_args()
     w, h = (int(x) for x in args.size.lower().split("x"))
-    for svg in asyncio.run(main((w, h))):
+    OUT.mkdir(exist_ok=True)
+    shots = lesson_shots((w, h)) if args.lessons_only else review_shots((w, h)) if args.review_only else main((w, h))
+    for svg in asyncio.run(shots):
         png = to_png(svg)
         print(svg.relative_to(ROOT), "and", png.relative_to(ROOT) if png else "(no PNG: install rsvg-convert)")

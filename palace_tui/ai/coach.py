@@ -7,7 +7,7 @@
 ...     pile="5H 6D", stock="2C 3S 4H 7C")
 >>> advice = advise(game, 0, iterations=20, seed=1)
 >>> str(advice.move), advice.reason
-('play 9♦', 'Play your 9: the lowest you hold that can go on the 6, so your higher cards wait.')
+('play 9♦', 'Play your 9♦: the lowest you hold that can go on the 6, so your higher cards wait.')
 
 The sentence is built only from what that seat may see (its own cards, the face-up
 rows, the pile and the public counts) and from the search, which itself never sees
@@ -19,10 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules import Game, Move
-from ..rules.cards import JOKER, TEN, TWO, rank_name, rank_plural
+from ..rules.cards import JOKER, TEN, TWO, order_key, rank_name, rank_plural
 from ..rules.text import top_run
 from .hard import HardPlayer
-from .policy import danger, next_seat, normal_choice, setup_move
+from .policy import choice_to_move, danger, next_seat, normal_choice, setup_move
 
 
 @dataclass(frozen=True)
@@ -59,50 +59,125 @@ def advise(game: Game, seat: int, budget_s: float = 0.2, *, iterations: int | No
 
 
 def player_move(game: Game, choice) -> Move:
-    from .policy import choice_to_move
     return choice_to_move(game, choice)
 
 
 # ---------------------------------------------------------------------- sentences
+
+_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
 
 def _the(rank: int) -> str:
     return "the " + rank_name(rank)
 
 
 def _cards_word(n: int) -> str:
-    return {1: "one card", 2: "two cards", 3: "three cards"}.get(n, f"{n} cards")
-
-
-def _your(rank: int, count: int) -> str:
-    if count == 1:
-        return f"your {rank_name(rank)}"
-    return f"your {_count_word(count)} {rank_plural(rank)}"
+    return f"{_count_word(n)} card" + ("" if n == 1 else "s")
 
 
 def _count_word(n: int) -> str:
-    return {2: "two", 3: "three", 4: "four"}.get(n, str(n))
+    return _COUNT_WORDS.get(n, str(n))
+
+
+def _list(cards) -> str:
+    """``7♠``, ``7♠ and 7♥``, ``7♠, 7♥ and 7♦``."""
+    names = [str(c) for c in cards]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _what(cards, have: int, face_up: bool) -> str:
+    """The cards a play lays, named exactly and counted against the copies held:
+    ``your 9♦``, ``one of your two 2s (2♠)``, ``both 7s (7♠ and 7♥)``."""
+    n = len(cards)
+    rank = cards[0].rank
+    where = "face-up " if face_up else ""
+    if n == 1 and have == 1:
+        return f"your {where}{cards[0]}"
+    if n == have:
+        every = "both" if n == 2 else f"all {_count_word(n)} of"
+        return f"{every} your {where}{rank_plural(rank)} ({_list(cards)})"
+    word = "one" if n == 1 else _count_word(n)
+    return f"{word} of your {_count_word(have)} {where}{rank_plural(rank)} ({_list(cards)})"
 
 
 def _setup_reason(game: Game, move: Move) -> str:
     if move.kind == "swap":
         hand_card, up_card = move.cards
-        return (f"Swap your {rank_name(hand_card.rank)} face up for the {rank_name(up_card.rank)}: "
+        return (f"Put your {hand_card} face up and take the {up_card} into your hand: "
                 "twos, tens and high cards are safest on the table, and low cards are easiest to play early.")
     if move.kind == "choose":
-        ranks = ", ".join(rank_name(c.rank) for c in move.cards)
-        return f"Lay {ranks} face up: keep your lowest cards in hand to play first."
+        return f"Lay {_list(move.cards)} face up: keep your lowest cards in hand to play first."
     return "Say you are ready: your face-up row already holds your best cards."
 
 
-def _play_reason(game: Game, choice, default, stats: dict) -> str:
+def _games(tenths: int) -> str:
+    if tenths >= 10:
+        return "nearly every game"
+    if tenths <= 0:
+        return "hardly any game"
+    return f"about {tenths} game{'s' if tenths > 1 else ''} of 10"
+
+
+def _rival_games(tenths: int) -> str:
+    return "nearly always" if tenths >= 10 else "hardly ever" if tenths <= 0 else f"about {tenths}"
+
+
+def _chance_clause(game: Game, choice, stats: dict, alternative) -> str:
+    """``"; it keeps you out of last place in about 8 games of 10, playing your K♠ about 6"``:
+    the chosen move's chances against the best other move's, from the search just run.
+    It speaks of staying out of last place where someone loses, or of winning, whichever
+    the chosen move is ahead on (or level, when the two are as good); nothing when
+    nothing was compared or the chosen move is behind on both (a close call that the
+    search did not think clear enough to leave the rule of thumb for)."""
+    chances = stats.get("chances") or {}
+    means = stats.get("means") or {}
+    if choice not in chances or len(chances) < 2:
+        return ""
+    others = [c for c in chances if c != choice]
+    rival = max(others, key=lambda c: (means.get(c, 0.0), c == stats.get("default")))
+    mine = [round(x * 10) for x in chances[choice]]
+    theirs = [round(x * 10) for x in chances[rival]]
+    kinds = [0, 1] if game.rules.finish == "last-loses" else [1]
+    verbs = {0: "keeps you out of last place in", 1: "wins"}
+    ahead = [k for k in kinds if mine[k] > theirs[k]]
+    level = [k for k in kinds if mine[k] == theirs[k] and 0 < mine[k]]
+    if ahead:
+        k = ahead[0]
+        return f"; it {verbs[k]} {_games(mine[k])}, {alternative(rival)} {_rival_games(theirs[k])}"
+    if level and not [k for k in kinds if mine[k] < theirs[k]]:
+        k = level[0]
+        return f"; it {verbs[k]} {_games(mine[k])}, as does {alternative(rival)}"
+    return ""
+
+
+def _alternative(game: Game, choice) -> str:
+    """The other move, short: ``taking the pile``, ``playing your K♠``, ``playing your
+    kings``, ``playing one 2``."""
     kind, x, count = choice
+    if kind == "take":
+        return "taking the pile"
+    if kind == "flip":
+        return "turning a face-down card"
+    cards = choice_to_move(game, choice).cards
+    s = game.seats[game.turn]
+    source = s.hand if s.hand_count else s.face_up
+    have = sum(1 for c in source if c.rank == x)
+    if have == 1:
+        return f"playing your {cards[0]}"
+    if len(cards) == have:
+        return f"playing your {rank_plural(x)}"
+    return f"playing {_count_word(len(cards))} {rank_name(x) if len(cards) == 1 else rank_plural(x)}"
+
+
+def _play_reason(game: Game, choice, default, stats: dict) -> str:
+    kind, x, _count = choice
     s = game.seats[game.turn]
     pile = game.pile
     top = game.requirement()
     from_hand = bool(s.hand_count)
-    where = "" if from_hand else "face-up "
     if kind == "flip":
         return "Turn any face-down card: nobody has seen them, so each is as good as another."
+    chance = _chance_clause(game, choice, stats, lambda c: _alternative(game, c))
     source = s.hand if from_hand else s.face_up
     playable = [r for r in game.playable_ranks()]
     if kind == "take":
@@ -110,52 +185,52 @@ def _play_reason(game: Game, choice, default, stats: dict) -> str:
         beat = f"can go on {_the(top)}" if top else "can go on the pile"
         if not playable:
             if x >= 0:
-                add = s.face_up[x].rank
-                return (f"Take the pile and add your {rank_name(add)}: none of your face-up cards {beat}, "
-                        f"and the {rank_name(add)} is the cheapest to give up.")
+                add = s.face_up[x]
+                return (f"Take the pile and add your {add}: none of your face-up cards {beat}, "
+                        f"and the {rank_name(add.rank)} is the cheapest to give up.")
             return f"Take the pile: nothing you hold {beat}."
         specials = [r for r in playable if r in (TWO, TEN, JOKER)]
         if len(specials) == len(playable):
-            keep = rank_name(specials[-1])
-            return f"Keep your {keep}: the pile has only {_cards_word(n)}, so take it instead."
+            keep = next(c for c in source if c.rank == specials[-1])
+            return f"Keep your {keep}: the pile has only {_cards_word(n)}, so take it instead{chance}."
         cheapest = min(playable, key=_strength)
-        return (f"Take the pile: holding its {_cards_word(n)} does better in the search than spending "
-                f"your {rank_name(cheapest)}.")
+        keep = next(c for c in source if c.rank == cheapest)
+        return f"Take the pile's {_cards_word(n)} and keep your {keep} for later{chance}."
     # A play.
+    cards = choice_to_move(game, choice).cards
     have = sum(1 for c in source if c.rank == x)
-    n_played = have if count == 0 else count
-    what = _your(x, n_played) if from_hand else f"your face-up {rank_name(x) if n_played == 1 else rank_plural(x)}"
+    what = _what(cards, have, not from_hand)
     run_rank = top_run(game.pile)
-    if x == run_rank[0] and run_rank[1] + n_played >= 4 and x != JOKER:
+    if x == run_rank[0] and run_rank[1] + len(cards) >= 4 and x != JOKER:
         return (f"Play {what}: with the {rank_plural(x)} on the pile they make four of a kind, "
                 "which clears it, and you play again.")
     if x == TEN:
         if pile:
-            return f"Play a 10: it clears the pile of {_cards_word(len(pile))} and you play again."
-        return "Play a 10: it clears the empty pile and you play again, one card lighter."
+            return f"Play {what}: it clears the pile of {_cards_word(len(pile))} and you play again{chance}."
+        return f"Play {what}: it clears the empty pile and you play again, one card lighter{chance}."
     ordinary = [r for r in playable if r not in (TWO, TEN, JOKER)]
     if x == TWO:
         if not ordinary:
-            return (f"Play a 2: nothing else you hold {'can go on ' + _the(top) if top else 'is cheaper'}, "
-                    "and after a 2 the pile starts again.")
-        return "Play a 2: it resets the pile, and the search does better saving your other cards."
+            return (f"Play {what}: nothing else you hold {'can go on ' + _the(top) if top else 'is cheaper'}, "
+                    f"and after a 2 the pile starts again{chance}.")
+        return f"Play {what}: after a 2 the pile starts again, so your other cards can wait{chance}."
     if x == JOKER:
-        return "Play a joker: it goes on anything, and the next player must still beat the card below it."
+        return (f"Play {what}: it goes on anything, and the next player must still beat "
+                f"the card below it{chance}.")
     lowest = min(ordinary, key=_strength) if ordinary else x
     nxt = next_seat(game)
     if x == lowest:
         if top and top != TWO:
-            return f"Play {what}: the lowest you hold that can go on {_the(top)}, so your higher cards wait."
-        return f"Play {what}: the lowest you hold, so your higher cards wait."
+            return f"Play {what}: the lowest you hold that can go on {_the(top)}, so your higher cards wait{chance}."
+        return f"Play {what}: the lowest you hold, so your higher cards wait{chance}."
     if danger(game, nxt):
         return (f"Play {what}: {game.seats[nxt].name} is nearly out, "
-                f"and a higher card is harder to beat.")
+                f"and a higher card is harder to beat{chance}.")
+    low_card = next(c for c in source if c.rank == lowest)
     if choice != default:
-        return (f"Play {what} rather than your {rank_name(lowest)}: in sampled deals of the cards "
-                "you cannot see, this does better.")
-    return f"Play {what}: it is the strongest play here."
+        return f"Play {what} rather than your {low_card}{chance or ': it leaves you better placed'}."
+    return f"Play {what}: it is the strongest play here{chance}."
 
 
 def _strength(rank: int) -> int:
-    from ..rules.cards import order_key
     return order_key(rank)

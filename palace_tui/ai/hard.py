@@ -2,10 +2,11 @@
 
 For a decision the player lists the sensible moves (every playable rank, a single
 two or ten, taking the pile), then repeats until its budget is spent: deal the
-unseen cards again at random (:meth:`Game.determinize`: other hands, the stock and
-every face-down card, keeping cards it saw picked up in the hands that took them),
-play each candidate in that same world, and finish the game with the fast normal
-heuristic at every seat. It leaves the heuristic's own move only for one that does
+unseen cards again at random (:func:`palace_tui.rules.fast.determinize`: other hands,
+the stock and every face-down card, keeping cards it saw picked up in the hands that
+took them), play each candidate in that same world, and finish the game with the fast
+normal heuristic at every seat (:func:`palace_tui.rules.fast.play_out`). It reads the
+position only through the engine's public fast contract, :mod:`palace_tui.rules.fast`. It leaves the heuristic's own move only for one that does
 clearly better in the same worlds (a paired test), so more budget means more worlds,
 steadier estimates and more good departures from the rule of thumb.
 
@@ -15,6 +16,9 @@ searches every decision and every sensible move (twos, tens and taking the pile
 too), with a time budget (default 200 ms) and the full budget once the stock is gone
 (a quarter of it while the stock lasts, where self-play shows the search gains
 little).
+
+:func:`move_chances` gives the (not last, win) chances of any moves from the same
+search, for the game review; the coach quotes them.
 
 The search never sees the real hidden cards: the unseen cards are put in a fixed
 order before they are shuffled, so the worlds depend only on the seed and on what
@@ -26,11 +30,11 @@ from __future__ import annotations
 import random
 import time
 
-from ..rules import Game
+from ..rules import Game, Move, fast
 from ..rules.cards import JOKER, TEN, TWO
 from .heuristic import HeuristicPlayer
 from .memory import Memory
-from .policy import Choice, normal_choice, NORMAL
+from .policy import NORMAL, Choice, move_to_choice, normal_choice
 
 #: Ranks that are never "ordinary" for ``ordinary_only`` (an eight with a power is
 #: treated as ordinary there: rare, and harmless either way).
@@ -56,16 +60,16 @@ class _CanonicalShuffle:
         self.rng.shuffle(cards)
 
 
-def candidates(game: Game, prune: bool = False) -> list[Choice]:
-    """The moves worth searching for the seat to act in the play phase.
-
-    With ``prune``, when an ordinary rank goes the only moves compared are the
-    ordinary ranks (taking the pile or spending a two or ten then is left out)."""
+def candidates(game: Game) -> list[Choice]:
+    """The moves worth searching for the seat to act in the play phase: every playable
+    rank (all copies), a single two, ten, joker or powered eight when there are more,
+    and taking the pile."""
     s = game.seats[game.turn]
-    t = game._t
-    allowed = t.allowed[game._eff]
-    if s._hn:
-        counts = {r: len(s._hb[r]) for r in range(2, JOKER + 1) if s._hm >> r & 1}
+    t = fast.rule_tables(game)
+    allowed = game.allowed_mask()
+    if s.hand_count:
+        by_rank, mask = fast.hand_by_rank(s), fast.hand_mask(s)
+        counts = {r: len(by_rank[r]) for r in range(2, JOKER + 1) if mask >> r & 1}
     elif s.face_up:
         counts = {}
         for c in s.face_up:
@@ -74,16 +78,13 @@ def candidates(game: Game, prune: bool = False) -> list[Choice]:
         return [("flip", 0, 0)]
     out: list[Choice] = []
     specials = {TWO, TEN, JOKER} | ({8} if t.powered_eight else set())
-    ordinary = [r for r in counts if allowed >> r & 1 and r not in specials]
-    if prune and ordinary:
-        return [("play", r, 0) for r in sorted(ordinary)]
     for r, k in sorted(counts.items()):
         if allowed >> r & 1:
             out.append(("play", r, 0))
             if k > 1 and r in specials:
                 out.append(("play", r, 1))
     if game.pile:
-        if not s._hn and game.rules.stuck_face_up == "add-one":
+        if not s.hand_count and game.rules.stuck_face_up == "add-one":
             from .policy import _take
             out.append(_take(game, s))
         else:
@@ -112,46 +113,21 @@ def reward(game: Game, seat: int) -> float:
     return result.points[seat] / 3 * 0.9 + 0.1 * spread
 
 
+def standing(game: Game, seat: int) -> tuple[bool, bool]:
+    """``(not_last, won)`` for ``seat`` at the end of a rollout; a rollout stopped at
+    its move cap ranks the seats by cards left. With finish=first-out nobody is last."""
+    result = game.outcome()
+    if result is None:
+        left = [len(s.face_down) + len(s.face_up) + s.hand_count if s.place is None else -1
+                for s in game.seats]
+        mine = left[seat]
+        return any(x > mine for x in left), all(x >= mine for x in left) and mine == min(left)
+    return result.loser != seat, result.winner == seat
+
+
 def rollout(game: Game, policy=normal_choice, cap: int = ROLLOUT_CAP) -> None:
     """Finish ``game`` in place with the fast heuristic at every seat."""
-    stop = game.moves + cap
-    fast = game.fast_turn
-    while game.phase == "play" and game.moves < stop:
-        fast(*policy(game))
-
-
-def respect_voids(world: Game, seat: int, known: dict, voids: dict, rng: random.Random) -> None:
-    """Re-deal, in place, the unseen hand cards of the seats in ``voids`` that have a
-    rank they probably lack, swapping each for an unseen stock or face-down card of
-    another rank (when there is one)."""
-    pool = [(world.stock, j) for j in range(len(world.stock))]
-    for s in world.seats:
-        fd = s.face_down
-        pool += [(fd, j) for j in range(len(fd))]
-    if not pool:
-        return
-    for i, mask in voids.items():
-        s = world.seats[i]
-        if s.place is not None or not s._hn:
-            continue
-        hand = s.hand
-        rest = list(hand)
-        for c in known.get(i, ()):
-            if c in rest:
-                rest.remove(c)
-        bad = [c for c in rest if mask >> c.rank & 1]
-        if not bad:
-            continue
-        ok = [p for p in pool if not mask >> p[0][p[1]].rank & 1]
-        rng.shuffle(ok)
-        for c in bad:
-            if not ok:
-                break
-            zone, j = ok.pop()
-            hand[hand.index(c)], zone[j] = zone[j], c
-        s._hb = [[] for _ in range(JOKER + 1)]
-        s._hn = s._hm = 0
-        s._add(hand)
+    fast.play_out(game, policy, cap)
 
 
 class SearchPlayer(HeuristicPlayer):
@@ -163,24 +139,18 @@ class SearchPlayer(HeuristicPlayer):
     search off while the stock holds more cards than that. ``z`` is how clearly a
     move must beat the heuristic's move, in standard errors, to be played instead.
     ``ordinary_only`` leaves the heuristic only for another ordinary rank (never for a
-    two, ten or joker, or to take the pile): normal's narrower search. Two
-    experimental settings, off by default because four-seat self-play showed no
-    measurable gain from them (docs/ai_ladder.md): ``prune`` compares only the
-    ordinary ranks when one goes, and ``infer`` deals the worlds so that each other
-    seat's unseen hand cards fit how it played since it last drew (no card that would
-    have gone on a pile of 3+ it took, none lower than an ordinary rank it led, no more
-    of that rank, and no ordinary rank that went when it spent a two or ten).
+    two, ten or joker, or to take the pile): normal's narrower search.
+    (Pruned candidates and worlds dealt to fit what each seat's play suggests it lacks
+    were measured and dropped: docs/ai_ladder.md.)
     """
 
     name = "search"
 
     def __init__(self, seed: int | None = None, budget_s: float | None = None,
                  iterations: int | None = None, z: float = 1.0, max_stock: int | None = None,
-                 early_share: float = 1.0, remember: bool = True, prune: bool = False,
-                 infer: bool = False, ordinary_only: bool = False) -> None:
-        self.prune = prune
+                 early_share: float = 1.0, remember: bool = True,
+                 ordinary_only: bool = False) -> None:
         self.ordinary_only = ordinary_only
-        self.infer = infer
         self.rng = random.Random(seed)
         self.remember = remember
         self.budget_s = budget_s
@@ -198,7 +168,7 @@ class SearchPlayer(HeuristicPlayer):
 
     def decide(self, game: Game) -> Choice:
         """Search and return the best decision tuple for the seat to act."""
-        cands = candidates(game, self.prune)
+        cands = candidates(game)
         default = normal_choice(game, NORMAL)
         if self.ordinary_only:
             cands = [c for c in cands if c == default or c[0] == "play" and c[1] not in _SPECIAL]
@@ -209,37 +179,12 @@ class SearchPlayer(HeuristicPlayer):
         share = self.early_share if stock else 1.0
         limit = None if self.iterations is None else max(1, round(self.iterations * share))
         budget = None if self.budget_s is None else self.budget_s * share
-        seat = game.turn
         if default not in cands:
             cands.append(default)
         k = len(cands)
         d = cands.index(default)
-        totals = [0.0] * k
-        sq = [0.0] * k  # sums of squared differences from the default move, world by world
-        shuffle = _CanonicalShuffle(self.rng)
-        known = self.memory.known_hands(game, seat)
-        voids = self.memory.voids(game, seat) if self.infer and self.remember else {}
-        deadline = None if budget is None else time.perf_counter() + budget
-        n = 0
-        while True:
-            if limit is not None and n >= limit:
-                break
-            if deadline is not None and n > 0 and time.perf_counter() >= deadline:
-                break
-            world = game.determinize(seat, shuffle, known)
-            if voids:
-                respect_voids(world, seat, known, voids, self.rng)
-            results = []
-            for c in cands:
-                g = world.copy()
-                g.fast_turn(*c)
-                rollout(g)
-                results.append(reward(g, seat))
-            base = results[d]
-            for i, r in enumerate(results):
-                totals[i] += r
-                sq[i] += (r - base) ** 2
-            n += 1
+        search = self.search(game, cands, limit, budget, base=d)
+        n, totals, sq = search["iterations"], search["totals"], search["squares"]
         # Leave the heuristic move only for one that beats it clearly in the same worlds.
         best, best_mean = d, totals[d] / n
         for i in range(k):
@@ -250,8 +195,82 @@ class SearchPlayer(HeuristicPlayer):
             if diff / (var / n) ** 0.5 >= self.z:
                 best, best_mean = i, totals[i] / n
         self.last_stats = {"iterations": n, "candidates": k,
-                           "means": {c: round(x / n, 3) for c, x in zip(cands, totals)}}
+                           "means": {c: round(x / n, 3) for c, x in zip(cands, totals)},
+                           "chances": dict(zip(cands, search["chances"])), "default": default}
         return cands[best]
+
+    def search(self, game: Game, cands: list[Choice], limit: int | None, budget: float | None,
+               base: int = 0) -> dict:
+        """Play every candidate in the same re-dealt worlds until ``limit`` worlds or
+        ``budget`` seconds (at least one world). Returns the worlds searched, each
+        candidate's summed reward and summed squared difference from candidate
+        ``base``, and each candidate's (not last, win) shares."""
+        seat = game.turn
+        k = len(cands)
+        totals = [0.0] * k
+        sq = [0.0] * k  # sums of squared differences from the base move, world by world
+        not_last = [0] * k
+        wins = [0] * k
+        shuffle = _CanonicalShuffle(self.rng)
+        known = self.memory.known_hands(game, seat)
+        start = time.perf_counter()
+        deadline = None if budget is None else start + budget
+        n = 0
+        while True:
+            if limit is not None and n >= limit:
+                break
+            if deadline is not None and n > 0:
+                # Stop before a world that would end past the deadline (worlds take
+                # about equally long), so a decision keeps to its budget.
+                now = time.perf_counter()
+                if now + (now - start) / n > deadline:
+                    break
+            world = fast.determinize(game, seat, shuffle, known)
+            results = []
+            for i, c in enumerate(cands):
+                g = world.copy()
+                g.fast_turn(*c)
+                rollout(g)
+                results.append(reward(g, seat))
+                safe, won = standing(g, seat)
+                not_last[i] += safe
+                wins[i] += won
+            b = results[base]
+            for i, r in enumerate(results):
+                totals[i] += r
+                sq[i] += (r - b) ** 2
+            n += 1
+        return {"iterations": n, "totals": totals, "squares": sq,
+                "chances": [(not_last[i] / n, wins[i] / n) for i in range(k)]}
+
+
+def move_chances(game: Game, seat: int, moves, iterations: int = 200, seed: int | None = 0,
+                 events=None) -> dict[Move, tuple[float, float]]:
+    """For ``seat``'s decision now (it must be the seat to act, in the play phase): each
+    move's estimated chances ``(not_last, win)`` from hard's search, every move played
+    in the same ``iterations`` re-dealt worlds. Deterministic for ``seed``; decided from
+    the seat's view and the public ``events`` so far only. Moves that stand for the
+    same decision (the same rank and count) share an estimate."""
+    if game.phase != "play":
+        raise ValueError("chances are estimated for play-phase decisions only")
+    if seat != game.turn:
+        raise ValueError(f"it is not {game.seats[seat].name}'s turn")
+    player = HardPlayer(seed, iterations=iterations)
+    if events:
+        player.observe(events)
+    moves = list(moves)
+    cands: list[Choice] = []
+    for m in moves:
+        if not game.is_legal(m):
+            raise ValueError(f"{m} is not a legal move for {game.seats[seat].name} now")
+        c = move_to_choice(game, m)
+        if c not in cands:
+            cands.append(c)
+    if not cands:
+        return {}
+    chances = player.search(game, cands, iterations, None)["chances"]
+    by_choice = dict(zip(cands, chances))
+    return {m: by_choice[move_to_choice(game, m)] for m in moves}
 
 
 #: normal's search once the stock is gone: worlds per decision and the paired test's

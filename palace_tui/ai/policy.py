@@ -4,9 +4,10 @@ A decision is a tuple ``(kind, x, count)`` in the form :meth:`Game.fast_turn` pl
 ``("play", rank, count)`` (count 0 means every copy), ``("take", i, 0)`` (``i`` is the
 face-up card added, or -1) and ``("flip", i, 0)``.
 
-These functions read the game object directly for speed, but only the parts the seat
-to act may see: its own hand and face-up row, everybody's face-up cards and card
-counts, the pile, the stock count and the direction. Never a face-down card, another
+These functions read the position through the engine's fast contract
+(:mod:`palace_tui.rules.fast`), and only the parts the seat to act may see: its own
+hand and face-up row, everybody's face-up cards and card counts, the pile, the stock
+count and the direction. Never a face-down card, another
 hand or the order of the stock; ``tests/ai`` proves it by re-dealing the unseen cards
 and checking that the decision does not change.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 from ..rules import Game, Move
 from ..rules.cards import JOKER, TEN, TWO, order_key
+from ..rules.fast import hand_by_rank, pile_state, rule_tables
 
 Choice = tuple[str, int, int]
 
@@ -38,13 +40,16 @@ NORMAL = {
 def _blocking_rank(game: Game, ordinary: int, mode: int) -> int:
     """The lowest of our ordinary ranks that the next player's face-up row cannot
     answer, when that player has no hand left (all public facts); 0 if none."""
-    nxt = game.seats[next_seat(game)]
-    if nxt._hn or not nxt.face_up:
+    seats = game.seats
+    nxt = seats[(game.turn + game.direction) % len(seats)]
+    if nxt.place is not None:
+        nxt = seats[next_seat(game)]
+    if nxt.hand_count or not nxt.face_up:
         return 0
     theirs = 0
     for c in nxt.face_up:
         theirs |= 1 << c.rank
-    allowed = game._t.allowed
+    allowed = rule_tables(game).allowed
     low = 0
     for r in ORDINARY_LOW_FIRST:
         if ordinary >> r & 1:
@@ -114,7 +119,7 @@ def easy_choice(game: Game) -> Choice:
     """Easy: play every copy of the lowest playable rank (twos and tens last); take
     only when nothing goes; when stuck on the face-up row add the lowest card."""
     s = game.seats[game.turn]
-    if not (s._hn or s.face_up):
+    if not (s.hand_count or s.face_up):
         return ("flip", 0, 0)
     m = game.playable_mask()
     if m:
@@ -125,7 +130,7 @@ def easy_choice(game: Game) -> Choice:
 
 
 def _take(game: Game, s) -> Choice:
-    if not s._hn and game.rules.stuck_face_up == "add-one":
+    if not s.hand_count and game.rules.stuck_face_up == "add-one":
         up = s.face_up
         best = 0
         for i in range(1, len(up)):
@@ -143,9 +148,10 @@ def danger(game: Game, seat: int) -> bool:
     s = game.seats[seat]
     if s.place is not None:
         return False
-    if not s._hn and not s.face_up:
+    n = s.hand_count
+    if not n and not s.face_up:
         return True
-    return s._hn + len(s.face_up) + len(s.face_down) <= 3
+    return n + len(s.face_up) + len(s.face_down) <= 3
 
 
 def next_seat(game: Game) -> int:
@@ -166,20 +172,22 @@ def normal_choice(game: Game, params: dict = NORMAL) -> Choice:
     time, cheapest first) for when nothing else goes; take a tiny low pile rather
     than spend one."""
     s = game.seats[game.turn]
-    t = game._t
-    if not (s._hn or s.face_up):
+    from_hand = bool(s.hand_count)
+    if not (from_hand or s.face_up):
         return ("flip", 0, 0)
-    from_hand = bool(s._hn)
-    hb = s._hb if from_hand else None
     m = game.playable_mask()
     if not m:
         return _take(game, s)
+    hb = hand_by_rank(s) if from_hand else None
     pile = game.pile
-    rr = game._run_rank
-    if params["four"] and pile and rr and rr != JOKER and m >> rr & 1:
-        have = len(hb[rr]) if from_hand else sum(1 for c in s.face_up if c.rank == rr)
-        if game._run_len + have >= 4:
-            return ("play", rr, 0)
+    eff = 0
+    if pile:
+        eff, rr, run_len = pile_state(game)
+        if params["four"] and rr and rr != JOKER and m >> rr & 1:
+            have = len(hb[rr]) if from_hand else sum(1 for c in s.face_up if c.rank == rr)
+            if run_len + have >= 4:
+                return ("play", rr, 0)
+    t = rule_tables(game)
     special = _BIT2 | _BIT10 | _BITJ | (_BIT8 if t.powered_eight else 0)
     ordinary = m & ~special
     if ordinary:
@@ -196,7 +204,7 @@ def normal_choice(game: Game, params: dict = NORMAL) -> Choice:
                 return ("play", r, 0)
     # Only special cards go.
     if pile and from_hand and len(pile) <= params["take_small_pile"] and game.stock:
-        top = game._eff
+        top = eff
         if top and top <= params["take_small_max_rank"] and not danger(game, next_seat(game)):
             return ("take", -1, 0)
     one = 1 if params["single"] else 0
@@ -216,8 +224,8 @@ def choice_to_move(game: Game, choice: Choice) -> Move:
     kind, x, count = choice
     s = game.seats[game.turn]
     if kind == "play":
-        if s._hn:
-            b = s._hb[x]
+        if s.hand_count:
+            b = hand_by_rank(s)[x]
             cards = b[-count:] if 0 < count < len(b) else b[:]
         else:
             cards = [c for c in s.face_up if c.rank == x]

@@ -2,7 +2,7 @@
 
 >>> from palace_tui.lessons import LESSONS
 >>> [lesson.id for lesson in LESSONS][:3]
-['climb', 'pairs', 'two']
+['palace', 'deal-swap', 'starts']
 """
 
 from .course import BY_ID, CORE, LESSONS, OPTION_LESSONS, lesson_for_option

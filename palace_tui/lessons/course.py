@@ -1,4 +1,7 @@
-"""The course: ten core lessons (about five minutes), then one lesson per house option.
+"""The course: fourteen core lessons (about five minutes), then one lesson per house option.
+
+The core opens with what a first game needs before its first card
+(:mod:`.first_game`: the goal, the deal and swap, who leads, the pass screen).
 
 Every position is built with ``Game.from_position`` and uses the seeds' own examples
 (a 9 takes a 9 or a picture; the four sevens; the blind 4 on a queen; Alice's last
@@ -7,6 +10,7 @@ two on a queen). The learner always sits in seat 0 and is called "You".
 
 from __future__ import annotations
 
+from .first_game import FIRST_GAME
 from .lesson import Lesson, Result, any_play, both, clears, flips, plays_rank, takes
 
 ACE, KING, QUEEN, JACK = 14, 13, 12, 11
@@ -41,13 +45,13 @@ def _not_taking(r: Result) -> str | None:
     return None
 
 
-CORE: tuple[Lesson, ...] = (
+CORE: tuple[Lesson, ...] = FIRST_GAME + (
     Lesson(
         id="climb", title="Play equal or higher",
         rule="On your turn, play a card that equals or beats the top card of the pile. "
              "Ranks climb 3 4 5 6 7 8 9 J Q K A; suits never matter.",
-        prompt="A 9 is on top. It takes another 9, a jack, queen, king or ace. "
-               "Pick a card that can go on it (Left/Right, then Enter).",
+        prompt="A 9 is on top. It takes another 9 or anything higher (J Q K A). "
+               "Pick a card that can go on it (← → choose, Enter plays).",
         seats=({"name": "You", "hand": "6H 8S 9D KC", "face_up": "JD QH 2S", "face_down": "4C 5D 7S"},
                _ben()),
         pile="3D 9C", right=any_play,
@@ -63,7 +67,7 @@ CORE: tuple[Lesson, ...] = (
                _ben("6S 6H 8D")),
         pile="8C JS", stock="4S 7H 9S", right=plays_rank(QUEEN, count=2),
         praise="Right: a pair of queens follows a jack. You drew two cards from the stock, so you "
-               "hold three again. (A 9 and a queen could never go together.)",
+               "hold three again. (The 5♣ could never have gone with them: it is another rank.)",
         not_quite="That's legal, but the lesson is to play both queens at once. Try again.",
         not_quite_for=_single_queen,
         hint="Mark both queens with Space, then press Enter."),
@@ -131,7 +135,7 @@ CORE: tuple[Lesson, ...] = (
              "then take the whole pile into your hand. Play that hand out before you use your "
              "table cards again.",
         prompt="A queen is on top and your face-up cards are 4, 5 and 6. Choose one with "
-               "Left/Right and press t to add it and take the pile.",
+               "← → and press t to add it and take the pile.",
         seats=({"name": "You", "face_up": "4C 5D 6H", "face_down": "3C 7S 8C"}, _ben()),
         pile="9S QH", right=takes,
         praise="Right: your face-up card went on the pile and you took it all. Now you play from "
@@ -142,22 +146,22 @@ CORE: tuple[Lesson, ...] = (
         rule="When your hand and face-up cards are gone, turn one face-down card a turn, unseen. "
              "If it can't go on the pile, you take it and the whole pile, even if it was your "
              "last card.",
-        prompt="Only one face-down card is left and a queen is on top. Press f to turn it over.",
+        prompt="Only one face-down card is left and a queen is on top. Press Enter to turn it over.",
         seats=({"name": "You", "face_down": "4C"}, _ben()),
         pile="8D QH", right=flips,
         praise="The blind card was the 4♣: it can't go on the Q♥, so it went into your hand with the "
                "whole pile. Your last card has to land legally to get you out: you are still in.",
-        not_quite="", hint="Press f (or 1) to turn your card over."),
+        not_quite="", hint="Press Enter to turn your card over."),
     Lesson(
         id="out", title="Going out",
         rule="A card that lands legally stays on the pile. When your last card stays, you are out: "
              "the last player still holding cards loses.",
-        prompt="One face-down card left, a queen on top. Turn it over with f and hope.",
+        prompt="One face-down card left, a queen on top. Turn it over with Enter and hope.",
         seats=({"name": "You", "face_down": "2S"}, _ben(), _cy()),
         pile="7D QH", right=both(flips, lambda r: r.after.seats[r.learner].place is not None),
         praise="Your last blind card was a 2, which goes on anything: it stayed, and you are out "
                "and safe. Ben and Cy play on until one of them is left holding cards.",
-        not_quite="", hint="Press f (or 1) to turn your last face-down card."),
+        not_quite="", hint="Press Enter to turn your last face-down card."),
 )
 
 

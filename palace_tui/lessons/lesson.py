@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..rules import Event, Game, Move, Rules
-from ..rules.cards import TEN
+from ..rules import Card, Event, Game, Move, Rules
+from ..rules.cards import TEN, parse_cards
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ class Lesson:
     rule: str
     prompt: str
     seats: tuple[dict[str, Any], ...]
-    right: Check
+    right: Check | None
     praise: str
     not_quite: str
     hint: str
@@ -71,6 +71,19 @@ class Lesson:
     part: str = "core"
     #: Extra words after a not-quite move, chosen by the move (None: use ``not_quite``).
     not_quite_for: Callable[[Result], str | None] | None = None
+    #: The position is the deal itself (setup phase, ``Game.deal`` with these cards), not play.
+    dealt: bool = False
+    #: The dealer of a dealt position (setup starts on the dealer's left).
+    dealer: int = 0
+    #: Moves (codes) the other seats make before the learner acts, such as their ``ready``.
+    before: tuple[str, ...] = ()
+    #: For a page: what the screen it describes looks like (a title line, then the body).
+    picture: str = ""
+
+    @property
+    def is_page(self) -> bool:
+        """A page only to read (no position, no move): Enter finishes it."""
+        return self.right is None
 
     @property
     def rules(self) -> Rules:
@@ -83,9 +96,30 @@ class Lesson:
 
     def position(self) -> Game:
         """A fresh game at the lesson's position, the learner to act."""
-        return Game.from_position(self.rules, seats=[dict(s) for s in self.seats], pile=self.pile,
-                                  stock=self.stock, turn=self.learner, pile_owner=self.pile_owner,
-                                  direction=self.direction)
+        if self.is_page:
+            raise ValueError(f"lesson {self.id!r} is a page to read: it has no position")
+        if not self.dealt:
+            return Game.from_position(self.rules, seats=[dict(s) for s in self.seats], pile=self.pile,
+                                      stock=self.stock, turn=self.learner, pile_owner=self.pile_owner,
+                                      direction=self.direction)
+        game = Game.deal(self.rules, self.names, dealer=self.dealer, deck=self.deck())
+        for code in self.before:
+            game.play(Move.from_code(code))
+        return game
+
+    def deck(self) -> list[Card]:
+        """The cards of a dealt lesson in the order ``Game.deal`` hands them out."""
+        rules, n = self.rules, len(self.seats)
+        order = [(self.dealer + 1 + i) % n for i in range(n)]
+        rows = [{zone: parse_cards(seat.get(zone, "")) for zone in ("face_down", "face_up", "hand")}
+                for seat in self.seats]
+        deck: list[Card] = []
+        for zone, count in (("face_down", rules.face_down), ("face_up", rules.face_up),
+                            ("hand", rules.hand_size)):
+            for k in range(count):
+                deck += [rows[i][zone][k] for i in order]
+        # The stock is listed bottom first, as in from_position; the deal draws from the top.
+        return deck + parse_cards(self.stock)[::-1]
 
     def option_words(self) -> str:
         """The options this lesson turns on, as ``seven=low`` (empty for the core rules)."""
@@ -126,6 +160,27 @@ def flips(r: Result) -> bool:
     return r.move.kind == "flip"
 
 
+def swaps_face_up(*ranks: int) -> Check:
+    """Right when a setup swap puts a card of one of ``ranks`` face up."""
+    def check(r: Result) -> bool:
+        return any(e.kind == "swapped" and e.seat == r.learner and e.cards[1].rank in ranks
+                   for e in r.events)
+    return check
+
+
+def leads(r: Result) -> bool:
+    """Right when the learner's move ends the setup and the engine gives the learner the lead."""
+    return any(e.kind == "starts" and e.seat == r.learner for e in r.events)
+
+
+def out_and_palace(seat: int) -> Check:
+    """Right when the learner goes out and ``seat`` is left the last with cards (the Palace)."""
+    def check(r: Result) -> bool:
+        outcome = r.after.outcome()
+        return outcome is not None and outcome.loser == seat and r.learner in outcome.order
+    return check
+
+
 def both(*checks: Check) -> Check:
     """Right when every check is."""
     def check(r: Result) -> bool:
@@ -133,4 +188,5 @@ def both(*checks: Check) -> Check:
     return check
 
 
-__all__ = ["Lesson", "Result", "Check", "plays_rank", "any_play", "clears", "takes", "flips", "both", "TEN"]
+__all__ = ["Lesson", "Result", "Check", "plays_rank", "any_play", "clears", "takes", "flips", "both", "TEN",
+           "swaps_face_up", "leads", "out_and_palace"]

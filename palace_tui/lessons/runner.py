@@ -56,7 +56,8 @@ class LessonRunner:
 
     def __init__(self, lesson: Lesson) -> None:
         self.lesson = lesson
-        self.game: Game = lesson.position()
+        #: The position (None for a page, which has none).
+        self.game: Game | None = None if lesson.is_page else lesson.position()
         self.done = False
         self.attempts = 0
         self.last: Feedback | None = None
@@ -67,9 +68,15 @@ class LessonRunner:
 
     def reset(self) -> None:
         """Start the lesson again from its position."""
-        self.game = self.lesson.position()
+        self.game = None if self.lesson.is_page else self.lesson.position()
         self.done = False
         self.last = None
+
+    def read(self) -> Feedback:
+        """A page was read to the end (Enter): it is done."""
+        self.done = True
+        self.last = Feedback("right", "Read.", self.lesson.praise)
+        return self.last
 
     def view(self) -> SeatView:
         """What the learner may see now."""
@@ -86,6 +93,8 @@ class LessonRunner:
     def attempt(self, move: Move) -> Feedback:
         """Try a move: the engine decides legality, the lesson's check decides rightness."""
         self.attempts += 1
+        if self.game is None:
+            return self.read()
         if self.done:
             self.last = Feedback("done", "This lesson is done.",
                                  "Press n for the next lesson, or r to try this one again.")
@@ -148,6 +157,14 @@ def describe(events: tuple[Event, ...] | list[Event], names: list[str], learner:
             out.append(f"{name} took the pile ({e.count} cards{extra}).")
         elif e.kind == "out":
             out.append(f"{name} {'are' if mine else 'is'} out.")
+        elif e.kind == "swapped":
+            took, laid = e.cards
+            out.append(f"{name} put {laid} face up and took {took} into {'your' if mine else 'the'} hand.")
+        elif e.kind == "ready":
+            out.append(f"{name} {'are' if mine else 'is'} ready.")
+        elif e.kind == "starts":
+            why = f" ({e.reason})" if e.reason else ""
+            out.append(f"{name} {'lead' if mine else 'leads'}{why}.")
         elif e.kind == "over":
             out.append("The game is over.")
     return " ".join(out)

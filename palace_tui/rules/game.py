@@ -212,15 +212,31 @@ class Game:
 
     @classmethod
     def deal(cls, rules: Rules, names: Sequence[str], seed: int | None = None,
-             dealer: int = 0) -> "Game":
-        """Shuffle with ``seed`` and deal; the game starts in phase ``"setup"``."""
+             dealer: int = 0, deck: str | Iterable | None = None) -> "Game":
+        """Shuffle with ``seed`` and deal; the game starts in phase ``"setup"``.
+
+        ``deck`` deals a chosen order instead of a shuffle (for lessons, tests and bug
+        reports): the first card listed is dealt first, the cards left over are the
+        stock, the last one listed at its bottom. It must hold at least one deal.
+        """
         game = cls(rules, names)
         n = len(game.seats)
         if not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat from 0 to {n - 1}, not {dealer}")
         game.dealer = dealer
         game.seed = seed
-        deck = shuffled_deck(rules.packs, rules.jokers, seed)
+        full = True
+        if deck is None:
+            deck = shuffled_deck(rules.packs, rules.jokers, seed)
+        else:
+            deck = parse_cards(deck)[::-1]  # dealt by popping from the end
+            if len(deck) < n * rules.cards_per_seat:
+                raise ValueError(f"a deal to {n} players needs {n * rules.cards_per_seat} cards, "
+                                 f"not {len(deck)}")
+            extra = Counter(deck) - Counter(make_deck(rules.packs, rules.jokers))
+            if extra:
+                raise ValueError(f"the deck holds cards these rules do not: {cards_code(sorted(extra))}")
+            full = len(deck) == rules.cards_in_play
         order = [(dealer + 1 + i) % n for i in range(n)]
         for _ in range(rules.face_down):
             for i in order:
@@ -237,7 +253,7 @@ class Game:
                 game.seats[i]._add((deck.pop(),))
         game.stock = deck
         game.turn = order[0]
-        game._dealt = True
+        game._dealt = full
         return game
 
     @classmethod

@@ -38,6 +38,7 @@ class ResultsScreen(Screen[str]):
         Binding("enter", "choose('again')", "Play again", tooltip="Deal the next game at this table",
                 id="again"),
         Binding("n", "choose('new')", "New table", tooltip="Change the seats or the rules", id="new"),
+        Binding("r", "review", "Review", tooltip="Replay this game with the coach's verdicts", id="review"),
         Binding("ctrl+q", "choose('quit')", "Quit", key_display="^q", priority=True, id="quit"),
     ]
 
@@ -119,3 +120,17 @@ class ResultsScreen(Screen[str]):
     def action_choose(self, what: str) -> None:
         """Leave with the chosen next step."""
         self.dismiss(what)
+
+    def action_review(self) -> None:
+        """Review the game just over (all cards face up now that it is over)."""
+        from ..ai.analysis import DEFAULT_ITERATIONS
+        from .review import ReviewScreen
+        session = self.session
+        if session.game.phase != "over" or session.history is None:
+            self.notify("This game's moves were not kept (it was started by an older palace-tui): "
+                        "there is nothing to review.", severity="warning")
+            return
+        self.app.push_screen(ReviewScreen(session.game_record(), title=f"game {session.game_number + 1}",
+                                          store=getattr(self.app, "store", None), game_key=session.game_id,
+                                          humans=session.humans,
+                                          iterations=getattr(self.app, "review_iterations", None) or DEFAULT_ITERATIONS))

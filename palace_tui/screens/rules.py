@@ -56,7 +56,7 @@ class RulesScreen(ModalScreen[None]):
 
     def action_compare(self) -> None:
         """Two presets side by side: these rules' preset (or palace) and another."""
-        from .learn import CompareScreen
+        from .compare import CompareScreen
         left = self.rules.preset_name() or "palace"
         right = "shithead" if left != "shithead" else "palace"
         self.app.push_screen(CompareScreen(left, right))

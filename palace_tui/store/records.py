@@ -17,7 +17,7 @@ from typing import Any
 from .ranking import SCORINGS, rank
 
 #: Bumped when the schema changes; older files are migrated, newer ones moved aside.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 #: Stamped in the SQLite header (``PRAGMA application_id``) so our files are recognised: "PALC".
 APPLICATION_ID = 0x50414C43
 _SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -28,7 +28,8 @@ CREATE TABLE tables (
     id INTEGER PRIMARY KEY,
     table_key TEXT NOT NULL UNIQUE,
     scoring TEXT NOT NULL,
-    created TEXT NOT NULL
+    created TEXT NOT NULL,
+    name TEXT
 );
 CREATE TABLE players (
     id INTEGER PRIMARY KEY,
@@ -47,7 +48,8 @@ CREATE TABLE games (
     order_out TEXT NOT NULL,
     points TEXT NOT NULL,
     winner INTEGER,
-    loser INTEGER
+    loser INTEGER,
+    table_game INTEGER
 );
 CREATE TABLE seats (
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -64,6 +66,29 @@ CREATE INDEX seats_by_player ON seats(player_id);
 
 #: The most recent games one query returns (SQLite integers stop at 2**63).
 MAX_LIMIT = 1_000_000
+
+# Schema 2: every game's history (finished and abandoned; text NULL for games recorded
+# before moves were kept) and the review analyses kept so a second review is instant.
+_SCHEMA_2 = """
+CREATE TABLE histories (
+    id INTEGER PRIMARY KEY,
+    game_key TEXT NOT NULL UNIQUE,
+    table_id INTEGER NOT NULL REFERENCES tables(id),
+    table_game INTEGER NOT NULL,
+    ended TEXT NOT NULL,
+    abandoned INTEGER NOT NULL,
+    players TEXT NOT NULL,
+    same_deal_as TEXT,
+    text TEXT
+);
+CREATE INDEX histories_by_deal ON histories(same_deal_as);
+CREATE TABLE analyses (
+    game_key TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (game_key, settings)
+);
+"""
 
 _REQUIRED = ("table_id", "game_id", "players", "rules", "started", "ended", "order", "points", "scoring")
 
@@ -226,6 +251,7 @@ class Records:
                 # In WAL mode NORMAL cannot corrupt the file; a power cut may lose the last game only.
                 self._db.execute("PRAGMA synchronous = NORMAL")
             self._db.execute("PRAGMA foreign_keys = ON")
+            self._migrate()
         except BaseException:
             self._db.close()
             raise
@@ -234,7 +260,7 @@ class Records:
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         try:
-            for statement in _SCHEMA.split(";"):
+            for statement in (_SCHEMA + _SCHEMA_2).split(";"):
                 if statement.strip():
                     db.execute(statement)
             db.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
@@ -242,6 +268,44 @@ class Records:
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
+            raise
+
+    def _migrate(self) -> None:
+        """Bring a file of an older schema up to :data:`SCHEMA_VERSION`, in one transaction.
+
+        1 → 2: tables get readable names ("Table 1", ... in the order they were made)
+        and games their number at their table; every recorded game gets a history row
+        whose text is NULL (its moves were not kept), so the review lists it and says so.
+        """
+        db = self._db
+        version = db.execute("SELECT MAX(version) FROM schema_version").fetchone()[0]
+        if version is None or version >= SCHEMA_VERSION:
+            return
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            if version < 2:
+                db.execute("ALTER TABLE tables ADD COLUMN name TEXT")
+                db.execute("ALTER TABLE games ADD COLUMN table_game INTEGER")
+                for statement in _SCHEMA_2.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                for k, (table,) in enumerate(db.execute("SELECT id FROM tables ORDER BY id").fetchall(), 1):
+                    db.execute("UPDATE tables SET name = ? WHERE id = ?", (f"Table {k}", table))
+                    games = db.execute("SELECT id, game_key, ended FROM games WHERE table_id = ?"
+                                       " ORDER BY ended, id", (table,)).fetchall()
+                    for number, (game, key, ended) in enumerate(games, 1):
+                        db.execute("UPDATE games SET table_game = ? WHERE id = ?", (number, game))
+                        names = [r[0] for r in db.execute(
+                            "SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id"
+                            " WHERE s.game_id = ? ORDER BY s.seat", (game,))]
+                        db.execute("INSERT INTO histories (game_key, table_id, table_game, ended, abandoned,"
+                                   " players) VALUES (?, ?, ?, ?, 0, ?)",
+                                   (key, table, number, ended, json.dumps(names)))
+            db.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
             raise
 
     def close(self) -> None:
@@ -258,6 +322,7 @@ class Records:
         Raises ValueError naming the first thing wrong with ``record``.
         """
         if record.get("abandoned"):
+            self._record_history(record)
             return False
         _validate(record)
         players = [str(name) for name in record["players"]]
@@ -270,14 +335,16 @@ class Records:
                 if db.execute("SELECT 1 FROM games WHERE game_key = ?", (str(record["game_id"]),)).fetchone():
                     db.execute("ROLLBACK")
                     return False
-                table = self._table_row(str(record["table_id"]), record["scoring"], record["started"])
+                table = self._table_row(str(record["table_id"]), record["scoring"], record["started"],
+                                        record.get("table_name"))
+                number = self._insert_history(record, table)
                 cur = db.execute(
                     "INSERT INTO games (game_key, table_id, preset, options, seed, scoring, started, ended,"
-                    " order_out, points, winner, loser) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " order_out, points, winner, loser, table_game) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (str(record["game_id"]), table, record.get("preset"),
                      json.dumps(record["rules"], sort_keys=True), json.dumps(record.get("seed")),
                      record["scoring"], str(record["started"]), str(record["ended"]),
-                     json.dumps(order), json.dumps(points), record.get("winner"), record.get("loser")))
+                     json.dumps(order), json.dumps(points), record.get("winner"), record.get("loser"), number))
                 game = cur.lastrowid
                 for seat, name in enumerate(players):
                     db.execute("INSERT OR IGNORE INTO players (name) VALUES (?)", (name,))
@@ -292,15 +359,58 @@ class Records:
                 raise
         return True
 
-    def _table_row(self, key: str, scoring: str, started: str) -> int:
-        # A table's scoreboard follows the scoring of its latest game.
+    def _table_row(self, key: str, scoring: str, started: str, name: str | None = None) -> int:
+        # A table's scoreboard follows the scoring of its latest game; a table named
+        # at the new-table screen keeps the latest name, an unnamed one is "Table N".
         db = self._db
         row = db.execute("SELECT id FROM tables WHERE table_key = ?", (key,)).fetchone()
+        name = str(name).strip() if name else None
         if row:
-            db.execute("UPDATE tables SET scoring = ? WHERE id = ?", (scoring, row[0]))
+            db.execute("UPDATE tables SET scoring = ?, name = COALESCE(?, name) WHERE id = ?",
+                       (scoring, name, row[0]))
             return row[0]
-        return db.execute("INSERT INTO tables (table_key, scoring, created) VALUES (?, ?, ?)",
-                          (key, scoring, str(started))).lastrowid
+        if not name:
+            name = f"Table {db.execute('SELECT COUNT(*) FROM tables').fetchone()[0] + 1}"
+        return db.execute("INSERT INTO tables (table_key, scoring, created, name) VALUES (?, ?, ?, ?)",
+                          (key, scoring, str(started), name)).lastrowid
+
+    def _insert_history(self, record: dict[str, Any], table: int) -> int:
+        """Add the game's history row (inside the caller's transaction); its number at the table."""
+        db = self._db
+        number = db.execute("SELECT COALESCE(MAX(table_game), 0) + 1 FROM histories WHERE table_id = ?",
+                            (table,)).fetchone()[0]
+        text = record.get("history")
+        db.execute("INSERT INTO histories (game_key, table_id, table_game, ended, abandoned, players,"
+                   " same_deal_as, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                   (str(record["game_id"]), table, number, str(record.get("ended", "")),
+                    1 if record.get("abandoned") else 0, json.dumps([str(n) for n in record["players"]]),
+                    record.get("same_deal_as") or None, None if text is None else str(text)))
+        return number
+
+    def _record_history(self, record: dict[str, Any]) -> None:
+        """Keep an abandoned game's moves for its review (it counts in no score)."""
+        for key in ("table_id", "game_id", "players", "started"):
+            if key not in record:
+                raise ValueError(f"the game record has no {key!r}")
+        with self._lock:
+            db = self._db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                if not db.execute("SELECT 1 FROM histories WHERE game_key = ?", (str(record["game_id"]),)).fetchone():
+                    table = self._table_row(str(record["table_id"]), str(record.get("scoring") or "podium"),
+                                            record["started"], record.get("table_name"))
+                    self._insert_history(record, table)
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+
+    def save_analysis(self, game_key: str, settings: str, data: str) -> None:
+        """Keep a review's analysis of a game (replacing an older one with the same settings)."""
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO analyses (game_key, settings, data) VALUES (?, ?, ?)",
+                             (str(game_key), str(settings), str(data)))
 
     # -- reading -------------------------------------------------------------------
 
@@ -334,6 +444,8 @@ class Records:
         """The last ``limit`` finished games, newest first, in the shape ``record_game`` takes."""
         games = self._rows(
             "SELECT g.id AS id, g.game_key AS game_id, t.table_key AS table_id, g.preset AS preset,"
+            " COALESCE(t.name, t.table_key) AS table_name, g.table_game AS table_game,"
+            " (SELECT h.id FROM histories h WHERE h.game_key = g.game_key) AS number,"
             " g.options AS rules, g.seed AS seed, g.scoring AS scoring, g.started AS started,"
             " g.ended AS ended, g.order_out AS ord, g.points AS points, g.winner AS winner, g.loser AS loser"
             " FROM games g JOIN tables t ON t.id = g.table_id ORDER BY g.ended DESC, g.id DESC LIMIT ?",
@@ -357,6 +469,66 @@ class Records:
                 continue
             readable.append(game)
         return readable
+
+    def game_list(self, limit: int = 50) -> list[dict[str, Any]]:
+        """Every kept game, newest first: ``number`` (for ``--export N``), ``game_id``, ``table``
+        (its name), ``table_game``, ``ended``, ``abandoned``, ``players``, ``kept`` (moves kept),
+        ``same_deal_as`` and, for finished games, ``order``."""
+        rows = self._rows(
+            "SELECT h.id AS number, h.game_key AS game_id, COALESCE(t.name, t.table_key) AS tab,"
+            " h.table_game AS table_game, h.ended AS ended, h.abandoned AS abandoned, h.players AS players,"
+            " h.text IS NOT NULL AS kept, h.same_deal_as AS same_deal_as, g.order_out AS ord"
+            " FROM histories h JOIN tables t ON t.id = h.table_id LEFT JOIN games g ON g.game_key = h.game_key"
+            " ORDER BY h.ended DESC, h.id DESC LIMIT ?", (max(0, int(limit)),))
+        for row in rows:
+            row["table"] = row.pop("tab")
+            row["players"] = json.loads(row["players"])
+            row["abandoned"] = bool(row["abandoned"])
+            row["kept"] = bool(row["kept"])
+            ord_ = row.pop("ord")
+            row["order"] = json.loads(ord_) if ord_ else []
+        return rows
+
+    def game_text(self, number: int) -> dict[str, Any] | None:
+        """Game ``number`` of :meth:`game_list` with its ``text`` (None when its moves were not kept),
+        its table's key (``table_id``) and how many games that table has (``table_games``)."""
+        rows = self._rows("SELECT h.id AS number, h.game_key AS game_id, COALESCE(t.name, t.table_key) AS tab,"
+                          " h.table_game AS table_game, h.ended AS ended, h.abandoned AS abandoned,"
+                          " h.text AS text, t.table_key AS table_id,"
+                          " (SELECT MAX(x.table_game) FROM histories x WHERE x.table_id = t.id) AS table_games"
+                          " FROM histories h JOIN tables t ON t.id = h.table_id WHERE h.id = ?",
+                          (int(number),))
+        if not rows:
+            return None
+        rows[0]["table"] = rows[0].pop("tab")
+        return rows[0]
+
+    def analysis(self, game_key: str, settings: str) -> str | None:
+        """A kept review analysis, or None."""
+        rows = self._rows("SELECT data FROM analyses WHERE game_key = ? AND settings = ?",
+                          (str(game_key), str(settings)))
+        return rows[0]["data"] if rows else None
+
+    def same_deals(self) -> list[list[dict[str, Any]]]:
+        """Finished games that share a deal (one played again as a duplicate), grouped, oldest first.
+
+        Each game is ``{number, game_id, table, table_game, players, places}`` with
+        ``places`` by seat (None for a seat that did not finish)."""
+        rows = self._rows(
+            "SELECT h.id AS number, h.game_key AS game_id, COALESCE(h.same_deal_as, h.game_key) AS deal,"
+            " COALESCE(t.name, t.table_key) AS tab, h.table_game AS table_game, h.players AS players,"
+            " g.id AS gid FROM histories h JOIN tables t ON t.id = h.table_id JOIN games g ON g.game_key = h.game_key"
+            " WHERE COALESCE(h.same_deal_as, h.game_key) IN"
+            " (SELECT same_deal_as FROM histories WHERE same_deal_as IS NOT NULL)"
+            " ORDER BY h.ended, h.id", ())
+        groups: dict[str, list[dict[str, Any]]] = {}
+        for row in rows:
+            places = self._rows("SELECT place FROM seats WHERE game_id = ? ORDER BY seat", (row.pop("gid"),))
+            row["table"] = row.pop("tab")
+            row["players"] = json.loads(row["players"])
+            row["places"] = [p["place"] for p in places]
+            groups.setdefault(row.pop("deal"), []).append(row)
+        return [games for games in groups.values() if len(games) > 1]
 
     def game_count(self) -> int:
         """How many games are recorded (for checks that a resumed game counted once)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -44,6 +45,8 @@ def _parser() -> _Parser:
     parser.add_argument("--limit", metavar="N", type=_count, default=10,
                         help="how many recent games to show (default 10)")
     parser.add_argument("--scoring", choices=SCORINGS, help="show the standings of one scoring only")
+    parser.add_argument("--export", nargs=2, metavar=("N", "FILE"),
+                        help="write recorded game N (the No. column) to FILE as a game file for palace review")
     return parser
 
 
@@ -78,7 +81,10 @@ def main(argv: list[str]) -> int:
         # Looking must not create a data folder as a side effect.
         console.print(f"No games recorded yet (no records in {data_dir}).", markup=False)
         return 0
+    if args.export:
+        return _export(data_dir, *args.export)
     with Store(data_dir, claim_saves=False) as store:  # looking never takes the saved game from a player
+        same_deals = store.same_deals()
         standings = store.standings(args.scoring)
         recent = store.recent_games(args.limit)
         busy = store.records_busy
@@ -100,6 +106,37 @@ def main(argv: list[str]) -> int:
         console.print()
     if recent:
         console.print(recent_table(recent))
+    for games in same_deals:
+        console.print()
+        console.print(same_deal_table(games))
+    return 0
+
+
+def _export(data_dir, number_text: str, path: str) -> int:
+    """Write a recorded game as a game file; 0, or 1 with one sentence saying why not."""
+    try:
+        number = int(number_text)
+    except ValueError:
+        print(f"palace records: --export needs a game number (the No. column), not {number_text!r}.",
+              file=sys.stderr)
+        return 2
+    with Store(data_dir) as store:
+        game = store.game_text(number)
+    if game is None:
+        print(f"palace records: there is no recorded game {number} (see the No. column of palace records).",
+              file=sys.stderr)
+        return 1
+    if game["text"] is None:
+        print(f"palace records: game {number} was recorded before palace-tui kept each game's moves, "
+              "so it cannot be exported.", file=sys.stderr)
+        return 1
+    try:
+        Path(path).expanduser().write_text(game["text"], encoding="utf-8")
+    except OSError as err:
+        print(f"palace records: {path} could not be written ({err.strerror or err}).", file=sys.stderr)
+        return 1
+    print(f"Game {number} ({game['table']}, game {game['table_game']}) written to {path}; "
+          f"open it with: palace review {path}")
     return 0
 
 
@@ -132,13 +169,35 @@ def standings_table(scoring: str, rows: list[dict[str, Any]]) -> Table:
 def recent_table(games: list[dict[str, Any]]) -> Table:
     """A rich table of recent games, newest first: when, which table and rules, who went out in what order."""
     table = Table(title="Recent games", title_justify="left")
-    for column in ("Ended", "Table", "Preset", "Order out", "Result"):
-        table.add_column(column)
+    for column in ("No.", "Ended", "Table", "Game", "Preset", "Order out", "Result"):
+        table.add_column(column, justify="right" if column in ("No.", "Game") else "left")
     for game in games:
         names = game["players"]
         order = Text(", ".join(names[seat] for seat in game["order"]))
-        table.add_row(_when(game["ended"]), Text(_short(str(game["table_id"]))), Text(game["preset"] or "custom"),
+        number = game.get("number")
+        table.add_row("" if number is None else str(number), _when(game["ended"]),
+                      Text(game.get("table_name") or _short(str(game["table_id"]))),
+                      str(game.get("table_game") or ""), Text(game["preset"] or "custom"),
                       order, Text(_result(game)))
+    return table
+
+
+def same_deal_table(games: list[dict[str, Any]]) -> Table:
+    """One deal played more than once, side by side: a row per dealt seat, a column per game,
+    each cell who held those cards and where they finished."""
+    first = games[0]
+    table = Table(title=f"Same deal as {first['table']} game {first['table_game']}",
+                  title_justify="left")
+    table.add_column("Cards of")
+    for game in games:
+        table.add_column(f"No. {game['number']}")
+    for seat in range(len(first["players"])):
+        cells = []
+        for game in games:
+            place = game["places"][seat] if seat < len(game["places"]) else None
+            where = {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th") if place else "-"
+            cells.append(Text(f"{game['players'][seat]} {where}"))
+        table.add_row(f"seat {seat + 1}", *cells)
     return table
 
 

@@ -350,16 +350,15 @@ class Store:
         is locked or the disk full the result is kept in the pending file (or, if even
         that fails, in memory, written at :meth:`close`) and added at the next start.
         """
-        if record.get("abandoned"):
-            return False
         if self.records_busy and self.saving:
             self._retry_records()
         try:
             recorded = self._records.record_game(record)
         except (sqlite3.Error, OSError) as err:
-            self._keep_aside(record, why_not_now(err))
+            if not record.get("abandoned"):  # an abandoned game has no result to keep
+                self._keep_aside(record, why_not_now(err))
             return False
-        if self.records_busy and self.saving:
+        if self.records_busy and self.saving and not record.get("abandoned"):
             self._keep_aside(record, self.records_busy)  # the memory copy feeds this run's scoreboard only
         return recorded
 
@@ -412,6 +411,29 @@ class Store:
     def recent_games(self, limit: int = 10) -> list[dict[str, Any]]:
         """The last ``limit`` recorded games, newest first, as dicts shaped like ``record_game``'s input."""
         return self._read("recent_games", limit)
+
+    def game_list(self, limit: int = 50) -> list[dict[str, Any]]:
+        """Every kept game (finished and abandoned), newest first, numbered for ``--export N``."""
+        return self._read("game_list", limit)
+
+    def game_text(self, number: int) -> dict[str, Any] | None:
+        """Kept game ``number`` with its game file ``text`` (None if its moves were not kept)."""
+        return self._read("game_text", number) or None
+
+    def same_deals(self) -> list[list[dict[str, Any]]]:
+        """Finished games grouped by the deal they share (duplicates), for side-by-side results."""
+        return self._read("same_deals")
+
+    def analysis(self, game_key: str, settings: str) -> str | None:
+        """A review analysis kept earlier, or None."""
+        return self._read("analysis", game_key, settings) or None
+
+    def save_analysis(self, game_key: str, settings: str, data: str) -> None:
+        """Keep a review analysis so the next review of the game is instant (a failure only costs time)."""
+        try:
+            self._records.save_analysis(game_key, settings, data)
+        except (sqlite3.Error, OSError):
+            pass
 
     def game_count(self) -> int:
         """How many games are in the records."""

@@ -14,20 +14,23 @@ from textual.widgets import RichLog
 from ..rules import Card
 from .card_art import suit_style
 
-_CARD = re.compile(r"(?<!\S)(10|[2-9JQKA])([♣♦♥♠])|(?<!\S)JK(?!\w)")
+_CARD = re.compile(r"(?<!\S)(10|[2-9JQKA])([♣♦♥♠])|(?<!\S)JK(?: JK)*(?!\w)")
 
 
 def log_line(line: str) -> Text:
-    """A log sentence with its cards in suit colours; the engine's ``JK`` reads "joker"."""
+    """A log sentence with its cards in suit colours; the engine's ``JK`` reads "a joker"
+    (``JK JK``: "2 jokers")."""
     text = Text()
     at = 0
     for m in _CARD.finditer(line):
+        jokers = m.group(0).count("JK")
         try:
-            card = Card.parse(m.group(0))
+            card = Card.parse("JK" if jokers else m.group(0))
         except ValueError:
             continue
         text.append(line[at:m.start()])
-        text.append("joker" if card.rank == 15 else m.group(0), suit_style(card))
+        words = m.group(0) if not jokers else ("a joker" if jokers == 1 else f"{jokers} jokers")
+        text.append(words, suit_style(card))
         at = m.end()
     text.append(line[at:])
     return text

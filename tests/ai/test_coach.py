@@ -18,7 +18,8 @@ _TOKEN = re.compile(r"\b(10|[2-9]|jack|queen|king|ace|joker)(?:s)?\b")
 
 
 def _named_ranks(reason: str) -> set[int]:
-    text = re.sub(r"\d+ cards?", "", reason)
+    # Counts and chances are numbers, not cards: "3 cards", "about 8 games of 10", "about 6".
+    text = re.sub(r"\d+ cards?|about \d+( games? of 10)?", "", reason)
     return {_RANK_WORD[m.group(1)] for m in _TOKEN.finditer(text)}
 
 
@@ -63,7 +64,7 @@ def test_keep_your_ten_on_a_tiny_pile():
         pile="JD", stock="3S 4H 5H 6H 7H 8H 9D JC QC KC AC 2D 3H 4S")
     advice = advise(game, 0, iterations=30, seed=1)
     if advice.move.kind == "take":
-        assert advice.reason == "Keep your 10: the pile has only one card, so take it instead."
+        assert advice.reason.startswith("Keep your 10♥: the pile has only one card, so take it instead")
     else:
         assert advice.move == Move.play("10H")
         assert "10" in advice.reason
@@ -83,3 +84,92 @@ def test_advice_is_safe_on_the_game():
     before = game.to_json()
     advise(game, game.turn, budget_s=0.02)
     assert game.to_json() == before
+
+
+_ENGINE_WORDS = re.compile(r"search|sampl|deal|rollout|world|heuristic|iteration", re.IGNORECASE)
+
+
+def _advised_plays(preset: str, players: int, count: int, seed: int, iterations: int = 12):
+    for game in positions(Rules.preset(preset), players, count, seed=seed, setup_share=0):
+        if game.phase == "play":
+            yield game, advise(game, game.turn, iterations=iterations, seed=1)
+
+
+@pytest.mark.parametrize("preset", ["palace", "shithead", "first-out"])
+def test_advice_names_the_exact_cards_and_speaks_like_a_player(preset):
+    plays = 0
+    for game, advice in _advised_plays(preset, 3, 30, seed=41):
+        assert not _ENGINE_WORDS.search(advice.reason), advice.reason
+        if advice.move.kind == "play":
+            plays += 1
+            for card in advice.move.cards:
+                assert str(card) in advice.reason, (advice.move, advice.reason)
+            s = game.seats[game.turn]
+            source = s.hand if s.hand_count else s.face_up
+            have = sum(1 for c in source if c.rank == advice.move.cards[0].rank)
+            n = len(advice.move.cards)
+            if n == 1 and have > 1:
+                assert f"one of your {('two', 'three', 'four')[have - 2]}" in advice.reason
+            elif n == have == 2:
+                assert "both your" in advice.reason
+            elif n == have > 2:
+                assert f"all {('three', 'four')[n - 3]} of your" in advice.reason
+            # A reason never says "a 2" (one card) of a play of several.
+            assert n == 1 or not re.search(r"Play an? \w", advice.reason)
+    assert plays > 10
+
+
+def test_one_of_several_twos_is_named_as_one():
+    game = Game.from_position(Rules.preset("palace"), seats=[
+        {"name": "Ann", "hand": "2C 2D 2H", "face_up": "KS", "face_down": "3D"},
+        {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8D"}],
+        pile="AH", stock="3S 4H 7C")
+    advice = advise(game, 0, iterations=10, seed=1)
+    assert advice.move.kind == "play" and len(advice.move.cards) == 1
+    card = advice.move.cards[0]
+    assert advice.reason.startswith(f"Play one of your three 2s ({card}):"), advice.reason
+
+
+def test_the_swap_names_both_cards():
+    game = Game.deal(Rules.preset("palace"), ["Ann", "Ben"], seed=4)
+    for _ in range(12):
+        advice = advise(game, game.turn)
+        if advice.move.kind == "swap":
+            hand_card, up_card = advice.move.cards
+            assert advice.reason.startswith(f"Put your {hand_card} face up and take the {up_card} into your hand")
+            return
+        game.play(advice.move)
+    raise AssertionError("no swap advised")
+
+
+def test_the_chances_quoted_are_the_search_estimate():
+    """The numbers in a sentence are the chosen move's and the best other move's
+    estimates (in tenths) from the same seeded search the advice came from."""
+    from palace_tui.ai.hard import HardPlayer
+    from palace_tui.ai.coach import _games, _rival_games
+
+    quoted = 0
+    for game in positions(Rules.preset("palace"), 4, 30, seed=43, setup_share=0):
+        if game.phase != "play":
+            continue
+        advice = advise(game, game.turn, iterations=16, seed=5)
+        player = HardPlayer(5, iterations=16)
+        choice = player.decide(game)
+        stats = player.last_stats
+        if "; it " not in advice.reason:
+            continue
+        quoted += 1
+        chances, means = stats["chances"], stats["means"]
+        rival = max((c for c in chances if c != choice),
+                    key=lambda c: (means[c], c == stats["default"]))
+        clause = advice.reason.split("; it ", 1)[1]
+        k = 1 if clause.startswith("wins") else 0
+        assert clause.startswith(("wins", "keeps you out of last place in"))
+        mine, theirs = round(chances[choice][k] * 10), round(chances[rival][k] * 10)
+        assert _games(mine) in clause, (clause, chances[choice], chances[rival])
+        if mine == theirs:
+            assert ", as does " in clause, clause
+        else:
+            assert clause.endswith(" " + _rival_games(theirs) + "."), clause
+        assert mine >= theirs
+    assert quoted >= 5

@@ -392,7 +392,9 @@ def test_players_words():
     from palace_tui.widgets.game_log import log_line
     assert Event("starts", 0).text(["Ann"]) == "Ann leads"
     assert recap([(0, Event("starts", 0))], ["Ann"], 0) == "Ann leads."
-    assert log_line("Dee played JK").plain == "Dee played joker"
+    assert log_line("Dee played JK").plain == "Dee played a joker"
+    assert log_line("Dee played JK JK, then 7♥").plain == "Dee played 2 jokers, then 7♥"
+    assert log_line("Dee swapped JK into the face-up row").plain == "Dee swapped a joker into the face-up row"
     assert card_text(Card.parse("JK")).plain == "Jkr"
 
 

@@ -1,14 +1,25 @@
-"""Pilot tests: the Learn app run by key presses, reading what the screen shows."""
+"""Pilot tests: the Learn app run by the table's keys, reading what the screen shows."""
 
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
 import pytest
 
 from palace_tui.learn_app import LearnApp
-from palace_tui.lessons import BY_ID
-from palace_tui.screens.learn import LearnScreen, LessonScreen
+from palace_tui.lessons import BY_ID, LESSONS
+from palace_tui.screens.compare import CompareScreen
+from palace_tui.screens.learn_list import LearnScreen
+from palace_tui.screens.lesson import LessonScreen
+from palace_tui.widgets.card_row import CardRow
+from palace_tui.widgets.pile_view import PileView
+from palace_tui.widgets.player_area import PlayerArea
+from palace_tui.widgets.seat_list import SeatList
+
+DATA = Path(__file__).parent / "data"
+TOTAL = len(LESSONS)
 
 
 @pytest.fixture(autouse=True)
@@ -17,78 +28,201 @@ def _colour(monkeypatch):
 
 
 def screen_text(screen) -> str:
-    """Every Static on the screen as plain text."""
+    """Every Static and card row on the screen as plain text."""
     from textual.widgets import Static
     out = []
     for w in screen.query(Static):
         content = w.content
         out.append(content.plain if hasattr(content, "plain") else str(content))
+    out += [row.text for row in screen.query(CardRow)]
     return "\n".join(out)
 
 
-async def test_first_lesson_by_keys(tmp_path):
+def hand_text(screen) -> str:
+    return screen.query_one("#hand-row", CardRow).text
+
+
+def footer_keys(screen) -> dict[str, str]:
+    """The keys the footer shows now, by key: their description."""
+    return {key: b.binding.description for key, b in screen.active_bindings.items()
+            if b.binding.show and b.enabled}
+
+
+async def open_lesson(app, pilot, lesson_id: str) -> LessonScreen:
+    await pilot.pause()
+    app.push_screen(LessonScreen(BY_ID[lesson_id], app.screen.progress))
+    await pilot.pause()
+    return app.screen
+
+
+async def test_the_first_game_lessons_by_keys(tmp_path):
+    """From the list: go out (Ben is the Palace), swap with ↑↓ and Enter, r to be ready, read
+    the pass screen page with Enter, and reach the first card lesson; all saved by id."""
     app = LearnApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, LearnScreen)
-        assert "0 of 17 lessons done" in screen_text(app.screen)
+        assert f"0 of {TOTAL} lessons done" in screen_text(app.screen)
         await pilot.press("enter")
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, LessonScreen) and screen.lesson.id == "climb"
+        assert isinstance(screen, LessonScreen) and screen.lesson.id == "palace"
+        assert "A♠" in hand_text(screen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.feedback_text().startswith("Well done!")
+        assert "Ben is the Palace" in screen.feedback_text()
+        assert json.loads((tmp_path / "lessons.json").read_text())["done"] == ["palace"]
+        # Enter goes on once a lesson is done.
+        assert footer_keys(screen)["enter"] == "Continue"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.lesson.id == "deal-swap"
+        assert footer_keys(screen)["enter"] == "Swap" and "r" in footer_keys(screen)
+        # The hand is sorted 5♣ K♥ 10♦: two steps right, down to the face-up row (4♣ under its cursor).
+        await pilot.press("right", "right", "down", "enter")
+        await pilot.pause()
+        assert screen.feedback_text().startswith("Well done!"), screen.feedback_text()
+        assert "You put 10♦ face up and took 4♣ into your hand." in screen.feedback_text()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.lesson.id == "starts"
+        await pilot.press("r")
+        await pilot.pause()
+        assert "You lead (lowest card: a 3 in hand)." in screen.feedback_text()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.lesson.id == "pass"
         text = screen_text(screen)
-        assert "Play equal or higher" in text and "9♣" in text and "K♣" in text
+        assert "Pass to Ben" in screen.query_one("#page-picture").border_title
+        assert "look away" in text
+        assert set(footer_keys(screen)) == {"enter", "n", "escape"}
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.lesson.id == "climb"
+        assert json.loads((tmp_path / "lessons.json").read_text())["done"] == [
+            "deal-swap", "palace", "pass", "starts"]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LearnScreen)
+        assert f"4 of {TOTAL} lessons done" in screen_text(app.screen)
+
+
+async def test_a_lesson_is_drawn_with_the_tables_widgets(tmp_path):
+    """The seats, the pile and the learner's rows are the table's own widgets."""
+    app = LearnApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lesson(app, pilot, "climb")
+        assert screen.query_one("#lesson-seats").__class__ is SeatList
+        assert screen.query_one("#lesson-pile").__class__ is PileView
+        assert screen.query_one("#lesson-me").__class__ is PlayerArea
+        # Framed cards as at the table: │6♥ │ boxes, the cursor card in heavy lines.
+        hand = hand_text(screen)
+        assert "┃6♥ ┃" in hand and "│K♣ │" in hand
+        assert "9♣" in screen.query_one(PileView).content.plain
+        assert "Your turn: play 9 or higher" in screen_text(screen)
+
+
+async def test_climb_refusal_explain_and_right_by_keys(tmp_path):
+    app = LearnApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lesson(app, pilot, "climb")
         # The cursor starts on the 6: Enter is refused with the engine's sentence.
         await pilot.press("enter")
         await pilot.pause()
         assert "Not allowed." in screen.feedback_text()
         assert "A 6 can't go on a 9" in screen.feedback_text()
-        # e explains the pile.
         await pilot.press("e")
         await pilot.pause()
         assert "A 9 is on top: play a 9 or higher, a 2 or a 10." in screen.feedback_text()
-        # Two steps right is the 9: it is right.
         await pilot.press("right", "right", "enter")
         await pilot.pause()
         assert screen.feedback_text().startswith("Well done!")
         assert "You played 9♦." in screen.feedback_text()
-        saved = json.loads((tmp_path / "lessons.json").read_text())
-        assert saved["done"] == ["climb"]
-        # n goes on to the next lesson; Space marks both queens and Enter plays them.
-        await pilot.press("n")
-        await pilot.pause()
-        assert screen.lesson.id == "pairs"
-        await pilot.press("right", "space", "right", "space", "enter")
-        await pilot.pause()
-        assert screen.feedback_text().startswith("Well done!"), screen.feedback_text()
-        # Escape goes back to the list, which now shows two done.
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, LearnScreen)
-        assert "2 of 17 lessons done" in screen_text(app.screen)
 
 
-async def test_face_down_and_stuck_lessons_by_keys(tmp_path):
+async def test_marking_another_rank_starts_a_new_set_as_at_the_table(tmp_path):
+    """Hand 5♣ Q♥ Q♠: marking the 5 then a queen keeps only the queen; both queens then play."""
     app = LearnApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lesson(app, pilot, "pairs")
+        await pilot.press("space")
         await pilot.pause()
-        app.push_screen(LessonScreen(BY_ID["stuck"], app.screen.progress))
+        assert screen.marked == {0} and "✓" in hand_text(screen)
+        await pilot.press("right", "space")
         await pilot.pause()
-        screen = app.screen
-        await pilot.press("right", "t")
+        assert screen.marked == {1}
+        await pilot.press("right", "space")
         await pilot.pause()
-        assert "adding 5♦" in screen.feedback_text()
-        await pilot.press("r", "escape")
+        assert screen.marked == {1, 2} and hand_text(screen).count("✓") == 2
+        # Space again unmarks, as at the table.
+        await pilot.press("space")
         await pilot.pause()
-        app.push_screen(LessonScreen(BY_ID["blind"], app.screen.progress))
+        assert screen.marked == {1}
+        await pilot.press("space", "enter")
         await pilot.pause()
-        screen = app.screen
+        assert screen.feedback_text().startswith("Well done!"), screen.feedback_text()
+        assert "You played Q♥ Q♠." in screen.feedback_text()
+
+
+async def test_enter_turns_a_face_down_card_and_f_does_nothing(tmp_path):
+    app = LearnApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lesson(app, pilot, "blind")
+        assert footer_keys(screen)["enter"] == "Turn card"
+        assert "f" not in footer_keys(screen)
+        await pilot.press("f", "1")
+        await pilot.pause()
+        assert not screen.runner.done and screen.runner.last is None
         await pilot.press("t")
         await pilot.pause()
         assert "only move is to turn a face-down card" in screen.feedback_text()
-        await pilot.press("1")
+        await pilot.press("enter")
         await pilot.pause()
         assert "Well done!" in screen.feedback_text() and "4♣" in screen.feedback_text()
+
+
+async def test_stuck_takes_with_the_face_up_card_and_retry_puts_it_back(tmp_path):
+    app = LearnApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lesson(app, pilot, "stuck")
+        await pilot.press("right", "t")
+        await pilot.pause()
+        assert "adding 5♦" in screen.feedback_text()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert not screen.runner.done and "Your move" in screen.feedback_text()
+        assert screen.runner.game.to_dict() == BY_ID["stuck"].position().to_dict()
+
+
+async def test_progress_saved_by_an_earlier_release_still_loads(tmp_path):
+    """A lessons.json written before the first-game lessons existed: its ids keep their marks."""
+    shutil.copy(DATA / "lessons_v1_17.json", tmp_path / "lessons.json")
+    app = LearnApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert f"3 of {TOTAL} lessons done" in screen_text(screen)
+        assert not screen.progress.warning
+        # The list starts on the first lesson not done: the new first one.
+        ol = screen.query_one("#lesson-list")
+        assert ol.get_option_at_index(ol.highlighted).id == "palace"
+        lesson = await open_lesson(app, pilot, "climb")
+        assert "✓ done" in lesson.query_one("#lesson-title").content.plain
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_every_lesson_fits_before_its_move(tmp_path, size):
+    """The rule, the table, the learner's cards and the prompt fit without scrolling."""
+    app = LearnApp(data_dir=tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for lesson in LESSONS:
+            screen = await open_lesson(app, pilot, lesson.id)
+            body = screen.query_one("#lesson-body")
+            assert body.max_scroll_y == 0, (lesson.id, body.max_scroll_y)
+            app.pop_screen()
+            await pilot.pause()
 
 
 async def test_escape_on_the_list_quits(tmp_path):
@@ -101,7 +235,6 @@ async def test_escape_on_the_list_quits(tmp_path):
 
 
 async def test_compare_presets_view(tmp_path):
-    from palace_tui.screens.learn import CompareScreen
     app = LearnApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -117,3 +250,78 @@ async def test_compare_presets_view(tmp_path):
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, LearnScreen)
+
+
+def test_the_old_module_still_names_the_screens():
+    """``palace_tui.screens.learn`` keeps the names older code imports."""
+    from palace_tui.screens import learn
+    assert (learn.LearnScreen, learn.LessonScreen, learn.CompareScreen) == (
+        LearnScreen, LessonScreen, CompareScreen)
+
+
+async def test_table_keys_home_end_rank_jump_and_escape_clears_marks(tmp_path):
+    """Home/End and a typed rank move the cursor; Esc clears marks first, then leaves."""
+    app = LearnApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lesson(app, pilot, "climb")  # hand 6♥ 8♠ 9♦ K♣
+        await pilot.press("end")
+        assert screen.cursor["hand"] == 3
+        await pilot.press("home")
+        assert screen.cursor["hand"] == 0
+        await pilot.press("9")
+        assert screen.cursor["hand"] == 2
+        await pilot.press("k")
+        assert screen.cursor["hand"] == 3
+        await pilot.press("space")
+        assert screen.marked == {3}
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.marked == set() and app.screen is screen
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LearnScreen)
+
+
+async def test_the_result_is_in_view_after_every_right_move_at_80x24(tmp_path):
+    """After the move the whole feedback box is on screen, whatever the lesson."""
+    app = LearnApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for lesson in (l for l in LESSONS if not l.is_page):
+            screen = await open_lesson(app, pilot, lesson.id)
+            runner = screen.runner
+            right = next(m for m in runner.game.legal_moves() if type(runner)(lesson).attempt(m).kind == "right")
+            screen._attempt(right)
+            await pilot.pause()
+            await pilot.pause()
+            box = screen.query_one("#feedback").region
+            body = screen.query_one("#lesson-body").region
+            assert box.y >= body.y and box.bottom <= body.bottom, (lesson.id, box, body)
+            app.pop_screen()
+            await pilot.pause()
+
+
+async def test_a_lesson_from_the_new_table_screen_and_back(tmp_path):
+    """ctrl+l on the new-table screen, a lesson played by keys there, Esc twice comes back."""
+    from palace_tui.app import PalaceApp
+    from palace_tui.screens.new_table import NewTableScreen
+    from palace_tui.session import MemoryStore
+    app = PalaceApp(None, ai_delay=0, store=MemoryStore(), data_dir=str(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewTableScreen)
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert isinstance(app.screen, LearnScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        lesson = app.screen
+        assert isinstance(lesson, LessonScreen) and lesson.lesson.id == "palace"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert lesson.feedback_text().startswith("Well done!")
+        assert json.loads((tmp_path / "lessons.json").read_text())["done"] == ["palace"]
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        assert app.screen is form

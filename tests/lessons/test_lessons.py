@@ -11,6 +11,9 @@ from palace_tui.rules import Move
 
 #: For each lesson: a right move, an illegal move (engine refuses), and a legal move that misses the point.
 CASES = {
+    "palace": ("play AS", "play 4D", "take"),
+    "deal-swap": ("swap TD 4C", "swap 4C TD", "swap 5C 8D"),
+    "starts": ("ready", "play 3H", "swap 3H AC"),
     "climb": ("play 9D", "play 6H", "take"),
     "pairs": ("play QH QS", "play 5C", "play QH"),
     "two": ("play 2C", "play 9H", "take"),
@@ -31,9 +34,23 @@ CASES = {
 }
 
 
+#: Pages are only read: Enter finishes them.
+PAGES = {"pass"}
+MOVES = [lesson for lesson in LESSONS if not lesson.is_page]
+
+
 def test_every_lesson_has_a_case_and_ids_are_unique():
-    assert set(CASES) == {lesson.id for lesson in LESSONS}
+    assert set(CASES) | PAGES == {lesson.id for lesson in LESSONS}
+    assert {lesson.id for lesson in LESSONS if lesson.is_page} == PAGES
     assert len(BY_ID) == len(LESSONS)
+
+
+def test_a_page_is_done_once_read():
+    runner = LessonRunner(BY_ID["pass"])
+    assert runner.game is None and not runner.done
+    assert runner.read().kind == "right" and runner.done
+    with pytest.raises(ValueError, match="page to read"):
+        BY_ID["pass"].position()
 
 
 @pytest.mark.parametrize("lesson_id", list(CASES))
@@ -77,7 +94,7 @@ def test_legal_but_not_the_point_is_explained_and_put_back(lesson_id):
 
 def test_legal_moves_split_into_right_and_not_right():
     """No lesson accepts everything: with a choice, at least one legal move is not right."""
-    for lesson in LESSONS:
+    for lesson in MOVES:
         runner = LessonRunner(lesson)
         kinds = {LessonRunner(lesson).attempt(m).kind for m in runner.game.legal_moves()}
         assert "right" in kinds, lesson.id
@@ -87,17 +104,17 @@ def test_legal_moves_split_into_right_and_not_right():
 
 def test_positions_are_real():
     """Each card at most once, the learner to act, no lesson starts over."""
-    for lesson in LESSONS:
+    for lesson in MOVES:
         game = lesson.position()
         counts = Counter(c.code for c in game.all_cards())
         assert max(counts.values()) == 1, (lesson.id, [k for k, v in counts.items() if v > 1])
-        assert game.turn == lesson.learner and game.phase == "play"
+        assert game.turn == lesson.learner and game.phase == ("setup" if lesson.dealt else "play")
         assert game.names[lesson.learner] == "You"
         assert 1 <= len(lesson.rule.split(". ")) <= 3, lesson.id
 
 
 def test_course_order_and_seed_examples():
-    assert [l.id for l in CORE] == ["climb", "pairs", "two", "ten", "four", "take", "face-up", "stuck",
+    assert [l.id for l in CORE] == ["palace", "deal-swap", "starts", "pass", "climb", "pairs", "two", "ten", "four", "take", "face-up", "stuck",
                                     "blind", "out"]
     assert all(l.part == "option" and l.options for l in OPTION_LESSONS)
     four = BY_ID["four"].position()
@@ -141,3 +158,31 @@ def test_reset_puts_the_position_back():
 def test_explain_is_the_engine_explainer():
     assert LessonRunner(BY_ID["seven-low"]).explain() == \
         "A 7 is on top and sevens are low: play a 7 or lower, a 2 or a 10."
+
+
+def test_dealt_lessons_are_dealt_as_written():
+    """A dealt lesson's seats hold exactly the cards its data lists, in the setup phase."""
+    for lesson in (l for l in MOVES if l.dealt):
+        game = lesson.position()
+        for seat, spec in zip(game.seats, lesson.seats):
+            for zone in ("hand", "face_up", "face_down"):
+                assert sorted(c.code for c in getattr(seat, zone)) == sorted(spec[zone].split()), \
+                    (lesson.id, seat.name, zone)
+        assert [c.code for c in game.stock] == lesson.stock.split(), lesson.id
+
+
+def test_the_palace_is_the_last_with_cards():
+    runner = LessonRunner(BY_ID["palace"])
+    runner.attempt(Move.play("AS"))
+    outcome = runner.game.outcome()
+    assert outcome is not None and outcome.loser == 1 and outcome.order == (2, 0, 1)
+    assert "Ben is the Palace" in runner.last.text
+
+
+def test_the_lowest_three_leads_once_all_are_ready():
+    runner = LessonRunner(BY_ID["starts"])
+    assert runner.game.phase == "setup" and runner.game.turn == 0
+    assert [s.done_setup for s in runner.view().seats] == [False, True, True]
+    feedback = runner.attempt(Move.ready())
+    assert runner.game.phase == "play" and runner.game.turn == 0
+    assert "You lead (lowest card: a 3 in hand)." in feedback.happened

@@ -126,7 +126,8 @@ def test_recent_games_newest_first_and_complete(data_dir: Path, make_record) -> 
     recent = Store(data_dir).recent_games(limit=3)
     assert [g["game_id"] for g in recent] == ["game-5", "game-4", "game-3"]
     expected = {k: v for k, v in records[4].items()}
-    assert recent[0] == expected
+    # Besides what was recorded: the table's readable name, the game's number there and its No. in the list.
+    assert recent[0] == {**expected, "table_name": "Table 1", "table_game": 5, "number": 5}
     assert Store(data_dir).recent_games(limit=0) == []
 
 

@@ -37,7 +37,9 @@ def test_records_prints_standings_per_scoring_and_recent_games(data_dir: Path, m
     assert "[red]Cy" in out, "names are printed as text, not markup"
     assert "Eve won" in out and "Bo lost" in out and "Dee 3, Ada 2" in out
     recent_lines = [line for line in out[recent:].splitlines() if "│" in line]
-    assert len(recent_lines) == 4 and "pub" in recent_lines[0] and "kitchen" in recent_lines[-1]
+    # Tables are shown by readable name (in the order they first played), with the game's number there.
+    assert len(recent_lines) == 4 and "Table 3" in recent_lines[0] and "Table 1" in recent_lines[-1]
+    assert [line.split("│")[4].strip() for line in recent_lines] == ["1", "1", "2", "1"]
 
 
 def test_limit_and_environment_folder(data_dir: Path, make_record, capsys, monkeypatch) -> None:
@@ -47,7 +49,7 @@ def test_limit_and_environment_folder(data_dir: Path, make_record, capsys, monke
     assert main(["--limit", "1"]) == 0
     out = capsys.readouterr().out
     recent_lines = [line for line in out[out.index("Recent games"):].splitlines() if "│" in line]
-    assert len(recent_lines) == 1 and "pub" in recent_lines[0]
+    assert len(recent_lines) == 1 and "Table 3" in recent_lines[0]
 
 
 def test_no_records_is_a_clean_message(tmp_path: Path, capsys) -> None:

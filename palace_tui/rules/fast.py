@@ -1,0 +1,120 @@
+"""The engine's fast contract for search: read-only masks and counts, a quiet apply,
+and re-deals of the unseen cards.
+
+Computer players decide thousands of times a second inside rollouts, where building
+:class:`Move` values and events costs more than the rules themselves. This module is
+the public, documented way for them to read a position and play on a copy at speed;
+it is part of the engine's promise like :class:`Game` itself (add freely, rename
+nothing).
+
+Rank bit masks use bit ``r`` for rank ``r`` (2..14, 15 for the joker). Everything
+returned is **read-only**: the lists are the engine's own (returned without copying,
+for speed), so change a game only through :func:`apply` or :meth:`Game.play`.
+
+A *choice* is the tuple :meth:`Game.fast_turn` plays: ``("play", rank, count)``
+(``count`` 0: every copy), ``("take", i, 0)`` (``i`` the face-up card added first,
+or -1) and ``("flip", i, 0)``.
+
+>>> from palace_tui.rules import Game, Rules
+>>> g = Game.from_position(Rules.preset("palace"), seats=[
+...     {"name": "Ann", "hand": "7D 7S 3C"}, {"name": "Ben", "hand": "9C"}], pile="5H")
+>>> ann = g.seats[0]
+>>> bin(hand_mask(ann)), len(hand_by_rank(ann)[7]), pile_state(g)
+('0b10001000', 2, (5, 5, 1))
+>>> bin(g.playable_mask() & hand_mask(ann))
+'0b10000000'
+>>> apply(g, ("play", 7, 1)); g.turn, pile_state(g)
+(1, (7, 7, 1))
+
+Nothing here reveals a card to a player: a search must itself read only what its seat
+may see (its own hand, face-up rows, counts, the pile), and deal the rest again with
+:func:`determinize` before looking at it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import Card
+from .game import Game, Seat
+from .tables import RuleTables
+
+
+def hand_mask(seat: Seat) -> int:
+    """Bit mask of the ranks in this seat's hand."""
+    return seat._hm
+
+
+def hand_by_rank(seat: Seat) -> Sequence[Sequence[Card]]:
+    """The seat's hand cards by rank (index = rank, 0..15), each list in suit order;
+    playing ``count`` cards of a rank plays the last ``count`` of its list."""
+    return seat._hb
+
+
+def face_up_mask(seat: Seat) -> int:
+    """Bit mask of the ranks in this seat's face-up row."""
+    m = 0
+    for c in seat.face_up:
+        m |= 1 << c.rank
+    return m
+
+
+def rule_tables(game: Game) -> RuleTables:
+    """The game's lookup tables: ``allowed[requirement]`` (mask of ranks that may go
+    on it), ``transparent`` and ``reversing`` masks, ``powered_eight``, ``hand_size``."""
+    return game._t
+
+
+def pile_state(game: Game) -> tuple[int, int, int]:
+    """``(requirement, run_rank, run_length)``: the rank the next play must answer (0:
+    anything), and the same-rank run on top of the pile (0, 0 when it is empty)."""
+    return game._eff, game._run_rank, game._run_len
+
+
+def apply(game: Game, choice: tuple[str, int, int]) -> None:
+    """Play a legal choice quietly (no events, no checks): rollouts on copies only."""
+    game.fast_turn(*choice)
+
+
+def play_out(game: Game, policy, cap: int) -> None:
+    """Play ``policy(game) -> choice`` at every seat until the game is over or ``cap``
+    more moves were made, quietly: exactly what calling :func:`apply` in a loop does,
+    with the commonest turn (cards from the hand) inlined. Rollouts on copies only."""
+    stop = game.moves + cap
+    events, game._events = game._events, None
+    seats = game.seats
+    lay = game._lay
+    try:
+        while game.phase == "play" and game.moves < stop:
+            kind, x, count = policy(game)
+            s_i = game.turn
+            s = seats[s_i]
+            if kind == "play" and s._hn:
+                b = s._hb[x]
+                if 0 < count < len(b):
+                    laid = b[-count:]
+                    del b[-count:]
+                else:
+                    laid = b[:]
+                    b.clear()
+                    s._hm &= ~(1 << x)
+                s._hn -= len(laid)
+                lay(s_i, s, laid, True)
+                game.moves += 1
+            else:
+                game.fast_turn(kind, x, count)
+    finally:
+        game._events = events
+
+
+def determinize(game: Game, seat: int, rng, known_hands: dict[int, Sequence[Card]] | None = None) -> Game:
+    """A copy with every card ``seat`` cannot see dealt again: the other hands (less
+    the cards in ``known_hands``, seen going into them), every face-down card and the
+    stock, shuffled together by ``rng.shuffle`` and dealt back in the same counts. The
+    world depends only on ``rng`` and on what ``seat`` may see when ``rng.shuffle``
+    sorts the cards before shuffling them (see :meth:`Game.determinize`)."""
+    return game.determinize(seat, rng, known_hands)
+
+
+__all__ = ["hand_mask", "hand_by_rank", "face_up_mask", "rule_tables", "pile_state", "apply", "play_out",
+           "determinize"]

@@ -1,0 +1,196 @@
+"""Pilot tests of the review: stepping through a finished game, verdicts from the search, turning
+points, the summary, stopping and keeping the analysis, the results screen's r, the list of
+recorded games and dealing one again."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from palace_app_helpers import make_session, press, screen_text
+
+from palace_tui.ai import make_player
+from palace_tui.ai.analysis import analyse
+from palace_tui.gamefile import replay
+from palace_tui.review_app import ReviewApp
+from palace_tui.rules.cards import cards_text
+from palace_tui.screens.game import GameScreen
+from palace_tui.screens.results import ResultsScreen
+from palace_tui.screens.review import ReviewScreen, percent
+from palace_tui.screens.review_list import ReviewListScreen
+from palace_tui.screens.review_summary import ReviewSummaryScreen
+from palace_tui.session import Session
+from palace_tui.store import Store
+
+V1 = Path(__file__).parents[1] / "store" / "data" / "records-v1.sqlite3"
+
+
+def finished(seed: int = 4) -> Session:
+    """Ann (a person, who here plays at random) against two easy computers, played to the end."""
+    session = make_session("palace", humans=("Ann",), computers=("Ben", "Cy"), seed=seed, level="easy")
+    ann = make_player("random", seed)
+    while session.game.phase != "over":
+        if session.is_human(session.game.turn):
+            session.play_human(ann.choose(session.game))
+        else:
+            session.computer_move()
+    return session
+
+
+async def analysed(pilot, screen: ReviewScreen) -> None:
+    """Wait for the worker (no timing is asserted)."""
+    for _ in range(600):
+        if screen.analysis is not None:
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the analysis never finished")
+
+
+async def test_step_through_a_reviewed_game(tmp_path) -> None:
+    """← → step, every card is face up, the verdicts are the search's, t jumps to turning points,
+    and s shows the summary whose keys jump back to them."""
+    session = finished()
+    record = session.game_record()
+    with Store(tmp_path) as store:
+        app = ReviewApp(record, store=store, iterations=2)
+        async with app.run_test(size=(100, 32)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, ReviewScreen)
+            await analysed(pilot, screen)
+            await pilot.pause()
+            text = screen_text(app)
+            assert f"Move 1 of {len(record.moves)}" in text
+            start = replay(record).start
+            # All cards face up: another seat's face-down cards are on the screen.
+            assert cards_text(start.seats[1].face_down) in text
+            await press(pilot, "right", "right")
+            assert f"Move 3 of {len(record.moves)}" in screen_text(app)
+            await press(pilot, "left")
+            assert screen.index == 1
+            # The verdicts are the search's: the same analysis computed apart from the screen.
+            expected = analyse(replay(record), [0], iterations=2, seed=0)
+            assert screen.analysis.verdicts == expected.verdicts
+            assert screen.analysis.turning, "a player at random gives up chances somewhere"
+            await press(pilot, "t")
+            index = screen.index
+            assert index == expected.turning[0]
+            verdict = expected.verdicts[index]
+            shown = screen_text(app)
+            assert f"Turning point 1 of {len(expected.turning)}" in shown
+            assert f"Not last: {percent(verdict.made_chances.not_last)}" in shown
+            assert f"coach's move {percent(verdict.best_chances.not_last)}" in shown
+            await press(pilot, "t")
+            assert screen.index == (expected.turning[1] if len(expected.turning) > 1 else expected.turning[0])
+            await press(pilot, "s")
+            assert isinstance(app.screen, ReviewSummaryScreen)
+            summary = screen_text(app)
+            assert "Ann: played the coach's move in" in summary and "turning point" in summary
+            await press(pilot, "1")
+            assert app.screen is screen and screen.index == expected.turning[0]
+
+
+async def test_escape_stops_the_analysis_and_a_kept_one_is_instant(tmp_path) -> None:
+    """Esc stops a long analysis (moves still step); a finished analysis is kept in the records."""
+    session = finished(5)
+    record = session.game_record()
+    with Store(tmp_path) as store:
+        app = ReviewApp(record, store=store, iterations=400)
+        async with app.run_test(size=(100, 32)) as pilot:
+            screen = app.screen
+            app.screen.game_key = ""  # this one keeps nothing
+            await press(pilot, "escape")
+            assert screen.analysis is None and "analysis was stopped" in screen_text(app)
+            await press(pilot, "right")
+            assert screen.index == 1
+            assert screen.check_action("summary", ()) is None  # greyed: nothing to summarise
+        # Review with a key: analysed and kept; the next review shows it at once.
+        first = ReviewScreen(record, store=store, game_key="g-1", iterations=2)
+        app = ReviewApp(record, store=store, iterations=2)
+        async with app.run_test(size=(100, 32)) as pilot:
+            app.push_screen(first)
+            await pilot.pause()
+            await analysed(pilot, first)
+        assert store.analysis("g-1", first.settings) is not None
+        app = ReviewApp(record, store=store, iterations=2)
+        async with app.run_test(size=(100, 32)) as pilot:
+            again = ReviewScreen(record, store=store, game_key="g-1", iterations=2)
+            app.push_screen(again)
+            await pilot.pause()
+            assert again.analysis is not None and again._worker is None
+            assert again.analysis.verdicts == first.analysis.verdicts
+
+
+async def test_results_r_opens_the_review_and_nothing_during_the_game(make_app) -> None:
+    """During the game no key reaches the review; after it, r on the results screen opens it."""
+    assert not any("review" in b.action for b in GameScreen.BINDINGS)
+    session = make_session("palace", humans=("Ann",), computers=("Ben",), seed=3, level="easy")
+    ann = make_player("easy", 1)
+    while session.game.phase != "over":
+        session.apply(ann.choose(session.game) if session.is_human(session.game.turn)
+                      else make_player("easy", 2).choose(session.game))
+    app = make_app(session)
+    app.review_iterations = 1
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        await press(pilot, "r")
+        assert isinstance(app.screen, ReviewScreen)
+        await analysed(pilot, app.screen)
+        await press(pilot, "escape")
+        assert isinstance(app.screen, ResultsScreen)
+
+
+async def test_an_abandoned_game_is_reviewed_with_its_cards(make_app) -> None:
+    session = make_session("palace", humans=("Ann",), computers=("Ben",), seed=6, level="easy")
+    app = make_app(session)
+    app.review_iterations = 1
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await press(pilot, "r")  # ready: no swaps
+        for _ in range(20):
+            if session.game.phase == "play":
+                break
+            await pilot.pause(0.05)
+        assert not any(isinstance(s, ReviewScreen) for s in app.screen_stack)
+        dealt = replay(session.game_record()).start
+        await press(pilot, "x", "y")
+        assert isinstance(app.screen, ResultsScreen)
+        await press(pilot, "r")
+        assert isinstance(app.screen, ReviewScreen)
+        assert cards_text(dealt.seats[1].face_down) in screen_text(app)
+
+
+async def test_the_list_reports_old_games_and_deals_one_again(tmp_path) -> None:
+    """An old game without moves is listed and refused with a reason; d deals a kept game's
+    cards again with every player moved one seat round."""
+    data = tmp_path / "data"
+    data.mkdir()
+    shutil.copy(V1, data / "records.sqlite3")
+    session = finished(7)
+    broken = finished(8)
+    with Store(data) as store:
+        record = broken.record()
+        record["history"] = record["history"].replace("seed: ", "seed: x", 1)  # damaged on disk
+        store.record_game(record)
+        store.record_game(session.record())
+        app = ReviewApp(store=store)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, ReviewListScreen)
+            text = screen_text(app)
+            assert "moves not kept" in text and "Table 1" in text
+            assert "does not replay: line 8" in text  # reported, not dropped
+            await press(pilot, "down", "enter")  # the damaged one
+            await pilot.pause()
+            assert isinstance(app.screen, ReviewListScreen)
+            assert any("does not replay (line 8:" in n.message for n in app._notifications)
+            await press(pilot, "down", "enter")  # an old game
+            await pilot.pause()
+            assert isinstance(app.screen, ReviewListScreen)
+            assert any("recorded before palace-tui kept" in n.message for n in app._notifications)
+            await press(pilot, "up", "up", "d")  # the newest: ours
+        again = app.return_value
+    assert isinstance(again, Session)
+    assert again.names == session.names[1:] + session.names[:1]
+    assert again.same_deal_as == session.game_id and again.table_id == session.table_id
+    assert again.deck == session.deck and again.game.phase == "setup"

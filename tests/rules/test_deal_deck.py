@@ -1,0 +1,54 @@
+"""``Game.deal(..., deck=...)``: deal a chosen order, so a setup position needs no edited save."""
+
+from __future__ import annotations
+
+import pytest
+
+from palace_tui.rules import Game, Rules
+from palace_tui.rules.cards import make_deck
+
+PALACE = Rules.preset("palace")
+#: 18 cards for two seats, then a stock of three (its first card is drawn first).
+DECK = "4C 3S 5C 6S 7C 8S 9C JS QC KS AC 2S 3D 4D 5D 6D 7D 8D 9D 9H 9S"
+
+
+def codes(cards) -> list[str]:
+    return [c.code for c in cards]
+
+
+def test_the_deck_is_dealt_in_the_order_listed():
+    game = Game.deal(PALACE, ["Ann", "Ben"], dealer=1, deck=DECK)
+    ann, ben = game.seats
+    assert game.phase == "setup" and game.turn == 0
+    assert codes(ann.face_down) == ["4C", "5C", "7C"] and codes(ben.face_down) == ["3S", "6S", "8S"]
+    assert codes(ann.face_up) == ["9C", "QC", "AC"] and codes(ben.face_up) == ["JS", "KS", "2S"]
+    assert sorted(codes(ann.hand)) == ["3D", "5D", "7D"] and sorted(codes(ben.hand)) == ["4D", "6D", "8D"]
+    # The cards left over are the stock, drawn in the order listed.
+    assert codes(game.stock[::-1]) == ["9D", "9H", "9S"]
+
+
+def test_a_short_deck_saves_and_loads():
+    game = Game.deal(PALACE, ["Ann", "Ben"], dealer=1, deck=DECK)
+    assert Game.from_json(game.to_json()) == game
+
+
+def test_a_whole_deck_is_checked_card_by_card_like_a_shuffle():
+    deck = [c.code for c in make_deck()][::-1]
+    game = Game.deal(PALACE, ["Ann", "Ben", "Cy"], deck=" ".join(deck))
+    data = game.to_dict()
+    assert data["full_deck"] is True
+    assert Game.from_dict(data) == game
+
+
+def test_the_same_seed_and_no_deck_deal_as_before():
+    assert Game.deal(PALACE, ["Ann", "Ben"], seed=5) == Game.deal(PALACE, ["Ann", "Ben"], seed=5, deck=None)
+
+
+@pytest.mark.parametrize("deck, words", [
+    ("4C 3S 5C", "needs 18 cards, not 3"),
+    (DECK.replace("9S", "JK"), "holds cards these rules do not: JK"),
+    (DECK.replace("9S", "4C"), "holds cards these rules do not: 4C"),
+])
+def test_a_deck_that_cannot_be_dealt_is_refused(deck, words):
+    with pytest.raises(ValueError, match=words):
+        Game.deal(PALACE, ["Ann", "Ben"], deck=deck)
