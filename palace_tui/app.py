@@ -63,6 +63,7 @@ class PalaceApp(App[None]):
         #: The session being played, if any.
         self.session: Session | None = None
         self._warned = 0  # store warnings already shown
+        self._recent_warnings: list[str] = []  # shown before the first privacy screen, shown again on it
 
     # ------------------------------------------------------------ start
 
@@ -126,8 +127,21 @@ class PalaceApp(App[None]):
         try:
             return Session.from_dict(data)
         except ValueError as exc:
-            self.notify(f"The saved game could not be read ({exc}); start a new table.", severity="error")
+            # Never let the next game overwrite it: move it aside, and the warning says where.
+            set_aside = getattr(self.store, "set_aside_session", None)
+            if set_aside is not None:
+                set_aside(str(exc))
+                self.show_store_warnings()
+            else:
+                self.notify(f"The saved game could not be read ({exc}); start a new table.", severity="error",
+                            markup=False)
             return None
+
+    def on_unmount(self) -> None:
+        # Another copy may own the folder's saved game once this one has gone.
+        release = getattr(self.store, "release_saves", None)
+        if release is not None:
+            release()
 
     def new_table(self) -> None:
         """Open the new-table screen (with the remembered table)."""
@@ -182,13 +196,18 @@ class PalaceApp(App[None]):
         (and where), or that nothing is being saved."""
         warnings = getattr(self.store, "warnings", [])
         for warning in warnings[self._warned:]:
-            self.notify(warning, severity="warning", timeout=10)
+            self.notify(warning, severity="warning", timeout=10, markup=False)  # paths may hold [
+            self._recent_warnings.append(warning)
         self._warned = len(warnings)
 
     def pass_to(self, seat: int, reveal: Callable[[int], None]) -> None:
         """Put up the pass screen for ``seat``; ``reveal`` runs when that person presses Enter."""
         from .screens.pass_device import PassScreen
         self.clear_notifications()
+        # Store warnings are not private (a file moved aside, nothing saved): they stay in view.
+        for warning in self._recent_warnings:
+            self.notify(warning, severity="warning", timeout=10, markup=False)
+        self._recent_warnings = []
         session = self.session
         assert session is not None
         if not self.is_screen_installed("pass"):

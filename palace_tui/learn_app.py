@@ -36,8 +36,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="palace learn", description="Learn Palace in five minutes.")
     parser.add_argument("--data-dir", default=None, help="where lesson progress is kept")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    LearnApp(data_dir=args.data_dir).run()
-    return 0
+    from .rules.cards import use_letter_suits_if_needed
+    use_letter_suits_if_needed(sys.stdout)
+    app = LearnApp(data_dir=args.data_dir)
+    app.run()
+    return app.return_code or 0  # a crash must not exit 0
 
 
 if __name__ == "__main__":

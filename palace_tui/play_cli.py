@@ -10,9 +10,12 @@ import os
 import sys
 from typing import NoReturn
 
+from .names import clean_name
 from .rules import OPTIONS, PRESETS, Rules
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
+#: The longest pause a computer may take before playing, in seconds.
+MAX_AI_DELAY = 60
 
 #: The subcommands (each has its own --help), then where the keys are.
 EPILOG = """commands:
@@ -58,8 +61,11 @@ def build(argv: list[str]):
     args = parser().parse_args(argv)
     if args.learn:
         raise UsageError("The lessons are a subcommand: run palace learn")
-    if args.ai_delay < 0:
-        raise UsageError("--ai-delay can't be negative")
+    if not 0 <= args.ai_delay <= MAX_AI_DELAY:  # also refuses nan and inf
+        raise UsageError(f"--ai-delay must be from 0 to {MAX_AI_DELAY} seconds")
+    for flag, value in (("--players", args.players), ("--level", args.level), ("--data-dir", args.data_dir)):
+        if value is not None and not value.strip():
+            raise UsageError(f"{flag} needs a value: leave the flag out to use the default")
     table_flags = args.players or args.computers is not None or args.preset or args.option or \
         args.seed is not None or args.level
     if args.resume and table_flags:
@@ -70,7 +76,7 @@ def build(argv: list[str]):
             rules = Rules.preset(args.preset or "palace").with_text_options(args.option)
         except ValueError as exc:
             raise UsageError(str(exc)) from None
-        names = [n.strip() for n in (args.players or "").split(",") if n.strip()]
+        names = [clean_name(n) for n in (args.players or "").split(",") if clean_name(n)]
         if not args.players:
             names = NAMES[:1 + (args.computers if args.computers is not None else 2)]
         computers = args.computers if args.computers is not None else 0
@@ -100,5 +106,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"palace: {text}.", file=sys.stderr)
         return 2
     from .app import PalaceApp
-    PalaceApp(**kwargs).run()
-    return 0
+    from .rules.cards import use_letter_suits_if_needed
+    use_letter_suits_if_needed(sys.stdout)
+    app = PalaceApp(**kwargs)
+    app.run()
+    # Textual prints a crash's traceback and returns; the exit status must still say it failed.
+    return app.return_code or 0

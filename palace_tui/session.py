@@ -21,6 +21,9 @@ from datetime import datetime, timezone
 from typing import Any, Callable
 
 from .rules import Card, Event, Game, IllegalMove, Move, Rules
+from .names import clean_name, clean_text
+from .rules.events import EVENT_KINDS
+from .rules.validate import check_no_extra_cards
 from .rules.cards import cards_code, parse_cards, shuffled_deck
 from .takeback import TakeBackBuffer
 
@@ -61,6 +64,10 @@ class SeatConfig:
     level: str = "random"
     #: Whether the coach (h) may advise this seat; only people get a coach.
     coach: bool = True
+
+    def __post_init__(self) -> None:
+        # Every way a seat is made (command line, new-table screen, a save) passes here.
+        self.name = clean_name(self.name)
 
 
 @dataclass
@@ -411,11 +418,15 @@ class Session:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Session":
-        """Read :meth:`to_dict` back; damaged data raises ValueError."""
+        """Read :meth:`to_dict` back; damaged data raises ValueError saying what is wrong."""
         if not isinstance(data, dict) or data.get("format") != SESSION_FORMAT:
             raise ValueError("this is not a palace-tui session")
-        if not isinstance(data.get("version"), int) or data["version"] > SESSION_VERSION:
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise ValueError("the saved session is damaged: it has no valid version")
+        if version > SESSION_VERSION:
             raise ValueError("this session was saved by a newer palace-tui")
+        _check_session_shape(data)
         try:
             seats = [SeatConfig(str(s["name"]), bool(s.get("human", True)), str(s.get("level", "random")),
                                 bool(s.get("coach", True)))
@@ -426,7 +437,8 @@ class Session:
             session = cls(table_id=str(data["table_id"]), seats=seats, rules=rules,
                           preset=data.get("preset"), seed=data.get("seed"), game=game,
                           game_number=int(data.get("game_number", 0)), game_id=str(data.get("game_id", "")),
-                          started=str(data.get("started", "")), log=[str(x) for x in data.get("log", [])],
+                          started=str(data.get("started", "")),
+                          log=[clean_text(x) for x in data.get("log", [])],
                           viewer=viewer if isinstance(viewer, int) else None,
                           recorded=bool(data.get("recorded", False)),
                           log_total=int(data.get("log_total", len(data.get("log", [])))),
@@ -439,11 +451,64 @@ class Session:
                 except ValueError:  # a damaged history only costs this game's review, not the game
                     session.deck = session.history = None
                 session.same_deal_as = str(data.get("same_deal_as") or "")
-        except (KeyError, TypeError, IndexError) as exc:
+        except (KeyError, TypeError, IndexError, OverflowError, RecursionError) as exc:
             raise ValueError(f"the saved session is damaged ({exc!r})") from None
-        if len(seats) != len(game.seats):
+        n = len(game.seats)
+        if len(seats) != n:
             raise ValueError("the saved session is damaged: seats and game disagree")
+        if not game.to_dict()["full_deck"]:
+            # A table set up from a position (tests, lessons) is not a whole deck; a save that turned
+            # its deck check off still may not hold a card twice.
+            check_no_extra_cards(game)
+        if session.viewer is not None and not 0 <= session.viewer < n:
+            raise ValueError(f"the saved session is damaged: the screen shows seat {session.viewer}, which is not a seat")
+        last = -1
+        for index, event in session.events:
+            if event.kind not in EVENT_KINDS:
+                raise ValueError(f"the saved session is damaged: it has an event of no known kind ({event.kind[:20]!r})")
+            if event.seat is not None and not 0 <= event.seat < n:
+                raise ValueError(f"the saved session is damaged: an event names seat {event.seat}, which is not a seat")
+            if index <= last:
+                raise ValueError("the saved session is damaged: its events are out of order")
+            last = index
+        if session.rules != game.rules:
+            raise ValueError("the saved session is damaged: the table's rules and the game's disagree")
         return session
+
+
+def _check_session_shape(data: dict[str, Any]) -> None:
+    """Raise ValueError unless the session's fields have the types :meth:`Session.to_dict` writes."""
+    def bad(what: str) -> ValueError:
+        return ValueError(f"the saved session is damaged: {what}")
+
+    seats = data.get("seats")
+    if not isinstance(seats, list) or not all(isinstance(s, dict) and isinstance(s.get("name"), str) for s in seats):
+        raise bad("its seats are not a list of named seats")
+    for s in seats:
+        if any(not isinstance(s.get(k, True), bool) for k in ("human", "coach")) or \
+                not isinstance(s.get("level", ""), str):
+            raise bad(f"seat {s['name']!r} is neither clearly human nor computer")
+    if not isinstance(data.get("rules"), dict) or not isinstance(data.get("game"), str):
+        raise bad("its rules or its game are missing")
+    for key in ("game_number", "log_total"):
+        value = data.get(key, 0)
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10**9:
+            raise bad(f"its {key.replace('_', ' ')} {value!r} is impossible")
+    for key in ("seed", "viewer"):
+        value = data.get(key)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            raise bad(f"its {key} {value!r} is not a whole number")
+    if not isinstance(data.get("recorded", False), bool):
+        raise bad("its recorded flag is not true or false")
+    if not isinstance(data.get("log", []), list) or not isinstance(data.get("events", []), list):
+        raise bad("its log or events are not lists")
+    if not all(isinstance(e, list) and len(e) == 6 for e in data.get("events", [])):
+        raise bad("an event is not a list of six values")
+    for key in ("table_id", "game_id", "started"):
+        if not isinstance(data.get(key, ""), str):
+            raise bad(f"its {key.replace('_', ' ')} is not text")
+    if data.get("preset") is not None and not isinstance(data.get("preset"), str):
+        raise bad("its preset is not text")
 
 
 def event_to_list(index: int, event: Event) -> list:

@@ -293,6 +293,12 @@ def run_parallel(config: SimConfig, games: int, workers: int = 1, progress=None)
     return total
 
 
+#: Bounds on what one command may ask for: more games would not fit in memory's results,
+#: a longer budget would never finish a game.
+MAX_GAMES = 10_000_000
+MAX_BUDGET_MS = 60_000
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="palace simulate",
                                 description="Play headless games between computer players.")
@@ -327,16 +333,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         rules = Rules.preset(args.preset).with_text_options(args.option)
         if not 2 <= args.players <= rules.max_players:
             raise ValueError(f"--players must be from 2 to {rules.max_players} with these options")
-        if args.games < 1:
-            raise ValueError("--games must be at least 1")
-        if args.move_cap < 1:
-            raise ValueError("--move-cap must be at least 1")
+        if not 1 <= args.games <= MAX_GAMES:
+            raise ValueError(f"--games must be from 1 to {MAX_GAMES:,}")
         if args.workers is not None and args.workers < 1:
             raise ValueError("--workers must be at least 1")
         if args.iterations is not None and args.iterations < 1:
             raise ValueError("--iterations must be at least 1")
-        if args.budget_ms is not None and args.budget_ms <= 0:
-            raise ValueError("--budget-ms must be more than 0")
+        if args.budget_ms is not None and not 0 < args.budget_ms <= MAX_BUDGET_MS:  # also refuses nan and inf
+            raise ValueError(f"--budget-ms must be more than 0 and at most {MAX_BUDGET_MS:,}")
+        if args.move_cap < 1:
+            raise ValueError("--move-cap must be at least 1")
+        if args.move_cap > MAX_GAMES:
+            raise ValueError(f"--move-cap must be at most {MAX_GAMES:,}")
         from .ai import make_player
         ais = tuple(a.strip() for a in args.ai.split(",") if a.strip())
         if not ais:

@@ -198,3 +198,29 @@ def shuffled_deck(packs: int, jokers: bool, seed: int | None) -> list[Card]:
     deck = list(_deck(packs, jokers))
     random.Random(seed).shuffle(deck)
     return deck
+
+
+#: Suits as letters, for terminals whose encoding has no ♠ ♥ ♦ ♣.
+LETTER_SUITS = {"C": "C", "D": "D", "H": "H", "S": "S", "": ""}
+
+
+def use_letter_suits(letters: bool = True) -> None:
+    """Show suits as the letters S H D C (``letters``) or as the symbols ♠ ♥ ♦ ♣ again."""
+    SUIT_SYMBOLS.update(LETTER_SUITS if letters else _SYMBOLS)
+    for card in Card._cache.values():
+        if card.rank != JOKER:
+            object.__setattr__(card, "_text", RANK_LABELS[card.rank] + SUIT_SYMBOLS[card.suit])
+
+
+def use_letter_suits_if_needed(stream) -> bool:
+    """Switch to letter suits when ``stream`` (the terminal) cannot encode ♠ ♥ ♦ ♣; True if it did."""
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        "".join(_SYMBOLS.values()).encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        use_letter_suits(True)
+        return True
+    return False
+
+
+_SYMBOLS = dict(SUIT_SYMBOLS)

@@ -25,8 +25,10 @@ from .cards import (JOKER, TEN, Card, cards_code, make_deck, order_key, parse_ca
                     shuffled_deck)
 from .events import Event
 from .moves import IllegalMove, Move
+from ..names import clean_name
 from .options import OPTIONS, Rules
 from .tables import RuleTables, tables_for
+from .validate import InvalidPosition, check_cards, check_game, check_position_args, check_save
 
 SAVE_FORMAT = "palace-tui-game"
 SAVE_VERSION = 1
@@ -139,6 +141,10 @@ class Seat:
                 f"face_down={cards_code(self.face_down)!r}, place={self.place})")
 
 
+def _no_constant(text: str) -> float:
+    raise ValueError(f"{text} is not a number a save can hold")
+
+
 def _suit_key(c: Card) -> str:
     return c.suit
 
@@ -172,7 +178,7 @@ class Game:
     def __init__(self, rules: Rules, names: Sequence[str]) -> None:
         if not isinstance(rules, Rules):
             raise TypeError("rules must be a Rules value: use Rules.preset(name)")
-        names = [str(n) for n in names]
+        names = [clean_name(n) for n in names]  # no terminal escapes in a name, wherever it came from
         n = len(names)
         if n < 2:
             raise ValueError("Palace needs at least 2 players")
@@ -263,6 +269,7 @@ class Game:
         top card of the pile (for after_pickup=builder); by default the seat before
         ``turn``.
         """
+        check_position_args(seats, turn, dealer, direction, pile_owner)
         game = cls(rules, [s.get("name", f"Seat {i + 1}") for i, s in enumerate(seats)])
         for seat, spec in zip(game.seats, seats):
             unknown = set(spec) - {"name", "hand", "face_up", "face_down", "place"}
@@ -293,10 +300,12 @@ class Game:
         if game.pile:
             game._owner = pile_owner if pile_owner is not None else game._next_active(turn, -game.direction)
         game._check_cards()
+        check_cards(game, full_deck=False, refuse=InvalidPosition)
         game._begin_turn()
         game._events.clear()
         if game._game_should_end():
             game._finish()
+        check_game(game, refuse=InvalidPosition)
         return game
 
     def _pile_rank_check(self) -> str:
@@ -459,8 +468,8 @@ class Game:
             elif kind == "flip":
                 self._flip(move.index)
             else:
-                raise IllegalMove(f"The game has started: '{move.kind}' is a setup move. "
-                                  "Play cards, take the pile or turn a face-down card.")
+                raise IllegalMove(f"The game has started: '{move.kind}' is a setup move; "
+                                  f"you can {self.legal_summary()}.")
             self.moves += 1
         elif self.phase == "setup":
             self._setup(move)
@@ -526,7 +535,7 @@ class Game:
 
     def _play_cards(self, cards: tuple[Card, ...]) -> None:
         if not cards:
-            raise IllegalMove("Choose at least one card to play.")
+            raise IllegalMove(f"Choose at least one card to play: you can {self.legal_summary()}.")
         rank = cards[0].rank
         for c in cards:
             if c.rank != rank:
@@ -697,9 +706,11 @@ class Game:
     def _take(self, adding: Card | None) -> None:
         s_i = self.turn
         s = self.seats[s_i]
-        if not self.pile:
-            raise IllegalMove("The pile is empty, so there is nothing to take: play any card.")
         stage = self.stage()
+        if not self.pile:
+            # Name only what is legal: anything goes on an empty pile, but not from face down.
+            rest = "play any card" if stage != "face_down" else self.legal_summary()
+            raise IllegalMove(f"The pile is empty, so there is nothing to take: {rest}.")
         if stage == "face_down":
             raise IllegalMove("At the face-down stage the only move is to turn a face-down card.")
         added: tuple[Card, ...] = ()
@@ -743,7 +754,10 @@ class Game:
         stage = self.stage()
         if stage != "face_down":
             where = "hand" if stage == "hand" else "face-up row"
-            raise IllegalMove(f"Face-down cards come last: play from your {where} first.")
+            if self.playable_mask():
+                raise IllegalMove(f"Face-down cards come last: play from your {where} first.")
+            raise IllegalMove(f"Face-down cards come last, and nothing in your {where} can go on the pile: "
+                              f"you can {self.legal_summary()}.")
         if index is None or not 0 <= index < len(s.face_down):
             raise IllegalMove(f"Choose a face-down card from 1 to {len(s.face_down)}.")
         card = s.face_down.pop(index)
@@ -1023,12 +1037,11 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Game":
+        """Read :meth:`to_dict` back; anything a game could not reach raises
+        :class:`~palace_tui.rules.validate.InvalidPosition` (a ValueError) saying what."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise ValueError("this is not a palace-tui game")
-        version = data.get("version")
-        if not isinstance(version, int) or version > SAVE_VERSION:
-            raise ValueError(f"this game was saved by a newer palace-tui (format version {version}); "
-                             f"this one reads version {SAVE_VERSION}")
+            raise InvalidPosition("this is not a palace-tui game")
+        check_save(data, SAVE_VERSION)  # types and ranges, before anything is built from them
         try:
             rules = Rules(**{k: v for k, v in data["rules"].items() if k in OPTIONS})
             game = cls(rules, [s["name"] for s in data["seats"]])
@@ -1053,23 +1066,24 @@ class Game:
             game._abandoned = bool(data.get("abandoned", False))
             game._dealt = bool(data.get("full_deck", False))
         except (KeyError, TypeError, AttributeError) as exc:
-            raise ValueError(f"the saved game is damaged: {exc!r} is missing or wrong") from None
-        if game.phase not in ("setup", "play", "over") or not 0 <= game.turn < len(game.seats):
-            raise ValueError("the saved game is damaged: its phase or turn is impossible")
-        if game._dealt:
-            want = Counter(c.code for c in make_deck(rules.packs, rules.jokers))
-            have = Counter(c.code for c in game.all_cards())
-            if have != want:
-                raise ValueError("the saved game is damaged: its cards do not make up the deck")
+            raise InvalidPosition(f"the saved game is damaged: {exc!r} is missing or wrong") from None
+        except InvalidPosition:
+            raise
+        except ValueError as exc:  # a card that is not a card, a rule value out of range, too many players
+            raise InvalidPosition(f"the saved game is damaged: {exc}") from None
+        check_cards(game, full_deck=game._dealt)
+        check_game(game)
         return game
 
     @classmethod
     def from_json(cls, text: str) -> "Game":
         """Read a game written by :meth:`to_json`. Damaged text raises ValueError."""
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as exc:
-            raise ValueError(f"the saved game is not valid JSON ({exc})") from None
+            data = json.loads(text, parse_constant=_no_constant)
+        except RecursionError:
+            raise InvalidPosition("the saved game is not valid JSON (nested too deeply)") from None
+        except (ValueError, TypeError) as exc:  # JSONDecodeError, a 5000-digit integer, NaN, bytes of the wrong kind
+            raise InvalidPosition(f"the saved game is not valid JSON ({exc})") from None
         return cls.from_dict(data)
 
     def __eq__(self, other: object) -> bool:

@@ -19,6 +19,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Footer, Header
 
@@ -216,7 +217,7 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, Screen, inherit
         if self.viewer is None:
             area.border_title = "Nobody's cards are shown"
         else:
-            area.border_title = names[self.viewer]
+            area.border_title = escape(names[self.viewer])  # a name is text, never markup
 
     def _draw_player(self, view: SeatView, mode: str) -> None:
         area = self.query_one(PlayerArea)

@@ -56,7 +56,7 @@ class LearnScreen(Screen[None]):
     def on_mount(self) -> None:
         self._fill()
         if self.progress.warning:
-            self.notify(self.progress.warning, severity="warning", timeout=8)
+            self.notify(self.progress.warning, severity="warning", timeout=8, markup=False)
 
     def on_screen_resume(self) -> None:
         self._fill()

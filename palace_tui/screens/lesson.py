@@ -357,7 +357,7 @@ class LessonScreen(Screen[None]):
     def _finished(self) -> None:
         self.progress.mark_done(self.lesson.id)
         if self.progress.warning:
-            self.notify(self.progress.warning, severity="warning")
+            self.notify(self.progress.warning, severity="warning", markup=False)
 
     def action_explain(self) -> None:
         """Say what may go on the pile now, and why."""

@@ -35,6 +35,32 @@ def default_table() -> dict[str, Any]:
             "preset": "palace", "options": Rules.preset("palace").as_dict(), "seed": ""}
 
 
+def usable_settings(table: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:
+    """The remembered settings of the right types; anything edited into the wrong shape keeps ``base``'s value."""
+    out: dict[str, Any] = {}
+    players = table.get("players")
+    if isinstance(players, int) and not isinstance(players, bool) and 2 <= players <= MAX_SEATS:
+        out["players"] = players
+    seats = table.get("seats")
+    if isinstance(seats, list):
+        kinds = {"name": str, "human": bool, "level": str, "coach": bool}
+        defaults = base["seats"]
+        out["seats"] = [{**defaults[i], **({k: v for k, v in s.items() if k in kinds and type(v) is kinds[k]}
+                                           if isinstance(s, dict) else {})}
+                        for i, s in enumerate(seats[:MAX_SEATS])] + defaults[len(seats):]
+    if isinstance(table.get("preset"), str):
+        out["preset"] = table["preset"]
+    if isinstance(table.get("options"), dict):
+        out["options"] = {k: v for k, v in table["options"].items()
+                          if k in OPTIONS and any(type(v) is type(a) and v == a for a in OPTIONS[k])}
+    seed = table.get("seed")
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        seed = str(seed)
+    if isinstance(seed, str) and len(seed) <= 40 and (seed == "" or seed.lstrip("-").isdigit()):
+        out["seed"] = seed
+    return out
+
+
 class NewTableScreen(Screen[Session]):
     """Dismisses with a new :class:`Session` when Start is pressed."""
 
@@ -66,12 +92,13 @@ class NewTableScreen(Screen[Session]):
     def __init__(self, table: dict[str, Any] | None = None) -> None:
         super().__init__()
         base = default_table()
-        if table:
-            base.update({k: v for k, v in table.items() if k in base})
+        if isinstance(table, dict):
+            base.update(usable_settings(table, base))
         #: The settings the form starts from (the last table, or the defaults).
         self.table = base
         self.levels = computer_levels()
         self.error = ""
+        self._dealt = False  # Start pressed: a second Enter must not dismiss twice
 
     def compose(self) -> ComposeResult:
         t = self.table
@@ -244,8 +271,10 @@ class NewTableScreen(Screen[Session]):
 
     def action_start(self) -> None:
         """Deal the first game, if the table can play."""
+        if self._dealt:
+            return
         if not self.validate():
-            self.notify(self.error, severity="error")
+            self.notify(self.error, severity="error", markup=False)
             return
         rules, seats = self.build()
         seed = self.seed()
@@ -255,4 +284,5 @@ class NewTableScreen(Screen[Session]):
             "players": len(seats),
             "seats": [asdict(self.query_one(f"#seat-{i}", SeatEditor).value()) for i in range(MAX_SEATS)],
             "preset": preset or CUSTOM, "options": rules.as_dict(), "seed": ""})  # a seed is for one table, never the next
+        self._dealt = True
         self.dismiss(Session.new(seats, rules, seed=seed, preset=preset))

@@ -126,12 +126,17 @@ def unwrap(raw: bytes, kind: str, version: int) -> dict[str, Any]:
     if not text.strip():
         raise BadFile("was damaged (truncated JSON: the file is empty)")
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, parse_float=_finite_float, parse_constant=_no_constant)
     except json.JSONDecodeError as err:
         # A document cut short fails at its very end (or inside a string that never closes).
         if err.pos >= len(text.rstrip()) or err.msg.startswith("Unterminated string"):
             raise BadFile("was damaged (truncated JSON)") from None
         raise BadFile(f"was damaged (corrupt JSON at line {err.lineno} column {err.colno})") from None
+    except RecursionError:
+        raise BadFile("was damaged (corrupt: JSON nested too deeply)") from None
+    except ValueError as err:  # an integer of thousands of digits, a number too large for a float
+        what = "a number with thousands of digits" if "digits" in str(err) else str(err)
+        raise BadFile(f"was damaged (corrupt: {what})") from None
     if not isinstance(doc, dict) or doc.get("format") != kind:
         raise BadFile("is not a palace-tui file (foreign JSON)")
     found = doc.get("version")
@@ -143,6 +148,17 @@ def unwrap(raw: bytes, kind: str, version: int) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise BadFile("was damaged (corrupt: no saved data in it)")
     return data
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"the number {text[:20]} is too large")
+    return value
+
+
+def _no_constant(text: str) -> float:
+    raise ValueError(f"{text} is not a number a save can hold")
 
 
 def move_aside(path: Path) -> Path:

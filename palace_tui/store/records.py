@@ -64,6 +64,9 @@ CREATE INDEX games_by_end ON games(ended);
 CREATE INDEX seats_by_player ON seats(player_id);
 """
 
+#: The most recent games one query returns (SQLite integers stop at 2**63).
+MAX_LIMIT = 1_000_000
+
 # Schema 2: every game's history (finished and abandoned; text NULL for games recorded
 # before moves were kept) and the review analyses kept so a second review is instant.
 _SCHEMA_2 = """
@@ -97,6 +100,49 @@ SELECT p.name AS name,
        SUM(s.points) AS points
 FROM seats s JOIN games g ON g.id = s.game_id JOIN players p ON p.id = s.player_id
 """
+
+
+#: How long a write waits for another program's lock before the result goes to the pending file
+#: (a longer wait freezes the screen that shows the result).
+WRITE_WAIT = 0.5
+#: SQLite result codes that mean "not now" rather than "damaged": busy, locked, out of memory,
+#: read-only, I/O error, disk full, cannot open, lock protocol.
+_TEMPORARY_CODES = {5, 6, 7, 8, 10, 13, 14, 15}
+
+
+class RecordsBusy(Exception):
+    """The records cannot be used right now (locked by another program, disk full...); the file is fine.
+
+    ``reason`` completes "The records database cannot be used right now (...)".
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def is_temporary(err: BaseException) -> bool:
+    """Whether ``err`` is a condition that passes (a lock, a full disk) rather than a damaged file."""
+    if isinstance(err, (RecordsBusy, OSError)):
+        return True
+    code = getattr(err, "sqlite_errorcode", None)
+    if code is None:  # raised without a code: judge by SQLite's own words
+        text = str(err).lower()
+        return any(w in text for w in ("locked", "busy", "disk is full", "disk i/o", "unable to open", "readonly"))
+    return code & 0xFF in _TEMPORARY_CODES
+
+
+def why_not_now(err: BaseException) -> str:
+    """A few words on a temporary problem: ``another program is using it (database is locked)``."""
+    if isinstance(err, RecordsBusy):
+        return err.reason
+    code = getattr(err, "sqlite_errorcode", 0) & 0xFF
+    text = str(err)
+    if code in (5, 6) or "locked" in text or "busy" in text:
+        return f"another program is using it ({text})"
+    if code == 13 or "full" in text:
+        return f"the disk is full ({text})"
+    return text
 
 
 class BadDatabase(ValueError):
@@ -140,8 +186,10 @@ def inspect(path: Path) -> None:
     it was found (a read-write connection would checkpoint its log into it on close).
     """
     try:
-        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=WRITE_WAIT)
     except sqlite3.Error as err:
+        if is_temporary(err):
+            raise RecordsBusy(why_not_now(err)) from None
         raise BadDatabase(f"was damaged (corrupt: {err})") from None
     try:
         check = db.execute("PRAGMA quick_check").fetchone()[0]
@@ -157,6 +205,8 @@ def inspect(path: Path) -> None:
             raise BadDatabase("was damaged (corrupt: no schema version)")
         version = db.execute("SELECT MAX(version) FROM schema_version").fetchone()[0]
     except sqlite3.DatabaseError as err:
+        if is_temporary(err):  # a lock or a full disk says nothing about the file
+            raise RecordsBusy(why_not_now(err)) from None
         raise BadDatabase(f"was damaged (corrupt: {err})") from None
     finally:
         db.close()
@@ -171,22 +221,28 @@ class Records:
     """The table records in one SQLite connection (a file, or memory when nothing can be saved).
 
     Opening checks the file and raises BadDatabase when it is damaged, foreign or
-    newer; ``sqlite3.Error``/``OSError`` when it cannot be opened at all. A file
-    from an older schema would be migrated here (there is none yet).
+    newer; RecordsBusy when it is locked or the disk is full; ``sqlite3.Error``/``OSError``
+    when it cannot be opened at all. A file from an older schema would be migrated here
+    (there is none yet). ``read_only`` reads a file in a folder that cannot be written.
     """
 
-    def __init__(self, path: Path | None) -> None:
+    def __init__(self, path: Path | None, read_only: bool = False) -> None:
         self.path = path
+        #: Recorded games skipped by the last reads because their rows were damaged.
+        self.unreadable = 0
         #: The app may record from a worker thread; SQLite objects must not be shared unguarded.
         self._lock = threading.Lock()
         fresh = True
         if path is not None:
             check_header(path)
             fresh = not path.exists() or path.stat().st_size == 0
-            if not fresh:
+            if not fresh and not read_only:
                 inspect(path)
+        if path is not None and read_only:
+            self._db = _open_read_only(path)
+            return
         self._db = sqlite3.connect(":memory:" if path is None else str(path), isolation_level=None,
-                                   check_same_thread=False, timeout=10)
+                                   check_same_thread=False, timeout=WRITE_WAIT)
         try:
             if fresh or not self._db.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchone():
                 self._create()
@@ -393,16 +449,26 @@ class Records:
             " g.options AS rules, g.seed AS seed, g.scoring AS scoring, g.started AS started,"
             " g.ended AS ended, g.order_out AS ord, g.points AS points, g.winner AS winner, g.loser AS loser"
             " FROM games g JOIN tables t ON t.id = g.table_id ORDER BY g.ended DESC, g.id DESC LIMIT ?",
-            (max(0, int(limit)),))
+            (min(max(0, int(limit)), MAX_LIMIT),))
+        readable = []
         for game in games:
             seats = self._rows("SELECT p.name AS name FROM seats s JOIN players p ON p.id = s.player_id"
                                " WHERE s.game_id = ? ORDER BY s.seat", (game.pop("id"),))
-            game["players"] = [s["name"] for s in seats]
-            game["rules"] = json.loads(game["rules"])
-            game["seed"] = json.loads(game["seed"]) if game["seed"] is not None else None
-            game["order"] = json.loads(game.pop("ord"))
-            game["points"] = json.loads(game["points"])
-        return games
+            try:
+                game["players"] = [str(s["name"]) for s in seats]
+                game["rules"] = json.loads(game["rules"])
+                game["seed"] = json.loads(game["seed"]) if game["seed"] is not None else None
+                game["order"] = json.loads(game.pop("ord"))
+                game["points"] = json.loads(game["points"])
+                _validate(game)
+                if not all(isinstance(p, int) and not isinstance(p, bool) for p in game["points"]):
+                    raise ValueError("points are not whole numbers")
+            except (ValueError, TypeError, KeyError, RecursionError):
+                # A row edited by hand must not stop the others from showing.
+                self.unreadable += 1
+                continue
+            readable.append(game)
+        return readable
 
     def game_list(self, limit: int = 50) -> list[dict[str, Any]]:
         """Every kept game, newest first: ``number`` (for ``--export N``), ``game_id``, ``table``
@@ -467,6 +533,22 @@ class Records:
     def game_count(self) -> int:
         """How many games are recorded (for checks that a resumed game counted once)."""
         return self._rows("SELECT COUNT(*) AS n FROM games", ())[0]["n"]
+
+
+def _open_read_only(path: Path) -> sqlite3.Connection:
+    # A WAL file in a read-only folder opens only when its -shm can be used; with no log
+    # beside it the file is whole on its own and "immutable" reads it without one.
+    uri = path.resolve().as_uri()
+    db = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None, check_same_thread=False,
+                         timeout=WRITE_WAIT)
+    try:
+        db.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchone()
+        return db
+    except sqlite3.Error:
+        db.close()
+    if path.with_name(path.name + "-wal").exists():
+        raise RecordsBusy("its folder cannot be written and its log cannot be read without writing")
+    return sqlite3.connect(f"{uri}?immutable=1", uri=True, isolation_level=None, check_same_thread=False)
 
 
 def _validate(record: dict[str, Any]) -> None:

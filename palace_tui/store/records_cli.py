@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .ranking import SCORINGS
+from .records import MAX_LIMIT
 from .store import RECORDS_FILE, Store, resolve_data_dir
 
 #: Table titles, saying how each scoring ranks players.
@@ -56,6 +57,8 @@ def _count(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text!r} is negative")
+    if value > MAX_LIMIT:
+        raise argparse.ArgumentTypeError(f"{text!r} is more than {MAX_LIMIT:,}")
     return value
 
 
@@ -68,6 +71,10 @@ def main(argv: list[str]) -> int:
         return 2
     except SystemExit as done:  # --help
         return int(done.code or 0)
+    if args.data_dir is not None and not args.data_dir.strip():
+        print("palace records: --data-dir needs a value: leave the flag out to use the default.", file=sys.stderr)
+        return 2
+    _printable_anywhere()
     console = Console(highlight=False)
     data_dir = resolve_data_dir(args.data_dir)
     if not (data_dir / RECORDS_FILE).exists():
@@ -76,12 +83,17 @@ def main(argv: list[str]) -> int:
         return 0
     if args.export:
         return _export(data_dir, *args.export)
-    with Store(data_dir) as store:
+    with Store(data_dir, claim_saves=False) as store:  # looking never takes the saved game from a player
         same_deals = store.same_deals()
         standings = store.standings(args.scoring)
         recent = store.recent_games(args.limit)
+        busy = store.records_busy
         for warning in store.warnings:
             print(warning, file=sys.stderr)
+    if busy:
+        print(f"palace records: the records in {data_dir} cannot be read right now ({busy}); "
+              "they are kept as they are: try again in a moment.", file=sys.stderr)
+        return 1
     if not standings and not recent:
         console.print(f"No games recorded yet in {data_dir}.", markup=False)
         return 0
@@ -126,6 +138,15 @@ def _export(data_dir, number_text: str, path: str) -> int:
     print(f"Game {number} ({game['table']}, game {game['table_game']}) written to {path}; "
           f"open it with: palace review {path}")
     return 0
+
+
+def _printable_anywhere() -> None:
+    """In a terminal that cannot show every character (an ASCII locale), print the rest as ``?``."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError):
+            pass
 
 
 def standings_table(scoring: str, rows: list[dict[str, Any]]) -> Table:

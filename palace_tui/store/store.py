@@ -11,14 +11,18 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
+from ..names import clean_name
 from .files import BadFile, atomic_write, envelope, move_aside, remove_stale_temps, unwrap
-from .records import BadDatabase, Records
+from .folder_lock import FolderLock
+from .pending import PENDING_FILE, keep_pending, read_pending
+from .records import BadDatabase, Records, RecordsBusy, is_temporary, why_not_now
 
 #: Environment variable naming the data folder (the ``--data-dir`` flag wins over it).
 DATA_DIR_ENV = "PALACE_DATA_DIR"
@@ -28,6 +32,8 @@ RECORDS_FILE = "records.sqlite3"
 #: Format names and versions inside the JSON envelopes; bump a version when its data changes shape.
 SESSION_FORMAT, SESSION_VERSION = "palace-tui/session", 1
 LAST_TABLE_FORMAT, LAST_TABLE_VERSION = "palace-tui/last-table", 1
+#: A save larger than this is not read (a real one is a few kilobytes; a huge one would stall the start).
+MAX_SAVE_BYTES = 1_000_000
 
 # How each kind of file is named in a warning, and what happens after it was moved aside.
 _KINDS = {
@@ -66,7 +72,7 @@ class Store:
     []
     """
 
-    def __init__(self, data_dir: str | Path | None = None) -> None:
+    def __init__(self, data_dir: str | Path | None = None, *, claim_saves: bool = True) -> None:
         #: One-sentence messages for the player, oldest first; the app shows each once and may clear it.
         self.warnings: list[str] = []
         #: The folder every file lives in.
@@ -78,6 +84,18 @@ class Store:
         self._failed: set[str] = set()
         #: False when the folder cannot be written: everything is then kept in memory only.
         self.saving: bool = self._prepare_folder()
+        self._lock = FolderLock(self.data_dir)
+        #: False when another copy of palace-tui owns this folder's saved game: this copy's game
+        #: is then kept in memory only (records and lessons still work). ``claim_saves=False``
+        #: (``palace records``) never touches the saved game.
+        self.owns_saves: bool = self.saving and claim_saves and self._lock.acquire()
+        if self.saving and claim_saves and not self.owns_saves:
+            self._warn("not-owner", f"Another copy of palace-tui is playing from {self.data_dir}: "
+                                    "this copy will not save its game (lessons and records work as usual).")
+        #: Why the records database cannot be used right now (a lock, a full disk), or "".
+        self.records_busy = ""
+        #: Finished games not yet in the records nor in the pending file (the disk refused both).
+        self._unsaved: list[dict[str, Any]] = []
         self._records = self._open_records()
 
     # -- folder and warnings -------------------------------------------------------
@@ -124,7 +142,7 @@ class Store:
             raise TypeError(f"a save must be a dict, not {type(data).__name__}")
         payload = envelope(fmt, version, data)  # a TypeError here is a bug in the caller: let it show
         self._memory[kind] = payload
-        if not self.saving:
+        if self._in_memory_only(kind):
             return
         try:
             atomic_write(self.data_dir / filename, payload)
@@ -135,14 +153,22 @@ class Store:
         else:
             self._failed.discard(kind)
 
+    def _in_memory_only(self, kind: str) -> bool:
+        # The saved game belongs to the copy that owns the folder; settings may be shared.
+        return not self.saving or (kind == "session" and not self.owns_saves)
+
     def _load(self, kind: str) -> dict[str, Any] | None:
         filename, fmt, version, subject, consequence = _KINDS[kind]
+        if kind == "session" and self.saving and not self.owns_saves:
+            payload = self._memory.get(kind)
+            return None if payload is None else unwrap(payload, fmt, version)
         if kind in self._memory and (not self.saving or kind in self._failed):
             payload = self._memory[kind]
             return None if payload is None else unwrap(payload, fmt, version)
         path = self.data_dir / filename
         try:
-            raw = path.read_bytes()
+            with open(path, "rb") as handle:
+                raw = handle.read(MAX_SAVE_BYTES + 1)
         except (FileNotFoundError, NotADirectoryError):
             return None
         except OSError as err:
@@ -150,10 +176,30 @@ class Store:
                                              f"{consequence}.")
             return None
         try:
+            if len(raw) > MAX_SAVE_BYTES:
+                raise BadFile(f"is too large to be a palace-tui save (over {MAX_SAVE_BYTES:,} bytes)")
             return unwrap(raw, fmt, version)
         except BadFile as bad:
             self._set_aside(path, f"{subject} {bad.problem}", consequence)
             return None
+
+    def set_aside_session(self, problem: str) -> None:
+        """The saved game read as a file but its contents are unusable (``problem``): move it aside.
+
+        It is never overwritten by the next game; the warning says where it went.
+        """
+        self._memory.pop("session", None)
+        if self._in_memory_only("session") or not self.session_path.exists():
+            return
+        self._set_aside(self.session_path, f"The saved game could not be used ({problem})", "a new game starts")
+
+    def set_aside_last_table(self, problem: str) -> None:
+        """The remembered table settings are unusable (``problem``): move them aside."""
+        path = self.data_dir / LAST_TABLE_FILE
+        self._memory.pop("last_table", None)
+        if self.saving and path.exists():
+            self._set_aside(path, f"The file of remembered table settings could not be used ({problem})",
+                            "the default settings are used")
 
     def _set_aside(self, path: Path, what: str, consequence: str) -> bool:
         """Move a bad file aside and say so; False (with a warning) when it cannot be moved."""
@@ -178,7 +224,7 @@ class Store:
     def clear_session(self) -> None:
         """Forget the unfinished game (it ended, or the player chose New)."""
         self._memory["session"] = None
-        if not self.saving:
+        if self._in_memory_only("session"):
             return
         try:
             self.session_path.unlink()
@@ -201,43 +247,158 @@ class Store:
 
     # -- records -------------------------------------------------------------------
 
+    @property
+    def pending_path(self) -> Path:
+        """Where finished games wait while the records database cannot take them."""
+        return self.data_dir / PENDING_FILE
+
     def _open_records(self) -> Records:
-        if not self.saving:
-            return Records(None)
         path = self.records_path
+        if not self.saving:
+            return self._open_read_only(path)
+        if any(path.with_name(path.name + extra).is_symlink() for extra in ("", "-wal", "-shm", "-journal")):
+            # Writing through a link would turn whatever it points at into a database: move the link
+            # itself aside (its target is not touched) and start a fresh file, as the JSON saves do.
+            target = os.path.realpath(path)
+            self._set_aside(path, f"The records database {path} was a link to {target}",
+                            "a fresh one was started (the linked file was not touched)")
         for _ in range(3):  # a fresh file cannot be bad; the bound only guards against a loop
             try:
-                return Records(path)
+                records = Records(path)
             except BadDatabase as bad:
                 if not self._set_aside(path, f"The records database {bad.problem}", "a fresh one was started"):
                     break
-            except (sqlite3.Error, OSError) as err:
-                self._warn("records-unopenable", f"The records database {path} cannot be opened ({err}): "
-                                                 "game results are not being saved.")
+            except (RecordsBusy, sqlite3.Error, OSError) as err:
+                if is_temporary(err):
+                    self._records_unavailable(why_not_now(err))
+                else:
+                    self._warn("records-unopenable", f"The records database {path} cannot be opened ({err}): "
+                                                     f"game results are kept in {self.pending_path}.")
+                    self.records_busy = str(err)
                 return Records(None)
+            else:
+                self._merge_pending(records)
+                return records
         self._warn("records-memory", "Game results are kept in memory only and are not being saved.")
         return Records(None)
+
+    def _open_read_only(self, path: Path) -> Records:
+        # A folder that cannot be written still has its records to show.
+        if not path.is_file():
+            return Records(None)
+        try:
+            return Records(path, read_only=True)
+        except (BadDatabase, RecordsBusy, sqlite3.Error, OSError) as err:
+            self._warn("records-unreadable", f"The records in {path} could not be read ({err}).")
+            return Records(None)
+
+    def _records_unavailable(self, reason: str) -> None:
+        self.records_busy = reason
+        self._warn("records-busy", f"The records database {self.records_path} cannot be used right now "
+                                   f"({reason}); it was left as it is, and results of games finished now "
+                                   "are kept aside and added to it next time.")
+
+    def _merge_pending(self, records: Records) -> None:
+        """Add the results kept aside last time to ``records``, then remove the pending file."""
+        path = self.pending_path
+        try:
+            results = read_pending(path)
+        except BadFile as bad:
+            self._set_aside(path, f"The file of game results waiting for the records {bad.problem}",
+                            "its results could not be added")
+            return
+        except OSError:
+            return
+        if not results:
+            return
+        added = bad = 0
+        for record in results:
+            try:
+                added += records.record_game(record)
+            except (ValueError, TypeError, KeyError):
+                bad += 1
+            except (sqlite3.Error, OSError):
+                return  # still busy: the file stays for next time
+        if bad:
+            self._set_aside(path, f"The file of game results waiting for the records held {bad} unreadable "
+                                  f"result{'s' if bad > 1 else ''}", f"the other {len(results) - bad} were added")
+        else:
+            try:
+                path.unlink()
+            except OSError:
+                pass
+        if added:
+            self.warnings.append(f"{added} game result{'s' if added > 1 else ''} kept aside while the records "
+                                 "could not be written {} now in the records.".format("are" if added > 1 else "is"))
+
+    def _retry_records(self) -> None:
+        """The records were busy at the start: try once more (the lock may be gone)."""
+        try:
+            records = Records(self.records_path)
+        except (BadDatabase, RecordsBusy, sqlite3.Error, OSError):
+            return
+        old, self._records, self.records_busy = self._records, records, ""
+        old.close()
+        self._merge_pending(records)
 
     def record_game(self, record: dict[str, Any]) -> bool:
         """Add a finished game to the records; False if it was abandoned, already recorded or not saved.
 
         ``record`` has table_id, game_id, players, preset, rules, seed, started, ended,
         order, points, scoring, winner, loser and optionally abandoned. Raises
-        ValueError when a key is missing or a value is impossible.
+        ValueError when a key is missing or a value is impossible. When the database
+        is locked or the disk full the result is kept in the pending file (or, if even
+        that fails, in memory, written at :meth:`close`) and added at the next start.
         """
+        if self.records_busy and self.saving:
+            self._retry_records()
         try:
-            return self._records.record_game(record)
+            recorded = self._records.record_game(record)
         except (sqlite3.Error, OSError) as err:
-            self._warn("record-failed", f"The game result could not be written to {self.records_path} "
-                                        f"({err}): it is not in the records.")
+            if not record.get("abandoned"):  # an abandoned game has no result to keep
+                self._keep_aside(record, why_not_now(err))
             return False
+        if self.records_busy and self.saving and not record.get("abandoned"):
+            self._keep_aside(record, self.records_busy)  # the memory copy feeds this run's scoreboard only
+        return recorded
+
+    def _keep_aside(self, record: dict[str, Any], reason: str) -> None:
+        try:
+            keep_pending(self.pending_path, record)
+        except BadFile as bad:  # never overwrite it: move it aside, then start a new one
+            self._set_aside(self.pending_path, f"The file of game results waiting for the records {bad.problem}",
+                            "a new one was started")
+            try:
+                keep_pending(self.pending_path, record)
+            except (BadFile, OSError) as err:
+                self._keep_unsaved(record, reason, err)
+                return
+        except OSError as err:
+            self._keep_unsaved(record, reason, err)
+            return
+        self._warn(f"pending-{record.get('game_id')}",
+                   f"The game result could not be written to the records ({reason}); it is kept in "
+                   f"{self.pending_path} and added to the records at the next start.")
+
+    def _keep_unsaved(self, record: dict[str, Any], reason: str, err: Exception) -> None:
+        self._unsaved.append(record)
+        self._warn("unsaved-result", f"The game result could not be written to the records ({reason}) nor kept "
+                                     f"aside ({getattr(err, 'strerror', None) or err}): it is tried again "
+                                     "when this copy closes.")
 
     def _read(self, method: str, *args: Any) -> Any:
         try:
-            return getattr(self._records, method)(*args)
+            rows = getattr(self._records, method)(*args)
         except (sqlite3.Error, OSError) as err:
-            self._warn("records-unreadable", f"The records in {self.records_path} could not be read ({err}).")
+            when = " right now" if is_temporary(err) else ""
+            self._warn("records-unreadable", f"The records in {self.records_path} could not be read{when} "
+                                             f"({why_not_now(err)}); they were left as they are.")
             return {} if method == "standings" else []
+        if getattr(self._records, "unreadable", 0):
+            n = self._records.unreadable
+            self._warn("records-damaged-rows", f"{n} recorded game{'s' if n > 1 else ''} in {self.records_path} "
+                                               "could not be read (edited by hand?) and are not shown.")
+        return _clean_rows(rows)
 
     def scoreboard(self, table_id: str) -> list[dict[str, Any]]:
         """Rows ``{name, games, wins, losses, points, place}`` for one table, best first under its scoring."""
@@ -278,15 +439,41 @@ class Store:
         """How many games are in the records."""
         return self._read("game_count") or 0
 
+    def release_saves(self) -> None:
+        """Let another copy of palace-tui own this folder's saved game (at exit)."""
+        self._lock.release()
+        self.owns_saves = False
+
     def close(self) -> None:
-        """Close the records database (safe to call twice)."""
+        """Keep any result the disk refused, close the records database (safe to call twice)."""
+        unsaved, self._unsaved = self._unsaved, []
+        for record in unsaved:
+            try:
+                keep_pending(self.pending_path, record)
+            except (BadFile, OSError):
+                print(f"palace: a game result could not be saved: {record}", file=sys.stderr)
         try:
             self._records.close()
         except sqlite3.Error:
             pass
+        self._lock.release()
 
     def __enter__(self) -> "Store":
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _clean_rows(rows: Any) -> Any:
+    """Names read back from the database, made safe to print (a row may have been edited by hand)."""
+    if isinstance(rows, dict):
+        return {key: _clean_rows(value) for key, value in rows.items()}
+    if isinstance(rows, list):
+        for row in rows:
+            if isinstance(row, dict):
+                if "name" in row:
+                    row["name"] = clean_name(row["name"])
+                if isinstance(row.get("players"), list):
+                    row["players"] = [clean_name(p) for p in row["players"]]
+    return rows

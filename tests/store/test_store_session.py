@@ -44,7 +44,7 @@ def test_no_temporary_files_left_in_normal_use(data_dir: Path) -> None:
         store.save_last_table({"players": 3, "move": move})
     store.close()
     names = sorted(p.name for p in data_dir.iterdir())
-    assert names == ["last-table.json", "records.sqlite3", "session.json"]
+    assert names == ["last-table.json", "palace.lock", "records.sqlite3", "session.json"]  # the lock file stays, unlocked
     assert Store(data_dir).load_session()["moves"] == 199
 
 

@@ -1,0 +1,46 @@
+"""Player names made safe to show: no terminal control codes, whatever was typed or saved.
+
+A name reaches the terminal on the table, in the log and in ``palace records``; a
+name holding ``ESC ] 0 ; ... BEL`` would retitle the terminal and ``ESC [ 31 m``
+recolour it. Every boundary where a name enters (the command line, the new-table
+screen, a loaded save, a database row) passes it through :func:`clean_name`.
+
+>>> clean_name("Ann\\x1b]0;owned\\x07")
+'Ann'
+>>> clean_name("\\x1b[31mBen\\x1b[0m")
+'Ben'
+>>> clean_name("Cy\\tD\\u202ee")
+'Cy De'
+>>> clean_name("[/]")
+'[/]'
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+#: Escape sequences as a terminal reads them: CSI (``ESC [``... final byte), OSC/DCS/PM/APC/SOS
+#: strings (up to BEL or ``ESC \\``), and two-byte escapes. C1 forms (0x9B, 0x9D...) too.
+_ESCAPES = re.compile(
+    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?"                      # CSI ... final
+    r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"  # OSC, DCS, SOS, PM, APC
+    r"|\x1b[ -/]*[0-~]?"                                      # other escapes (ESC c, ESC ( B ...)
+)
+_SPACES = re.compile(r"\s+")
+
+
+def clean_text(text: object) -> str:
+    """``text`` as a plain one-line string: escape sequences and format characters (bidi
+    overrides) removed, other controls (tabs, newlines) turned into spaces, runs of space
+    collapsed, ends trimmed."""
+    text = _ESCAPES.sub("", str(text))
+    # Format characters (bidi overrides, zero-width marks) vanish; controls become spaces.
+    kept = ["" if unicodedata.category(ch) == "Cf" else
+            " " if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch for ch in text]
+    return _SPACES.sub(" ", "".join(kept)).strip()
+
+
+def clean_name(name: object) -> str:
+    """A player's name safe for any screen (see :func:`clean_text`); may come back empty."""
+    return clean_text(name)

@@ -1,0 +1,96 @@
+"""One copy of palace-tui at a time owns a data folder's saved game.
+
+Two copies resuming the same save would each overwrite the other's moves. The
+owner holds an advisory lock (``flock``) on ``palace.lock`` for as long as it
+runs; the kernel drops it when the process ends, even on SIGKILL, so a crash
+never leaves the folder locked. Stores in one process share their process's
+lock (a copy is a process). Where ``flock`` does not exist (Windows) every copy
+owns the folder, as before.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
+LOCK_FILE = "palace.lock"
+
+# Folder -> [lock file descriptor, how many FolderLocks of this process hold it].
+_HELD: dict[str, list[int]] = {}
+_GUARD = threading.Lock()
+
+
+class FolderLock:
+    """The lock on one data folder's saves; :meth:`acquire` says whether this copy got it."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / LOCK_FILE
+        self._key = os.path.realpath(self.path)
+        self._holding = False
+
+    @property
+    def held(self) -> bool:
+        """Whether this copy owns the folder through this lock now."""
+        return self._holding
+
+    def acquire(self) -> bool:
+        """Take the lock without waiting: False when another copy holds it.
+
+        True too when locking is impossible here (no ``flock``, or the lock file
+        cannot be made): the folder then works as it did before locks existed.
+        """
+        if self._holding or fcntl is None:
+            return True
+        with _GUARD:
+            held = _HELD.get(self._key)
+            if held is not None:
+                held[1] += 1
+                self._holding = True
+                return True
+            try:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+            except OSError:
+                return True
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(fd)
+                return False
+            except OSError:
+                os.close(fd)
+                return True
+            try:  # the owner's pid, for a person looking at the folder
+                os.ftruncate(fd, 0)
+                os.write(fd, f"{os.getpid()}\n".encode())
+            except OSError:
+                pass
+            _HELD[self._key] = [fd, 1]
+            self._holding = True
+            return True
+
+    def release(self) -> None:
+        """Let another copy own the folder once no store of this process holds it (safe to call twice)."""
+        if not self._holding:
+            return
+        self._holding = False
+        with _GUARD:
+            held = _HELD.get(self._key)
+            if held is None:
+                return
+            held[1] -= 1
+            if held[1] <= 0:
+                del _HELD[self._key]
+                os.close(held[0])  # closing drops the flock
+
+    def __del__(self) -> None:
+        # A Store dropped without close() must not keep the folder from its next owner.
+        try:
+            self.release()
+        except Exception:
+            pass
