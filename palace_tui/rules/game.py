@@ -21,13 +21,14 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Iterable, Sequence
 
-from .cards import (JOKER, TEN, Card, cards_code, make_deck, order_key, parse_cards, rank_name,
-                    shuffled_deck)
+from .cards import (JOKER, TEN, Card, cards_code, cards_words, make_deck, order_key, parse_cards, rank_name,
+                    rank_plural, shuffled_deck)
 from .events import Event
 from .moves import IllegalMove, Move
 from ..names import clean_name
 from .options import OPTIONS, Rules
 from .tables import RuleTables, tables_for
+from .text import illegal_play_sentence, join_or
 from .validate import InvalidPosition, check_cards, check_game, check_position_args, check_save
 
 SAVE_FORMAT = "palace-tui-game"
@@ -569,7 +570,7 @@ class Game:
     def _not_holding(self, rank: int, want: int, have: int, where: str) -> str:
         if have == 0:
             return f"You have no {rank_name(rank)} {where}: you can {self.legal_summary()}."
-        return (f"You have only {have} {rank_name(rank)}{'s' if have > 1 else ''} {where}, not {want}: "
+        return (f"You have only {have} {rank_name(rank) if have == 1 else rank_plural(rank)} {where}, not {want}: "
                 f"you can {self.legal_summary()}.")
 
     def legal_summary(self) -> str:
@@ -593,10 +594,8 @@ class Game:
                 flip = "turn one of your face-down cards"
         parts = []
         if ranks:
-            names = [rank_name(r, True) for r in ranks]
             where = " from your hand" if self.stage() == "hand" else " from your face-up cards"
-            parts.append("play " + (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1])
-                         + where)
+            parts.append("play " + join_or([rank_name(r, True) for r in ranks]) + where)
         parts += [p for p in (take, flip) if p]
         return ", or ".join(parts)
 
@@ -720,8 +719,8 @@ class Game:
                                   "it first: choose which face-up card to add.")
             match = [c for c in s.face_up if c.rank == adding.rank]
             if not match:
-                raise IllegalMove(f"You have no {rank_name(adding.rank)} face up to add: add one of "
-                                  f"{', '.join(str(c) for c in s.face_up)}.")
+                raise IllegalMove(f"You have no {rank_name(adding.rank)} face up to add: add "
+                                  f"{join_or([cards_words([c]) for c in s.face_up])}.")
             card = adding if adding in match else match[0]
             s.face_up.remove(card)
             self.pile.append(card)
@@ -806,13 +805,20 @@ class Game:
 
     def explain_illegal(self, rank: int) -> str:
         """Why a card of ``rank`` can't go on the pile, and what could."""
-        from .text import illegal_play_sentence
         return illegal_play_sentence(self, rank)
 
     def requirement_text(self) -> str:
-        """What may be played now, short: ``9 or higher``, ``7 or lower``, ``anything``."""
-        from .text import requirement_short
-        return requirement_short(self.rules, self._eff)
+        """What may be played now, short: ``9 or higher`` (kept for outside callers; made by words)."""
+        return self.view(self.turn).requirement
+
+    @property
+    def pile_owner(self) -> int | None:
+        """The seat that played the card the pile now answers (None on an empty pile)."""
+        return self._owner
+
+    def setup_done(self, seat: int) -> bool:
+        """Whether ``seat`` has finished its setup (swapped and said ready, or chosen)."""
+        return self._setup_done[seat]
 
     # ----------------------------------------------------------------- setup phase
 
