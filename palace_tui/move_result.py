@@ -9,7 +9,7 @@ mover voice of :mod:`palace_tui.words.events`.
 >>> seven, two = Card.parse("7H"), Card.parse("2C")
 >>> move_result([Event("flipped", 0, (seven,)), Event("played", 0, (seven,)), Event("drew", 0, (), 1)],
 ...             seat=0, drawn=[two])
-'You turned over 7♥ from face down and played it. You drew 2♣.'
+'You played 7♥ from face down. You drew 2♣.'
 >>> move_result([Event("played", 1, (Card.parse("9S"),)), Event("out", 1, (), 2)], seat=1, drawn=[])
 'You played 9♠. You went out (2nd).'
 """

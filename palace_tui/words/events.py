@@ -104,8 +104,8 @@ def _step_phrases(events: Sequence[Event], you: int | None = None,
         e = events[k]
         nxt = events[k + 1] if k + 1 < len(events) else None
         if e.kind == "flipped" and nxt is not None and nxt.kind in ("played", "failed") and nxt.seat == e.seat:
-            then = " and played it" if nxt.kind == "played" else ", could not play it" + _took_it(nxt)
-            words: list[Part] = ["turned over ", Cards(e.cards), " from face down", then]
+            words: list[Part] = (["played ", Cards(e.cards), " from face down"] if nxt.kind == "played" else
+                                 ["turned over ", Cards(e.cards), " from face down, could not play it", _took_it(nxt)])
             k += 1
             e, nxt = nxt, events[k + 1] if k + 1 < len(events) else None
         elif e.kind == "drew" and drawn is not None and len(drawn) == e.count:

@@ -64,7 +64,7 @@ def test_face_down_cards_named_only_once_turned():
     log = play_out(game, ["flip 0", "flip 1"])
     text = recap(log, ["Ann", "Ben"], 0)
     assert text.startswith("Ann turned over 4♣ from face down, could not play it and took it with the pile (3 cards)")
-    assert "Ben turned over 3♠ from face down and played it" in text
+    assert "Ben played 3♠ from face down" in text
     assert "9♦" not in text and "K♠" not in text
 
 
