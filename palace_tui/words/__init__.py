@@ -26,13 +26,38 @@ from ``palace_tui.rules`` and ``palace_tui.rules.text``. Nothing inside
 palace_tui uses them.
 """
 
-from .events import ACTION_KINDS, describe, last_acted, log_sentence, move_result, phrase, recap
-from .pile import (allowed_phrases, explain_pile, pile_run, pile_run_text, requirement_short,
-                   requirement_text)
+from .events import (
+                   ACTION_KINDS,
+                   describe,
+                   last_acted,
+                   log_sentence,
+                   move_result,
+                   phrase,
+                   recap,
+)
+from .pile import (
+                   allowed_phrases,
+                   explain_pile,
+                   pile_run,
+                   pile_run_text,
+                   requirement_short,
+                   requirement_text,
+)
 from .rules_card import option_value_text, rules_card
 from .sentence import Cards, Sentence
-from .vocab import (capitalized, card_chunks, cards_words, count, join_and, join_or, ordinal, ordinal_word,
-                    plural, rank_name, rank_plural)
+from .vocab import (
+                   capitalized,
+                   card_chunks,
+                   cards_words,
+                   count,
+                   join_and,
+                   join_or,
+                   ordinal,
+                   ordinal_word,
+                   plural,
+                   rank_name,
+                   rank_plural,
+)
 
 __all__ = ["ACTION_KINDS", "Cards", "Sentence", "allowed_phrases", "capitalized", "card_chunks", "cards_words",
            "count", "describe", "explain_pile", "join_and", "join_or", "last_acted", "log_sentence",

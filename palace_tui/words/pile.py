@@ -14,7 +14,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..rules.cards import ACE, JOKER, PICTURES, RANK_LABELS, TEN, TWO, Card, rank_name, rank_plural
+from ..rules.cards import (
+    ACE,
+    JOKER,
+    PICTURES,
+    RANK_LABELS,
+    TEN,
+    TWO,
+    Card,
+    rank_name,
+    rank_plural,
+)
 from ..rules.options import Rules
 from ..rules.tables import tables_for
 from ..rules.text import join_or, top_run
@@ -81,7 +91,7 @@ def allowed_phrases(rules: Rules, eff: int) -> list[str]:
     return parts
 
 
-def explain_pile(game: "Game") -> str:
+def explain_pile(game: Game) -> str:
     """What may be played now and why, in a few short sentences, for the seat to act.
 
     It looks through invisible eights and jokers, counts a run toward four of a kind,

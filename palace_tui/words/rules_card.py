@@ -9,7 +9,8 @@ from ..rules.options import OPTION_HELP, OPTIONS, Rules
 from .vocab import count
 
 
-def option_value_text(value) -> str:
+def option_value_text(value: object) -> str:
+    """An option's value as the rules card writes it: ``on``/``off`` for a switch."""
     if isinstance(value, bool):
         return "on" if value else "off"
     return str(value)

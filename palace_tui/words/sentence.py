@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from ..rules.cards import Card, cards_words
 
 
-class Cards(tuple):
+class Cards(tuple[Card, ...]):
     """Cards named in a sentence (written as :func:`~palace_tui.rules.cards.cards_words` writes them)."""
 
     def __str__(self) -> str:
@@ -33,13 +33,13 @@ class Sentence(str):
 
     parts: tuple[Part, ...]
 
-    def __new__(cls, parts: Iterable[Part | Card]) -> "Sentence":
+    def __new__(cls, parts: Iterable[Part | Card]) -> Sentence:
         kept = tuple(Cards([p]) if isinstance(p, Card) else p for p in parts if p)
         self = super().__new__(cls, "".join(str(p) for p in kept))
         self.parts = kept
         return self
 
-    def __add__(self, other: str) -> "Sentence":  # type: ignore[override]
+    def __add__(self, other: str) -> Sentence:
         return Sentence(self.parts + (other.parts if isinstance(other, Sentence) else (other,)))
 
 

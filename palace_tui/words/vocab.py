@@ -18,8 +18,19 @@ from collections.abc import Sequence
 from ..rules.cards import card_chunks, cards_words, rank_name, rank_plural
 from ..rules.text import join_or
 
-__all__ = ["count", "plural", "ordinal", "ordinal_word", "join_or", "join_and", "rank_name", "rank_plural",
-           "card_chunks", "cards_words", "capitalized"]
+__all__ = [
+    "capitalized",
+    "card_chunks",
+    "cards_words",
+    "count",
+    "join_and",
+    "join_or",
+    "ordinal",
+    "ordinal_word",
+    "plural",
+    "rank_name",
+    "rank_plural",
+]
 
 _ORDINAL_WORDS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh",
                   8: "eighth"}
