@@ -22,13 +22,13 @@ from itertools import combinations
 from typing import Any, Iterable, Sequence
 
 from .cards import (JOKER, TEN, Card, cards_code, cards_words, make_deck, order_key, parse_cards, rank_name,
-                    rank_plural, shuffled_deck)
+                    shuffled_deck)
 from .events import Event
 from .moves import IllegalMove, Move
 from ..names import clean_name
 from .options import OPTIONS, Rules
 from .tables import RuleTables, tables_for
-from .text import illegal_play_sentence, join_or
+from .text import illegal_play_sentence, join_or, legal_summary, not_holding_sentence
 from .validate import InvalidPosition, check_cards, check_game, check_position_args, check_save
 
 SAVE_FORMAT = "palace-tui-game"
@@ -568,36 +568,12 @@ class Game:
             raise IllegalMove("Your hand and face-up cards are gone: turn one of your face-down cards.")
 
     def _not_holding(self, rank: int, want: int, have: int, where: str) -> str:
-        if have == 0:
-            return f"You have no {rank_name(rank)} {where}: you can {self.legal_summary()}."
-        return (f"You have only {have} {rank_name(rank) if have == 1 else rank_plural(rank)} {where}, not {want}: "
-                f"you can {self.legal_summary()}.")
+        return not_holding_sentence(self, rank, want, have, where)
 
     def legal_summary(self) -> str:
         """What the seat to act may do now, as a clause for sentences:
         ``play a 4 or a jack, or take the pile``."""
-        if self.phase == "setup":
-            if self.rules.deal == "swap":
-                return "swap a hand card with a face-up card, or say you are ready"
-            return f"choose {self.rules.face_up} of your cards to lay face up"
-        if self.phase != "play":
-            return "make no more moves: the game is over"
-        ranks: list[int] = []
-        take = flip = ""
-        for m in self.legal_moves():
-            if m.kind == "play":
-                if m.cards[0].rank not in ranks:
-                    ranks.append(m.cards[0].rank)
-            elif m.kind == "take":
-                take = "take the pile, adding one of your face-up cards" if m.adding else "take the pile"
-            elif m.kind == "flip":
-                flip = "turn one of your face-down cards"
-        parts = []
-        if ranks:
-            where = " from your hand" if self.stage() == "hand" else " from your face-up cards"
-            parts.append("play " + join_or([rank_name(r, True) for r in ranks]) + where)
-        parts += [p for p in (take, flip) if p]
-        return ", or ".join(parts)
+        return legal_summary(self)
 
     def _lay(self, s_i: int, s: Seat, laid: list[Card], from_hand: bool) -> None:
         """Put legal cards on the pile, then clear, draw, go out and pass the turn.

@@ -19,7 +19,7 @@ import importlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .cards import PICTURES, TEN, rank_name
+from .cards import PICTURES, TEN, rank_name, rank_plural
 
 if TYPE_CHECKING:
     from .game import Game
@@ -60,10 +60,45 @@ def illegal_play_sentence(game: "Game", rank: int) -> str:
     elif eff == 7 and game.rules.seven == "low":
         why = " while sevens are low"
     what = rank_name(rank, True)
-    can = game.legal_summary()
+    can = legal_summary(game)
     if not can.startswith("play "):
         why += ", and nothing in your hand can" if game.stage() == "hand" else ", and none of your face-up cards can"
     return f"{what[0].upper()}{what[1:]} can't go on {_top_words(game)}{why}: {can}."
+
+
+def not_holding_sentence(game: Game, rank: int, want: int, have: int, where: str) -> str:
+    """A play of more cards of ``rank`` than the seat has ``where`` ("in your hand", "face up")."""
+    if have == 0:
+        return f"You have no {rank_name(rank)} {where}: you can {legal_summary(game)}."
+    return (f"You have only {have} {rank_name(rank) if have == 1 else rank_plural(rank)} {where}, not {want}: "
+            f"you can {legal_summary(game)}.")
+
+
+def legal_summary(game: Game) -> str:
+    """What the seat to act may do now, as a clause for sentences:
+    ``play a 4 or a jack from your hand, or take the pile`` (only ranks it holds and may play)."""
+    if game.phase == "setup":
+        if game.rules.deal == "swap":
+            return "swap a hand card with a face-up card, or say you are ready"
+        return f"choose {game.rules.face_up} of your cards to lay face up"
+    if game.phase != "play":
+        return "make no more moves: the game is over"
+    ranks: list[int] = []
+    take = flip = ""
+    for m in game.legal_moves():
+        if m.kind == "play":
+            if m.cards[0].rank not in ranks:
+                ranks.append(m.cards[0].rank)
+        elif m.kind == "take":
+            take = "take the pile, adding one of your face-up cards" if m.adding else "take the pile"
+        elif m.kind == "flip":
+            flip = "turn one of your face-down cards"
+    parts = []
+    if ranks:
+        where = " from your hand" if game.stage() == "hand" else " from your face-up cards"
+        parts.append("play " + join_or([rank_name(r, True) for r in ranks]) + where)
+    parts += [p for p in (take, flip) if p]
+    return ", or ".join(parts)
 
 
 def top_run(pile: Sequence) -> tuple[int, int]:
