@@ -19,7 +19,6 @@ from rich.text import Text
 from .ranking import SCORINGS
 from .records import MAX_LIMIT
 from .store import RECORDS_FILE, Store, resolve_data_dir
-from ..words import ordinal
 
 #: Table titles, saying how each scoring ranks players.
 TITLES = {
@@ -196,7 +195,7 @@ def same_deal_table(games: list[dict[str, Any]]) -> Table:
         cells = []
         for game in games:
             place = game["places"][seat] if seat < len(game["places"]) else None
-            where = ordinal(place) if place else "-"
+            where = {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th") if place else "-"
             cells.append(Text(f"{game['players'][seat]} {where}"))
         table.add_row(f"seat {seat + 1}", *cells)
     return table
