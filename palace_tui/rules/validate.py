@@ -107,8 +107,8 @@ def check_save(data: Any, version: int) -> None:
 
 
 def check_cards(game: "Game", full_deck: bool, refuse=_refuse) -> None:
-    """With ``full_deck`` the cards are exactly the deck (none missing, none twice); otherwise no joker
-    appears unless the rules have jokers."""
+    """With ``full_deck`` the cards are exactly the deck (none missing, none twice); otherwise no card
+    appears more often than the packs hold, and no joker unless the rules have jokers."""
     rules = game.rules
     have = Counter(c.code for c in game.all_cards())
     if full_deck:
@@ -123,10 +123,11 @@ def check_cards(game: "Game", full_deck: bool, refuse=_refuse) -> None:
                 parts.append(f"{', '.join(extra[:5])} {'is' if len(extra) == 1 else 'are'} one too many")
             raise refuse(f"its cards do not make up the deck ({' and '.join(parts)})")
         return
-    # A position set by hand (a lesson, a test, a puzzle) is not a whole deck and may repeat
-    # a card for brevity; a dealt game (``full_deck``) is checked card by card above.
+    # A position set by hand (a lesson, a test, a puzzle) need not be a whole deck, but it
+    # can't hold a card more often than the packs do: one 7H per pack, two jokers per pack.
     if have.get("JK") and not rules.jokers:
         raise refuse("a joker is in the position but the rules have jokers=false")
+    check_no_extra_cards(game, refuse=refuse)
 
 
 def check_no_extra_cards(game: "Game", refuse=_refuse) -> None:
@@ -136,7 +137,8 @@ def check_no_extra_cards(game: "Game", refuse=_refuse) -> None:
     for code, count in sorted(have.items()):
         most = packs * (2 if code == "JK" else 1)
         if count > most:
-            raise refuse(f"it holds {count} of {code} but {packs} pack{'s hold' if packs > 1 else ' holds'} {most}")
+            raise refuse(f"{code} is there {count} times but {packs} pack{'s hold' if packs > 1 else ' holds'} "
+                         f"{'only one' if most == 1 else f'at most {most}'}")
 
 
 def check_game(game: "Game", refuse=_refuse) -> None:

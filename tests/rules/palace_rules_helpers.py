@@ -38,6 +38,18 @@ def pos(rules: Rules | None = None, seats=None, **kw) -> Game:
     return Game.from_position(rules, seats=specs, **kw)
 
 
+def spare(count: int, *used: str, ranks: str = "56789") -> str:
+    """``count`` cards of ``ranks`` that none of the ``used`` card texts holds (one pack).
+
+    Positions built by hand may not hold a card twice, so a filler row (face-down
+    cards that never decide a test) is taken from the cards left over.
+    """
+    taken = bag(" ".join(used).split())
+    free = [r + s for r in ranks for s in "CDHS" if not taken[Card.parse(r + s).code]]
+    assert len(free) >= count, "not enough spare cards"
+    return " ".join(free[:count])
+
+
 def kinds(events) -> list[str]:
     return [e.kind for e in events]
 

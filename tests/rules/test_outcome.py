@@ -246,7 +246,7 @@ def test_seed_002_four_sevens_with_an_empty_stock():
 def worked_game(rules):
     return pos(rules, seats=[
         {"name": "Alice", "face_down": "2C"},
-        {"name": "Ben", "hand": "7D", "face_down": "4S KS"},
+        {"name": "Ben", "hand": "7H", "face_down": "4S KS"},
         {"name": "Cara", "face_down": "9C"},
         {"name": "Dev", "hand": "TC JH 3D JC JD JS 6D 7D 8D 9D"},
     ], pile="QH", turn=0, dealer=2)
@@ -257,7 +257,7 @@ def test_seed_004_worked_game_exits_and_podium():
     # Alice turns her last blind card, a two, onto a queen: out first
     ev = g.play(Move.flip(0))
     assert kinds(ev) == ["flipped", "played", "out"] and g.seats[0].place == 1
-    g.play(Move.play("7D"))                      # Ben
+    g.play(Move.play("7H"))                      # Ben
     # Cara turns a nine onto a seven: out second
     ev = g.play(Move.flip(0))
     assert kinds(ev) == ["flipped", "played", "out"] and g.seats[2].place == 2

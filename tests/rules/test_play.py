@@ -75,12 +75,12 @@ def test_ordinary_rank_equals_or_beats(top, card):
 
 
 def test_the_issue_example_message():
-    g = pos(seats=[("6C 3H", "", "3C"), FILL], pile="9D")
-    msg = refused(g, Move.play("6C"))
+    g = pos(seats=[("6H 3H", "", "3C"), FILL], pile="9D")
+    msg = refused(g, Move.play("6H"))
     # Only what is legal: the seat holds no card that goes on a 9 (ruling 10).
     assert msg == "A 6 can't go on a 9, and nothing in your hand can: take the pile."
-    g = pos(seats=[("6C 2H KD", "", "3C"), FILL], pile="9D")
-    assert refused(g, Move.play("6C")) == "A 6 can't go on a 9: play a king or a 2 from your hand, or take the pile."
+    g = pos(seats=[("6H 2H KD", "", "3C"), FILL], pile="9D")
+    assert refused(g, Move.play("6H")) == "A 6 can't go on a 9: play a king or a 2 from your hand, or take the pile."
 
 
 def test_several_cards_of_one_rank():
@@ -109,7 +109,7 @@ def test_empty_play_is_refused():
 
 @pytest.mark.parametrize("card", ["3C", "2C", "TC", "AC", "8C"])
 def test_empty_pile_takes_anything(card):
-    g = pos(seats=[(card + " 5D", "", "3C"), FILL])
+    g = pos(seats=[(card + " 5D", "", "3H"), FILL])
     g.play(Move.play(card))
     assert g.phase == "play"
     assert card in codes(g.pile) or card in codes(g.cleared)
@@ -119,7 +119,7 @@ def test_empty_pile_takes_anything(card):
 
 @pytest.mark.parametrize("top", ["AS", "KS", "3S", "7S", "2S", "9S 8D"])
 def test_two_is_legal_on_anything_and_anything_follows(top):
-    g = pos(seats=[("2C 9H", "", "3C"), ("3H 4H", "", "3D"), FILL], pile=top)
+    g = pos(seats=[("2C 9H", "", "3C"), ("3H 4H", "", "7D"), FILL], pile=top)
     ev = g.play(Move.play("2C"))
     assert kinds(ev) == ["played"]
     assert g.turn == 1  # no extra turn
@@ -158,8 +158,8 @@ def test_cleared_cards_never_come_back():
 # ----------------------------------------------------------------- four of a kind
 
 def test_four_at_once_clears():
-    g = pos(seats=[("5C 5D 5H 5S 9C", "", "3C"), FILL], pile="4H")
-    ev = g.play(Move.play("5C 5D 5H 5S"))
+    g = pos(seats=[("7C 7D 7H 7S 9C", "", "3C"), FILL], pile="4H")
+    ev = g.play(Move.play("7C 7D 7H 7S"))
     assert kinds(ev) == ["played", "cleared"] and ev[1].reason == "four"
     assert g.pile == [] and len(g.cleared) == 5 and g.turn == 0
 
@@ -183,7 +183,7 @@ def test_a_different_rank_in_between_breaks_the_run():
 
 
 def test_a_lower_card_beneath_the_four_does_not_matter():
-    g = pos(seats=[("KC 3H", "", "3C"), FILL], pile="4C 5D KD KH KS")
+    g = pos(seats=[("KC 3H", "", "3C"), FILL], pile="4H 5D KD KH KS")
     ev = g.play(Move.play("KC"))
     assert kinds(ev) == ["played", "cleared"] and g.pile == []
 
@@ -196,13 +196,13 @@ def test_four_of_a_kind_is_the_top_four_even_when_a_pile_is_given():
 
 
 def test_four_twos_clear():
-    g = pos(seats=[("2C 2D 2H 4C", "", "3C"), FILL], pile="KS 2S")
+    g = pos(seats=[("2C 2D 2H 4H", "", "3C"), FILL], pile="KS 2S")
     ev = g.play(Move.play("2C 2D 2H"))
     assert kinds(ev) == ["played", "cleared"] and g.turn == 0 and g.pile == []
 
 
 def test_three_twos_do_not_clear():
-    g = pos(seats=[("2C 2D 2H 4C", "", "3C"), FILL], pile="KS")
+    g = pos(seats=[("2C 2D 2H 4H", "", "3C"), FILL], pile="KS")
     ev = g.play(Move.play("2C 2D 2H"))
     assert kinds(ev) == ["played"] and g.turn == 1
 
@@ -275,16 +275,16 @@ def test_hand_size_option_sets_the_draw(hand_size):
 
 
 def test_draw_before_the_extra_turn_of_a_clear():
-    g = pos(seats=[("TC", "KH", "3C"), FILL], pile="9S", stock="4C 4D 5S")
+    g = pos(seats=[("TC", "KH", "3C"), FILL], pile="9S", stock="4H 4D 5S")
     ev = g.play(Move.play("TC"))
     assert kinds(ev) == ["played", "cleared", "drew"]
-    assert g.turn == 0 and hand(g, 0) == ["4C", "4D", "5S"]
+    assert g.turn == 0 and hand(g, 0) == ["4D", "4H", "5S"]
     # the new turn has a hand, so the face-up king stays down
     refused(g, Move.play("KH"), "no king in your hand")
 
 
 def test_a_turn_with_a_hand_uses_only_the_hand():
-    g = pos(seats=[("4C", "AH AD", "3C"), FILL], pile="KS")
+    g = pos(seats=[("4H", "AH AD", "3C"), FILL], pile="KS")
     assert g.stage() == "hand"
     assert {m.kind for m in g.legal_moves()} == {"take"}
     refused(g, Move.play("AH"), "no ace in your hand")
@@ -305,44 +305,44 @@ def test_extra_turn_from_a_clear_with_no_hand_and_no_stock_plays_the_face_up_row
 
 
 def test_ruling_15_empty_hand_with_stock_draws_at_turn_start():
-    g = pos(seats=[("", "AH", "3C"), FILL], pile="5S", stock="6C 7C 8C 9C")
-    assert hand(g, 0) == ["7C", "8C", "9C"] and codes(g.stock) == ["6C"]
+    g = pos(seats=[("", "AH", "3C"), FILL], pile="5S", stock="6H 7C 8C 9C")
+    assert hand(g, 0) == ["7C", "8C", "9C"] and codes(g.stock) == ["6H"]
     assert g.stage() == "hand"
     refused(g, Move.play("AH"), "no ace in your hand")
 
 
 def test_ruling_15_draw_happens_when_the_turn_passes_to_an_empty_hand():
-    g = pos(seats=[("9C 9D 9H 9S JC", "", "3C"), ("", "", "4D"), FILL], pile="5S", stock="6C 7C")
+    g = pos(seats=[("9C 9D 9H 9S JC", "", "3C"), ("", "", "4D"), FILL], pile="5S", stock="6H 7C")
     ev = g.play(Move.play("9C"))  # seat 0 keeps 4 cards: no draw
     assert g.turn == 1
     assert [(e.kind, e.seat, e.count) for e in ev] == [("played", 0, 0), ("drew", 1, 2)]
-    assert hand(g, 1) == ["6C", "7C"] and g.stage() == "hand"
+    assert hand(g, 1) == ["6H", "7C"] and g.stage() == "hand"
 
 
 # ----------------------------------------------------------------- ruling 10: refusals say what is legal
 
 def test_refusals_say_what_would_be_legal():
-    g = pos(seats=[("4C 9D 9H 2S", "AS", "3C"), FILL], pile="7H")
+    g = pos(seats=[("4H 9D 9H 2S", "AS", "3C"), FILL], pile="7H")
     msg = refused(g, Move.play("AS"), "no ace in your hand", "you can play a 9 or a 2 from your hand",
                   "or take the pile")
     refused(g, Move.play("9D 9H 9S"), "only 2 nines in your hand, not 3", "you can play")
     refused(g, Move.play("9D 2S"), "same rank", "one rank at a time", "take the pile")
-    refused(g, Move.play("4C"), "A 4 can't go on a 7: play a 9 or a 2 from your hand, or take the pile.")
+    refused(g, Move.play("4H"), "A 4 can't go on a 7: play a 9 or a 2 from your hand, or take the pile.")
 
 
 def test_face_up_refusals_say_what_would_be_legal():
-    g = pos(seats=[("", "4C 4D AS", "3C"), FILL], pile="7H")
+    g = pos(seats=[("", "4H 4D AS", "3C"), FILL], pile="7H")
     refused(g, Move.play("KS"), "no king face up", "play an ace from your face-up cards",
             "take the pile, adding one of your face-up cards")
-    refused(g, Move.take(adding="KD"), "no king face up to add", "4♣", "A♠")
+    refused(g, Move.take(adding="KD"), "no king face up to add", "4♥", "A♠")
 
 
 def test_a_built_pile_cannot_hold_four_of_a_kind_or_a_ten():
-    with pytest.raises(ValueError):
-        pos(seats=[("4C", "", "3C"), FILL], pile="7H 7C 7D 7S")
-    with pytest.raises(ValueError):
-        pos(seats=[("4C", "", "3C"), FILL], pile="5H TC")
-    pos(Rules.preset("palace").replace(jokers=True, packs=2), seats=[("4C", "", "3C"), FILL], pile="JK JK JK JK")
+    with pytest.raises(ValueError, match="four of a kind"):
+        pos(seats=[("4H", "", "3C"), FILL], pile="7H 7C 7D 7S")
+    with pytest.raises(ValueError, match="ten"):
+        pos(seats=[("4H", "", "3C"), FILL], pile="5H TC")
+    pos(Rules.preset("palace").replace(jokers=True, packs=2), seats=[("4H", "", "3C"), FILL], pile="JK JK JK JK")
 
 
 def test_ruling_18_cards_in_play_never_change():

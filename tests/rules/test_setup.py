@@ -6,7 +6,7 @@ import pytest
 
 from palace_tui.rules import Game, IllegalMove, Move, Rules
 
-from palace_rules_helpers import bag, codes, finish_setup, hand, kinds, refused, setup_position
+from palace_rules_helpers import bag, codes, finish_setup, hand, kinds, refused, setup_position, spare
 
 PALACE = Rules.preset("palace")
 FIRST = Rules.preset("first-out")
@@ -170,8 +170,20 @@ def test_choose_then_no_later_swap():
 
 # ----------------------------------------------------------------- starter (ruling 1)
 
+def with_downs(seats):
+    """Give every seat whose face-down row is DOWN its own spare face-down cards."""
+    used = [" ".join(x for x in seat if x != DOWN) for seat in seats]
+    out = []
+    for h, u, d in seats:
+        if d == DOWN:
+            d = spare(3, *used)
+            used.append(d)
+        out.append((h, u, d))
+    return out
+
+
 def start(rules, seats, dealer):
-    g = setup_position(rules, seats, dealer=dealer)
+    g = setup_position(rules, with_downs(seats), dealer=dealer)
     ev = finish_setup(g)
     assert g.phase == "play"
     assert [e for e in ev if e.kind == "starts"][0].seat == g.turn
@@ -219,16 +231,16 @@ def test_upward_through_the_ranks():
     # lowest card anywhere is a jack in hand at seat 1, a jack face up at seat 2: face up wins
     seats = [("KC QC AC", "AD KD KH", DOWN), ("JD QD AH", "QH AS KS", DOWN), ("QS 2S 2C", "JC TC TS", DOWN)]
     assert start(PALACE, seats, 0).turn == 2
-    seats = [("KC QC AC", "AD KD KH", DOWN), ("JD QD AH", "QH AS KS", DOWN), ("QS 2S 2C", "KC TC TS", DOWN)]
+    seats = [("KC QC AC", "AD KD KH", DOWN), ("JD QD AH", "QH AS KS", DOWN), ("QS 2S 2C", "2D TC TS", DOWN)]
     assert start(PALACE, seats, 0).turn == 1
 
 
 def test_tens_come_after_aces_and_twos_last():
     # nothing from 3 to ace anywhere: a ten decides, even one in hand against a face-up two
-    seats = [("2C 2D 2H", "2S JK JK", "3C 3D 3H"), ("TD 2H 2S", "2S 2C 2D", "4C 4D 4H")]
+    seats = [("2C 2D 2H", "2S JK JK", "3C 3D 3H"), ("TD 2H 2S", "JK 2C 2D", "4C 4D 4H")]
     r = PALACE.replace(jokers=True, packs=2)
     assert start(r, seats, 1).turn == 1
-    seats = [("2C 2D 2H", "2S JK JK", "3C 3D 3H"), ("2H 2S 2C", "TS 2C 2D", "4C 4D 4H")]
+    seats = [("2C 2D 2H", "2S JK JK", "3C 3D 3H"), ("2H 2S JK", "TS 2C 2D", "4C 4D 4H")]
     assert start(r, seats, 0).turn == 1  # the face-up ten beats face-up twos
     seats = [("2C 2D 2H", "2S JK JK", "3C 3D 3H"), ("2H 2S 2C", "2D JK JK", "4C 4D 4H")]
     assert start(r, seats, 1).turn == 0  # only twos: first clockwise from the dealer's left
@@ -240,7 +252,7 @@ def test_an_ace_beats_tens_and_twos():
 
 
 def test_the_starter_is_chosen_after_the_swaps():
-    g = setup_position(PALACE, [("3C 9C JC", "KC KD KH", DOWN), ("4S 9D JD", "AC AD 3H", DOWN)], dealer=1)
+    g = setup_position(PALACE, with_downs([("3C 9C JC", "KC KD KH", DOWN), ("4S 9D JD", "AC AD 3H", DOWN)]), dealer=1)
     g.play(Move.swap("3C", "KC"))  # seat 0 puts its 3 face up
     g.play(Move.ready())
     g.play(Move.ready())

@@ -4,7 +4,7 @@ import pytest
 
 from palace_tui.rules import Move, Rules
 
-from palace_rules_helpers import C, codes, kinds, pos, refused
+from palace_rules_helpers import C, codes, kinds, pos, refused, spare
 
 PALACE = Rules.preset("palace")
 FILL = ("4C 5C 6C", "", "3D")
@@ -16,7 +16,9 @@ JOK = PALACE.replace(jokers=True)
 
 
 def three(rules, hand0, pile, hand1="4C 5C 6C", hand2="4D 5D 6D", **kw):
-    return pos(rules, seats=[(hand0, "", "3C"), (hand1, "", "3H"), (hand2, "", "3S")], pile=pile, **kw)
+    # The face-down cards are never reached: spare ones, as a position can't hold a card twice.
+    downs = spare(3, hand0, pile, hand1, hand2, kw.get("stock", ""), ranks="3KQ").split()
+    return pos(rules, seats=[(hand0, "", downs[0]), (hand1, "", downs[1]), (hand2, "", downs[2])], pile=pile, **kw)
 
 
 # ----------------------------------------------------------------- ten (ruling 5)
@@ -172,7 +174,7 @@ def test_seven_normal_is_an_ordinary_rank():
 
 def test_eight_normal_is_an_ordinary_rank():
     refused(three(PALACE, "8C 4S", "9S"), Move.play("8C"), "can't go on a 9")
-    g = three(PALACE, "8C 4S", "5S", hand1="6D KD")
+    g = three(PALACE, "8C 4S", "5S", hand1="6D KD", hand2="4H 5H")
     ev = g.play(Move.play("8C"))
     assert kinds(ev) == ["played"] and g.direction == 1 and g.turn == 1
     refused(g, Move.play("6D"), "can't go on an 8")
@@ -238,7 +240,7 @@ def test_eight_invisible_goes_on_anything_without_reversing(pile):
 
 
 def test_invisible_eight_the_next_card_must_beat_the_card_below():
-    g = three(INV, "8C 4S", "9S", hand1="6D JD 9D")
+    g = three(INV, "8C 4S", "9S", hand1="6D JD 9D", hand2="4H 5H")
     g.play(Move.play("8C"))
     msg = refused(g, Move.play("6D"), "9", "invisible 8", "the 9 under the invisible 8")
     assert msg.startswith("A 6 can't go on the 9 under the invisible 8")
@@ -325,13 +327,13 @@ def test_the_player_after_you_plays_a_joker_you_must_beat_your_own_card():
 
 
 def test_jokers_never_count_toward_four_of_a_kind():
-    g = three(JOK, "5C 4S", "5S 5D JK 5H")
+    g = three(JOK, "5C 4S", "5S 5D JK 5H", hand1="4C 6C", hand2="4D 6D")
     ev = g.play(Move.play("5C"))
     assert kinds(ev) == ["played"] and len(g.pile) == 5
 
 
 def test_a_joker_breaks_a_run():
-    g = three(JOK, "5C 5H 4S", "5S 5D JK")
+    g = three(JOK, "5C 5H 4S", "5S 5D JK", hand1="4C 6C", hand2="4D 6D")
     ev = g.play(Move.play("5C 5H"))
     assert kinds(ev) == ["played"]
 

@@ -71,7 +71,7 @@ def test_stuck_add_one_refuses_a_card_not_in_the_row():
 
 
 def test_adding_a_card_to_a_take_from_the_hand_is_refused():
-    g = pos(seats=[("4C", "4D 3S", "3C"), FILL], pile="5H")
+    g = pos(seats=[("4H", "4D 3S", "3C"), FILL], pile="5H")
     refused(g, Move.take(adding="4D"), "from your hand", "take the pile without adding")
 
 
@@ -116,14 +116,14 @@ def test_flip_onto_an_empty_pile_always_stays():
 
 
 def test_failed_flip_goes_to_hand_with_the_pile_and_the_turn_ends():
-    g = pos(seats=[("", "", "4C 3H"), FILL], pile="9S QH")
+    g = pos(seats=[("", "", "4H 3H"), FILL], pile="9S QH")
     ev = g.play(Move.flip(0))  # no exception: a failed flip is the normal pickup (ruling 10)
     assert kinds(ev) == ["flipped", "failed"]
     assert ev[1].count == 3
-    assert hand(g, 0) == ["4C", "9S", "QH"] and g.pile == [] and g.turn == 1
+    assert hand(g, 0) == ["4H", "9S", "QH"] and g.pile == [] and g.turn == 1
     assert codes(g.seats[0].face_down) == ["3H"]
     # back to the hand: the next face-down card waits
-    g.play(Move.play("4C"))
+    g.play(Move.play("4C"))  # the other seat
     assert g.turn == 0 and g.stage() == "hand"
 
 
@@ -155,17 +155,17 @@ def test_one_face_down_card_a_turn():
 
 
 def test_flip_positions_count_in_the_current_row():
-    g = pos(seats=[("", "", "3C 5C 7C 9C"), FILL])
+    g = pos(seats=[("", "", "3C 5H 7C 9C"), FILL])
     with pytest.raises(IllegalMove) as info:
         g.play(Move.flip(4))
     assert "1 to 4" in str(info.value)
     g.play(Move.flip(2))
-    assert codes(g.pile) == ["7C"] and codes(g.seats[0].face_down) == ["3C", "5C", "9C"]
+    assert codes(g.pile) == ["7C"] and codes(g.seats[0].face_down) == ["3C", "5H", "9C"]
 
 
 def test_flip_before_the_face_down_stage_is_refused():
-    refused(pos(seats=[("5C", "", "3C"), FILL], pile="4S"), Move.flip(0), "play from your hand first")
-    refused(pos(seats=[("", "5C", "3C"), FILL], pile="4S"), Move.flip(0), "face-up row first")
+    refused(pos(seats=[("5H", "", "3C"), FILL], pile="4S"), Move.flip(0), "play from your hand first")
+    refused(pos(seats=[("", "5H", "3C"), FILL], pile="4S"), Move.flip(0), "face-up row first")
 
 
 def test_worked_example_002_blind_four_on_a_queen():
@@ -265,9 +265,9 @@ def test_after_pickup_next_with_a_failed_flip():
 # ----------------------------------------------------------------- ruling 10: refusals change nothing
 
 def test_refusals_leave_everything_and_the_same_player_chooses_again():
-    g = pos(seats=[("6C 3H", "AS", "3C"), FILL], pile="9D", stock="KC")
-    for move in (Move.play("6C"), Move.play("AS"), Move.flip(0), Move.take("AS"), Move.swap("6C", "AS"),
-                 Move.ready(), Move.choose("6C"), Move.play("6C 3H")):
+    g = pos(seats=[("6H 3H", "AS", "3C"), FILL], pile="9D", stock="KC")
+    for move in (Move.play("6H"), Move.play("AS"), Move.flip(0), Move.take("AS"), Move.swap("6H", "AS"),
+                 Move.ready(), Move.choose("6H"), Move.play("6H 3H")):
         refused(g, move)
     assert g.turn == 0
     g.play(Move.take())
@@ -275,6 +275,6 @@ def test_refusals_leave_everything_and_the_same_player_chooses_again():
 
 
 def test_play_rejects_non_moves():
-    g = pos(seats=[("6C 3H", "AS", "3C"), FILL], pile="9D")
+    g = pos(seats=[("6H 3H", "AS", "3C"), FILL], pile="9D")
     with pytest.raises(TypeError):
-        g.play("play 6C")
+        g.play("play 6H")

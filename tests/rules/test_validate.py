@@ -206,7 +206,7 @@ def _session_data() -> dict:
     (lambda d: d["seats"][0].update(human="no"), "human"),
     (lambda d: d.update(game_number=10**20), "game number"),
     (lambda d: d.update(game=d["game"].replace('"full_deck":true', '"full_deck":false').replace(
-        '"stock":"', '"stock":"' + json.loads(d["game"])["seats"][0]["hand"].split()[0] + " ")), "holds 2 of"),
+        '"stock":"', '"stock":"' + json.loads(d["game"])["seats"][0]["hand"].split()[0] + " ")), "is there 2 times"),
     (lambda d: d.update(game=re.sub(r'"setup_done":\[[a-z,]*\]', '"setup_done":7', d["game"])), "setup_done"),
 ])
 def test_damaged_sessions_are_refused_with_a_value_error(change, says):
@@ -256,3 +256,18 @@ def test_mutated_sessions_load_as_a_valid_session_or_raise_value_error(pick, val
     assert session.viewer is None or 0 <= session.viewer < len(session.seats)
     Session.from_dict(session.to_dict())
     _plays_on(session.game)
+
+
+@pytest.mark.parametrize("rules,seats,pile,says", [
+    (Rules(), [{"hand": "7H"}, {"hand": "7H"}], "", "7H is there 2 times but 1 pack holds only one"),
+    (Rules(packs=2), [{"hand": "7H 7H"}, {"hand": "9C"}], "7H", "7H is there 3 times but 2 packs hold at most 2"),
+    (Rules(jokers=True), [{"hand": "JK JK"}, {"hand": "9C"}], "JK", "JK is there 3 times but 1 pack holds at most 2"),
+])
+def test_a_hand_built_position_may_not_hold_more_copies_than_the_packs(rules, seats, pile, says):
+    with pytest.raises(InvalidPosition, match=says):
+        Game.from_position(rules, seats=seats, pile=pile)
+    data = Game.from_position(rules, seats=[{"hand": "4S"}, {"hand": "5S"}]).to_dict()
+    data["stock"] = " ".join(s["hand"] for s in seats) + (" " + pile if pile else "")
+    with pytest.raises(InvalidPosition, match="damaged: " + says):  # a save with its deck check off
+        Game.from_dict(data)
+    Game.from_position(rules.replace(packs=3), seats=seats, pile=pile)  # three packs hold them all
