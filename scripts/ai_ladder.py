@@ -11,6 +11,12 @@ seats alternate the two levels and the rates differ.
     python scripts/ai_ladder.py --players 2 --games 1000 --iterations 30
     python scripts/ai_ladder.py --table --games 2000 --iterations 30
 
+With ``--field`` it runs the issue's headline format: one hard among three normals
+(``--ai hard,normal,normal,normal``, hard's seat moving round the table), and prints
+hard's win and last rates.
+
+    python scripts/ai_ladder.py --field --games 2000 --iterations 30
+
 With ``--table`` it runs the issue's own format instead: four seats, one of each level
 (``--ai hard,normal,easy,random``), and ranks neighbouring levels head to head (the
 share of games the upper level finished ahead of the lower one).
@@ -126,6 +132,25 @@ def main_table(args) -> int:
     return 0
 
 
+def main_field(args) -> int:
+    """One hard among three normals at four seats: hard's wins and last places."""
+    lines = ["| preset | --ai | games | finished | hard wins (95% CI) | hard last (95% CI) | stalemates |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
+    commands = []
+    for preset in args.presets.split(","):
+        data = simulate(command(preset, 4, "hard,normal,normal,normal", args))
+        rec = data["by_ai"]["hard"]
+        g = rec["games"]
+        wl, wh = rec["win_ci95"]
+        ll, lh = wilson(rec["losses"], g)
+        lines.append(f"| {preset} | hard,normal,normal,normal | {data['games']} | {g} | {rec['win_rate']:.1%} "
+                     f"({wl:.1%}–{wh:.1%}) | {rec['losses'] / g:.1%} ({ll:.1%}–{lh:.1%}) | {data['stalemates']} |")
+        commands.append(f"{data['command']}   # {data['wall_s']:.0f} s")
+        print(lines[-1], file=sys.stderr, flush=True)
+    print("\n".join(lines + ["", "```"] + commands + ["```"]))
+    return 0
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=int, default=1000, help="games per pairing (default 1000)")
@@ -139,7 +164,11 @@ def main(argv=None) -> int:
     p.add_argument("--workers", type=int, default=None)
     p.add_argument("--table", action="store_true",
                    help="one four-seat table with every level, a seat each, instead of pairings")
+    p.add_argument("--field", action="store_true",
+                   help="one hard among three normals at four seats (the issue's headline format)")
     args = p.parse_args(argv)
+    if args.field:
+        return main_field(args)
     if args.table:
         return main_table(args)
     pairings = [tuple(x.split("-")) for x in args.pairings.split(",")]
