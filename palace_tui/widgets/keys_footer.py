@@ -4,6 +4,10 @@ Textual's ``Footer`` is one line: in 40 columns (a phone held upright) the keys 
 edge are cut off, and a phone has no keyboard to find them with. This one lays the same
 keys on as many lines as the width needs, and tells its screen how many
 (``-keys-lines-2``, ``-keys-lines-3``) so a layout can keep clear of them (narrow.tcss).
+
+It is also rebuilt only when what it shows changes. Textual's footer rebuilds on every
+bindings refresh, and one comes with each focus of the page (textual-serve sends one as
+a tap lands): a tap on a key while its footer is being rebuilt finds no key and is lost.
 """
 
 from __future__ import annotations
@@ -35,12 +39,30 @@ class KeysFooter(Footer):
 
     def __init__(self) -> None:
         super().__init__(compact=True, show_command_palette=False)
-        self._width = 0
+        #: What the keys on show were made from (see :meth:`_shows`).
+        self._shown: tuple = ()
+
+    def _shows(self) -> tuple:
+        """The width and every shown key with its words and state: the footer's whole content."""
+        keys = tuple((binding.key, binding.action, self.app.get_key_display(binding), binding.description,
+                      enabled, tooltip)
+                     for _, binding, enabled, tooltip in self.screen.active_bindings.values() if binding.show)
+        return (self.app.size.width, keys)
+
+    def bindings_changed(self, screen) -> None:
+        self._bindings_ready = True
+        if screen.app.app_focus and self.is_attached and screen is self.screen:
+            self.call_after_refresh(self._rebuild)
+
+    async def _rebuild(self) -> None:
+        if self.is_attached and self._shows() != self._shown:
+            await self.recompose()
 
     def compose(self) -> ComposeResult:
         if not self._bindings_ready:
             return
-        self._width = width = max(self.app.size.width, 1)
+        self._shown = self._shows()
+        width = max(self.app.size.width, 1)
         keys: list[FooterKey] = []
         seen: set[str] = set()
         for _, binding, enabled, tooltip in self.screen.active_bindings.values():
@@ -65,5 +87,5 @@ class KeysFooter(Footer):
             yield HorizontalGroup(*line, classes="keys-line")
 
     def on_resize(self, event: Resize) -> None:
-        if self._bindings_ready and self.app.size.width != self._width:
-            self.call_after_refresh(self.recompose)
+        if self._bindings_ready:
+            self.call_after_refresh(self._rebuild)

@@ -86,7 +86,7 @@ class ServedPage:
     def state(self, text: str | None = None) -> str:
         """Which screen is up, read from its footer: pass, swap, turn, result, resume, or ""."""
         lines = [line for line in (self.text() if text is None else text).split("\n") if line.strip()]
-        keys = lines[-1] if lines else ""
+        keys = " ".join(lines[-2:])  # the footer: one line, or two in 40 columns
         for needle, state in (("Show my cards", "pass"), ("End turn", "result"), ("Ready", "swap"),
                               ("Coach", "turn"), ("Continue", "resume")):
             if needle in keys:
