@@ -73,7 +73,8 @@ def play_one_move(tab: ServedPage, data_dir: Path) -> str:
     """
     saved = saved_game(data_dir)
     text = tab.wait_for("Coach:", before=tab.press("h"))
-    before = tab.press("Enter" if "Enter plays" in text else "t")
+    said = " ".join(" ".join(text.split()).split("│"))  # the note, even where it wraps
+    before = tab.press("Enter" if "Enter plays" in " ".join(said.split()) else "t")
     after = wait_saved(data_dir, lambda s: s.log_total > saved.log_total, tab)
     if after.game.phase == "play" and after.game.turn == saved.game.turn:  # a burn: the mover goes again
         return tab.wait_until(lambda t: tab.state(t) == "turn" and "Coach:" not in t, "the mover's next turn",
