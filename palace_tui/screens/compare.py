@@ -8,10 +8,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..lessons.compare import compare, preset_names
 from ..rules import PRESET_HELP, Rules
+from ..widgets.keys_footer import KeysFooter
 from ..widgets.too_small import TooSmall
 
 
@@ -40,7 +41,7 @@ class CompareScreen(Screen[None]):
             yield Static("", id="compare-title")
             yield Static("", id="compare-table")
             yield Static("", id="compare-notes")
-        yield Footer()
+        yield KeysFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:

@@ -6,8 +6,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from ..widgets.keys_footer import KeysFooter
 from ..widgets.too_small import TooSmall
 
 
@@ -37,7 +38,7 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(id="confirm-box"):
             yield Static(self.question, markup=False)
             yield Static("\n" + self.HINT, markup=False)
-        yield Footer(compact=True)
+        yield KeysFooter()
         yield TooSmall()
 
     def action_answer(self, yes: bool) -> None:

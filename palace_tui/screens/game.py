@@ -21,7 +21,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.markup import escape
 from textual.screen import Screen
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
 from ..move_result import move_result
 from ..recap import recap_for
@@ -30,6 +30,7 @@ from ..session import Session
 from ..turn_flow import ACT, OVER, PASS, RESULT, WATCH, Turn, TurnFlow
 from ..widgets.card_art import Slot, cards_inline
 from ..widgets.game_log import GameLog, log_line
+from ..widgets.keys_footer import KeysFooter
 from ..widgets.note_line import NoteLine
 from ..widgets.pile_view import PileView
 from ..widgets.player_area import PlayerArea
@@ -118,7 +119,7 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, Screen, inherit
         yield GameLog(id="log")
         yield NoteLine(id="note")
         yield PlayerArea(id="me")
-        yield Footer(compact=True)
+        yield KeysFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:

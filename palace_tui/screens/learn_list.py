@@ -14,10 +14,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..lessons import BY_ID, CORE, LESSONS, Lesson, Progress
+from ..widgets.keys_footer import KeysFooter
 from ..widgets.too_small import TooSmall
 from .compare import CompareScreen
 from .lesson import LessonScreen
@@ -50,7 +51,7 @@ class LearnScreen(Screen[None]):
                      id="learn-intro")
         yield OptionList(id="lesson-list")
         yield Static("", id="lesson-summary")
-        yield Footer()
+        yield KeysFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:

@@ -18,11 +18,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..lessons import LESSONS, Feedback, Lesson, LessonRunner, Progress
 from ..rules import Move, SeatView
 from ..widgets.card_art import Slot
+from ..widgets.keys_footer import KeysFooter
 from ..widgets.pile_view import PileView
 from ..widgets.player_area import PlayerArea, row_cards
 from ..widgets.seat_list import SeatList
@@ -100,7 +101,7 @@ class LessonScreen(Screen[None]):
             yield Static("", id="page-picture")
             yield Static("", id="prompt")
             yield Static("", id="feedback")
-        yield Footer(compact=True)
+        yield KeysFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:

@@ -15,10 +15,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from ..rules import OPTIONS, PRESET_HELP, PRESETS, Rules
 from ..session import SeatConfig, Session, computer_levels, default_level
+from ..widgets.keys_footer import KeysFooter
 from ..widgets.option_row import OptionRow
 from ..widgets.seat_editor import SeatEditor
 from ..widgets.too_small import TooSmall
@@ -137,7 +138,7 @@ class NewTableScreen(Screen[Session]):
             yield Button("Start", variant="success", id="start", compact=True)
             yield Button("Learn", id="learn", compact=True, tooltip="Lessons: learn Palace in five minutes")
             yield Static("", id="error", markup=False)
-        yield Footer(compact=True)
+        yield KeysFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:

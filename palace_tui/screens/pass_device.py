@@ -13,8 +13,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
+from ..widgets.keys_footer import KeysFooter
 from ..widgets.too_small import TooSmall
 
 
@@ -57,7 +58,7 @@ class PassScreen(Screen[int], inherit_bindings=False):
             with Vertical(id="pass-box"):
                 yield Static(id="pass-title", markup=False)
                 yield Static(id="pass-body", markup=False)
-        yield Footer(compact=True)
+        yield KeysFooter()
         yield TooSmall()
 
     def _show(self) -> None:

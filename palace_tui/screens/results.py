@@ -8,12 +8,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from ..recap import ACTION_KINDS, recap
 from ..results_text import loser_sentence, next_deal_sentence, points_sentence
 from ..session import Session
 from ..widgets.game_log import log_line
+from ..widgets.keys_footer import KeysFooter
 from ..widgets.seat_list import place_text
 from ..widgets.too_small import TooSmall
 
@@ -56,7 +57,7 @@ class ResultsScreen(Screen[str]):
                 board = DataTable(id="board", cursor_type="none", zebra_stripes=True)
                 board.can_focus = False  # Enter belongs to Play again
                 yield board
-        yield Footer(compact=True)
+        yield KeysFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, ProgressBar, Static
+from textual.widgets import Header, ProgressBar, Static
 from textual.worker import get_current_worker
 
 from ..ai.analysis import (
@@ -29,6 +29,7 @@ from ..gamefile import GameRecord, replay
 from ..rules import Game, Move
 from ..rules.cards import cards_text
 from ..widgets.chance_graph import chance_graph, graph_legend
+from ..widgets.keys_footer import KeysFooter
 from ..widgets.too_small import TooSmall
 from ..words import log_sentence
 
@@ -158,7 +159,7 @@ class ReviewScreen(Screen[None]):
             yield Static(id="verdict")
             yield ProgressBar(id="progress", show_eta=False)
             yield Static(id="graph")
-        yield Footer(compact=True)
+        yield KeysFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:

@@ -6,9 +6,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from ..gamefile import GameFileError, parse_game
+from ..widgets.keys_footer import KeysFooter
 from ..widgets.too_small import TooSmall
 
 
@@ -36,7 +37,7 @@ class ReviewListScreen(Screen[tuple[str, int] | None]):
         yield Header(icon="♠")
         yield Static(id="hint")
         yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
-        yield Footer(compact=True)
+        yield KeysFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:

@@ -6,11 +6,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from ..ai.analysis import Analysis
 from ..gamefile import Replay
 from ..rules import Move
+from ..widgets.keys_footer import KeysFooter
 from .review import percent
 
 
@@ -71,7 +72,7 @@ class ReviewSummaryScreen(Screen[int | None]):
     def compose(self) -> ComposeResult:
         yield Header(icon="♠")
         yield Static(self.text, id="summary")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "review summary"

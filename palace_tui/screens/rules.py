@@ -10,9 +10,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from ..rules import Rules
+from ..widgets.keys_footer import KeysFooter
 from ..words import rules_card
 from ..widgets.too_small import TooSmall
 
@@ -44,7 +45,7 @@ class RulesScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules-scroll"):
             yield Markdown(rules_card(self.rules))
-        yield Footer(compact=True)
+        yield KeysFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:

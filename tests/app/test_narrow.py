@@ -14,6 +14,7 @@ from palace_app_helpers import keys_for, make_session, press, screen_text
 from palace_tui.app import NARROW_WIDTH
 from palace_tui.screens.game import GameScreen
 from palace_tui.screens.pass_device import PassScreen
+from palace_tui.widgets.keys_footer import KeysFooter
 from palace_tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
 TOO_SMALL = "Make the window larger"
@@ -68,14 +69,20 @@ async def test_every_zone_of_the_table_is_on_a_40x20_screen(make_app):
         for name in ("Ann", "Ben", "Cy"):
             assert name in text
         assert "play anything" in text and "stock" in text  # the pile
-        assert "Game 1: Ann deals" in text  # the log
         assert "Down" in text and "Up" in text and "Hand" in text  # both setup rows
         for card in session.game.seats[1].hand:
             assert str(card) in text
         assert "r when ready" in text  # the hint's last words: the whole hint is shown
-        assert "Swap" in text.splitlines()[-1]  # the footer
+        assert "Swap" in "".join(text.splitlines()[-2:])  # the footer, on two lines
         widths = [len(line.rstrip()) for line in text.splitlines()]
         assert max(widths) <= 40
+        # Three seats, both setup rows and two lines of keys leave the log one line short
+        # while swapping: the part above the cards scrolls to it, the cards stay put.
+        screen.scroll_end(animate=False)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Game 1: Ann deals" in text  # the log
+        assert "r when ready" in text and all(str(card) in text for card in session.game.seats[1].hand)
 
 
 async def test_in_play_only_the_row_played_from_is_drawn(make_app):
@@ -131,3 +138,51 @@ async def test_the_new_table_form_fits_40_columns(make_app):
         app.screen.query_one("#opt-packs").focus()
         await pilot.pause()
         assert help_.display and str(help_.render())[:20] in screen_text(app)
+
+
+def footer_lines(app) -> list[str]:
+    """The screen's last lines that hold the footer's keys, top to bottom."""
+    footer = app.screen.query_one(KeysFooter)
+    lines = screen_text(app).splitlines()
+    return lines[footer.region.y:footer.region.bottom]
+
+
+async def test_every_key_is_on_screen_at_40x20(make_app):
+    """A phone has no keyboard to find a key with: at 40x20 the footer wraps its keys onto
+    more lines instead of cutting them off, on the table, the pass screen and in play."""
+    app = make_app(make_session(humans=("Ann", "Ben"), computers=("Cy",), seed=7))
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        assert footer_lines(app) == ["⏎ Show my cards ^q Save+quit".ljust(40)]
+        await press(pilot, "enter")
+        keys = footer_lines(app)
+        assert len(keys) == 2, keys
+        text = " ".join(keys)
+        for hint in ("←→ Card", "↑↓ Row", "⏎ Swap", "r Ready", "h Coach", "e Pile", "? Rules", "x Abandon",
+                     "^q Quit"):
+            assert hint in text, f"{hint!r} is not in the footer: {keys}"
+        assert all(len(line.rstrip()) <= 40 for line in keys)
+        # The hint's last line is above the keys, not under them.
+        assert "r when ready" in screen_text(app).splitlines()[app.screen.query_one(KeysFooter).region.y - 1]
+        row = next(i for i, line in enumerate(keys) if "r Ready" in line)
+        await pilot.click(KeysFooter, offset=(keys[row].index("r Ready"), row))  # a tap on a wrapped key
+        for _ in range(20):
+            if isinstance(app.screen, PassScreen):
+                break
+            await pilot.pause(0.05)
+        assert "Pass to Ann" in screen_text(app)  # Ben is ready: the keyboard goes to Ann
+
+
+async def test_the_keys_take_one_line_at_80x24(make_app):
+    """From 80 columns the footer is Textual's one line, as before."""
+    app = make_app(make_session(humans=("Ann", "Ben"), computers=("Cy",), seed=7))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "enter")
+        keys = footer_lines(app)
+        assert len(keys) == 1 and "r Ready" in keys[0] and "^q Quit" in keys[0], keys
+        assert not app.screen.has_class("-keys-lines-2")
+        await pilot.resize_terminal(40, 20)  # the phone turned upright: the keys wrap
+        await pilot.pause()
+        await pilot.pause()
+        assert len(footer_lines(app)) == 2 and app.screen.has_class("-keys-lines-2")

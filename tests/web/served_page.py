@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 
 #: Installed before the page's own script: keeps the Terminal textual-serve creates.
 CATCH_TERMINAL = """
@@ -60,51 +61,61 @@ class ServedPage:
         """Columns and rows of the terminal in the page."""
         return tuple(self.page.evaluate("[window.__palaceTerminal.cols, window.__palaceTerminal.rows]"))
 
-    def wait_for(self, *needles: str) -> str:
-        """Wait until every one of ``needles`` is on screen; the screen's text."""
-        try:
-            self.page.wait_for_function(
-                "needles => needles.every(n => window.__palaceScreen().includes(n))", arg=list(needles),
-                timeout=PATIENCE)
-        except Exception as exc:
-            raise AssertionError(f"{needles} never came on screen; it shows:\n{self.text()}") from exc
-        return self.text()
+    def wait_until(self, check, what: str, before: str | None = None) -> str:
+        """Poll the page until ``check(text)`` holds (and the text differs from ``before``); the text.
 
-    def wait_for_any(self, *needles: str) -> str:
-        """Wait until one of ``needles`` is on screen; that needle."""
-        self.page.wait_for_function(
-            "needles => needles.some(n => window.__palaceScreen().includes(n))", arg=list(needles),
-            timeout=PATIENCE)
-        text = self.text()
-        return next(n for n in needles if n in text)
-
-    def settle(self, quiet: float = 1.0) -> str:
-        """Wait until the screen has not changed for ``quiet`` seconds (the app is idle); its text.
-
-        A key pressed while the app is still reacting to a click can be lost on the way."""
+        Every step waits for what it caused to be on screen: a key or a tap sent while the
+        last one's screen has not come yet would be read against a screen that is gone.
+        """
         deadline = time.monotonic() + PATIENCE / 1000
-        text, since = self.text(), time.monotonic()
-        while time.monotonic() < deadline:
-            time.sleep(0.1)
-            now = self.text()
-            if now != text:
-                text, since = now, time.monotonic()
-            elif time.monotonic() - since >= quiet:
+        seen = None
+        while True:
+            text = self.text()
+            # The same text twice in a row: xterm is not halfway through drawing a frame.
+            if text == seen and text != before and check(text):
                 return text
-        return text
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{what} never came on screen; it shows:\n{text}")
+            seen = text
+            time.sleep(0.05)
 
-    def press(self, *keys: str) -> None:
-        """Type keys into the terminal (Playwright key names: Enter, ArrowLeft, r)."""
+    def wait_for(self, *needles: str, before: str | None = None) -> str:
+        """Wait until every one of ``needles`` is on screen (and it changed from ``before``); its text."""
+        return self.wait_until(lambda text: all(n in text for n in needles), repr(needles), before)
+
+    def state(self, text: str | None = None) -> str:
+        """Which screen is up, read from its footer: pass, swap, turn, result, resume, or ""."""
+        lines = [line for line in (self.text() if text is None else text).split("\n") if line.strip()]
+        keys = " ".join(lines[-2:])  # the footer: one line, or two in 40 columns
+        for needle, state in (("Show my cards", "pass"), ("End turn", "result"), ("Ready", "swap"),
+                              ("Coach", "turn"), ("Continue", "resume")):
+            if needle in keys:
+                return state
+        return ""
+
+    def wait_state(self, *states: str, before: str | None = None) -> str:
+        """Wait for one of ``states`` (see :meth:`state`), changed from ``before``; the screen's text."""
+        return self.wait_until(lambda text: self.state(text) in states, f"a {'/'.join(states)} screen", before)
+
+    def press(self, *keys: str) -> str:
+        """Type keys into the terminal (Playwright key names: Enter, ArrowLeft, r); the text before."""
+        before = self.text()
+        # Keys go to xterm's hidden textarea; focusing it also tells the app its page has focus.
         self.page.focus("textarea.xterm-helper-textarea")
         for key in keys:
             self.page.keyboard.press(key)
+        return before
 
-    def cell_point(self, needle: str) -> tuple[float, float]:
-        """The pixel at the middle of the first character of ``needle`` on screen."""
+    def cell_point(self, needle: str, near: str = "") -> tuple[float, float]:
+        """The pixel at the middle of the first character of ``needle`` on its lowest line on
+        screen that also holds ``near``.
+
+        Lowest, so a footer key wins over the same word in a message ("Continue it?")."""
         text = self.text()
-        for row, line in enumerate(text.split("\n")):
-            col = line.find(needle)
-            if col >= 0:
+        lines = text.split("\n")
+        for row in reversed(range(len(lines))):
+            col = lines[row].find(needle)
+            if col >= 0 and near in lines[row]:
                 break
         else:
             raise AssertionError(f"{needle!r} is not on screen:\n{text}")
@@ -112,28 +123,38 @@ class ServedPage:
         cols, rows = self.size()
         return (box["x"] + (col + 0.5) * box["width"] / cols, box["y"] + (row + 0.5) * box["height"] / rows)
 
-    def click(self, needle: str) -> None:
-        """Click with the mouse on ``needle`` where it is on screen."""
-        x, y = self.cell_point(needle)
-        self.page.mouse.click(x, y)
-        self.settle(3.0)
+    def click(self, needle: str, near: str = "") -> str:
+        """Click with the mouse on ``needle`` where it is on screen (see :meth:`cell_point`); the text before."""
+        before = self.text()
+        self.page.mouse.click(*self.cell_point(needle, near))
+        return before
 
-    def tap(self, needle: str) -> None:
-        """Tap with a finger on ``needle`` (the page must have touch)."""
-        x, y = self.cell_point(needle)
-        self.page.touchscreen.tap(x, y)
-        self.settle(3.0)
+    def tap(self, needle: str) -> str:
+        """Tap with a finger on ``needle`` (the page must have touch); the text before."""
+        before = self.text()
+        self.page.touchscreen.tap(*self.cell_point(needle))
+        return before
 
-    def cards_shown(self) -> list[str]:
-        """Every card written on screen."""
-        return [m.group(0) for m in CARD.finditer(self.text())]
+    def cards_shown(self, text: str | None = None) -> list[str]:
+        """Every card written on screen (or in ``text``, a screen read before)."""
+        return [m.group(0) for m in CARD.finditer(self.text() if text is None else text)]
 
     def title(self) -> str:
         return self.page.title()
 
 
 def saved_game(data_dir):
-    """The game saved in ``data_dir`` (a :class:`~palace_tui.session.Session`), or None."""
-    from palace_tui.session import Session, open_store
-    data = open_store(data_dir).load_session()
-    return Session.from_dict(data) if data else None
+    """The game saved in ``data_dir`` (a :class:`~palace_tui.session.Session`), or None.
+
+    Read straight from the file: opening a Store here would try the folder's lock, and a
+    test holding it when the served game starts (after a reload) would take the saved game
+    from the very game that should continue it.
+    """
+    from palace_tui.session import Session
+    from palace_tui.store.files import unwrap
+    from palace_tui.store.store import SESSION_FILE, SESSION_FORMAT, SESSION_VERSION
+    try:
+        raw = (Path(data_dir) / SESSION_FILE).read_bytes()
+        return Session.from_dict(unwrap(raw, SESSION_FORMAT, SESSION_VERSION))
+    except FileNotFoundError:  # none yet (the game saves by atomic replace: never half a file)
+        return None
