@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from palace_tui.ai import analysis as analysis_module
 from palace_tui.ai.analysis import (
     Analysis,
     Cancelled,

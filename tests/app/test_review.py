@@ -21,6 +21,7 @@ from palace_tui.screens.review_list import ReviewListScreen
 from palace_tui.screens.review_summary import ReviewSummaryScreen
 from palace_tui.session import Session
 from palace_tui.store import Store
+from palace_tui.widgets.seat_list import place_text
 
 V1 = Path(__file__).parents[1] / "store" / "data" / "records-v1.sqlite3"
 
@@ -263,3 +264,46 @@ async def test_a_setup_verdict_names_the_cards_on_screen() -> None:
         for card in ("10♥", "10♣", "K♠", "3♦", "9♠", "J♣"):
             assert card in shown.split("the coach would", 1)[1], card
         assert "coach's setup" in shown
+
+
+async def test_a_duplicate_deals_results_are_side_by_side(tmp_path) -> None:
+    """The results of a deal played again show the earlier game beside it: for each seat's
+    cards who held them in each game, where they finished and their points."""
+    from textual.app import App
+
+    first = finished(9)
+    with Store(tmp_path) as store:
+        store.record_game(first.record())
+        again = first.duplicate(store.game_list()[0]["game_id"], shift=1)
+        while again.game.phase != "over":
+            again.computer_move()  # every seat by a computer: only the results matter here
+        store.record_game(again.record())
+
+        class Results(App):
+            def on_mount(self) -> None:
+                self.store = store
+                self.push_screen(ResultsScreen(again, []))
+
+        app = Results()
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            assert "The same deal, seats moved round" in text
+            assert "Game 1" in text and "This game" in text
+            old = first.game.outcome()
+            new = again.game.outcome()
+            for seat in range(len(first.names)):
+                # Seat 1's cards: Ann's in game 1, the next player's in this one.
+                before = f"{first.names[seat]} {place_text(old.place(seat))} {old.points[seat]}"
+                after = f"{again.names[seat]} {place_text(new.place(seat))} {new.points[seat]}"
+                assert before in text and after in text, (before, after)
+        # A game that is no duplicate shows no such table.
+        class Plain(App):
+            def on_mount(self) -> None:
+                self.store = store
+                self.push_screen(ResultsScreen(first, []))
+
+        app = Plain()
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert "same deal" not in screen_text(app)
