@@ -11,7 +11,12 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from ..recap import ACTION_KINDS, recap
-from ..results_text import loser_sentence, next_deal_sentence, points_sentence, same_deal_columns
+from ..results_text import (
+    loser_sentence,
+    next_deal_sentence,
+    points_sentence,
+    same_deal_columns,
+)
 from ..session import Session
 from ..widgets.game_log import log_line
 from ..widgets.seat_list import place_text
