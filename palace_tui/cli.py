@@ -5,28 +5,34 @@ Subcommands import only what they need, so ``palace simulate`` never loads Textu
 
 from __future__ import annotations
 
+import importlib
 import sys
+
+#: Every subcommand: the module whose ``main`` runs it, and one line for ``palace --help``.
+#: The dispatch and the help both read this table, so a command cannot be left out of the help.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "learn": ("learn_app", "lessons: learn Palace in five minutes"),
+    "review": ("review_app", "replay a finished game with the coach's verdicts (or a game FILE)"),
+    "records": ("store.records_cli", "the standings and the recent games; --export N FILE"),
+    "simulate": ("simulate", "computer-only games, for statistics"),
+    "serve": ("web.serve_cli", "play in a web browser (on this machine or a tablet)"),
+}
+
+
+def commands_help() -> str:
+    """The ``commands:`` block of ``palace --help``."""
+    width = max(len(name) for name in COMMANDS) + len("palace ") + 2
+    lines = [f"  {'palace ' + name:<{width}}{line}" for name, (_module, line) in COMMANDS.items()]
+    return "commands:\n" + "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Dispatch to a subcommand; with none, start the game."""
     args = list(sys.argv[1:] if argv is None else argv)
     command = args[0] if args and not args[0].startswith("-") else ""
-    if command == "simulate":
-        from .simulate import main as simulate_main
-        return simulate_main(args[1:])
-    if command == "records":
-        from .store.records_cli import main as records_main
-        return records_main(args[1:])
-    if command == "review":
-        from .review_app import main as review_main
-        return review_main(args[1:])
-    if command == "learn":
-        from .learn_app import main as learn_main
-        return learn_main(args[1:])
-    if command == "serve":
-        from .web.serve_cli import main as serve_main
-        return serve_main(args[1:])
+    if command in COMMANDS:
+        module = importlib.import_module(f".{COMMANDS[command][0]}", __package__)
+        return module.main(args[1:])
     from .play_cli import main as play_main
     return play_main(args)
 

@@ -10,6 +10,7 @@ import os
 import sys
 from typing import NoReturn
 
+from .cli import commands_help
 from .names import clean_name
 from .rules import OPTIONS, PRESETS, Rules
 
@@ -17,11 +18,8 @@ NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 #: The longest pause a computer may take before playing, in seconds.
 MAX_AI_DELAY = 60
 
-#: The subcommands (each has its own --help), then where the keys are.
-EPILOG = """commands:
-  palace learn        lessons: learn Palace in five minutes
-  palace records      the standings and the recent games
-  palace simulate     computer-only games, for statistics
+#: The subcommands (each has its own --help, listed from cli.COMMANDS), then where the keys are.
+EPILOG = commands_help() + """
 
 With no command and no flags the new-table screen opens. Keys are listed at the
 bottom of every screen; ? shows the rules in force."""

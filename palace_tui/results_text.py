@@ -44,3 +44,33 @@ def points_sentence(outcome: Outcome, scoring: str) -> str:
 def next_deal_sentence(dealer_name: str) -> str:
     """``Next game: Ben deals.``"""
     return f"Next game: {dealer_name} deals."
+
+
+def same_deal_columns(games: list[dict], current: str) -> tuple[list[str], list[list[str]]]:
+    """One deal played more than once, side by side: the column headings (``This game``,
+    ``Game 1``) and a row per dealt seat, ``["Seat 1", "Ann 1st 3", "Ben 2nd 2"]``: who held
+    those cards in each game, where they finished and the points they scored.
+
+    Each game is ``{game_id, table_game, players, places, points}`` (players, places and
+    points by seat; points may be None when the game's moves were not kept).
+
+    >>> games = [{"game_id": "t-1", "table_game": 1, "players": ["Ann", "Ben"], "places": [1, 2],
+    ...           "points": [3, 2]},
+    ...          {"game_id": "t-2", "table_game": 2, "players": ["Ben", "Ann"], "places": [2, 1],
+    ...           "points": [2, 3]}]
+    >>> same_deal_columns(games, "t-2")
+    (['Cards of', 'Game 1', 'This game'], [['seat 1', 'Ann 1st 3', 'Ben 2nd 2'], ['seat 2', 'Ben 2nd 2', 'Ann 1st 3']])
+    """
+    heads = ["Cards of"] + ["This game" if g["game_id"] == current else f"Game {g['table_game']}" for g in games]
+    rows = []
+    for seat in range(len(games[0]["players"])):
+        row = [f"seat {seat + 1}"]
+        for g in games:
+            place = g["places"][seat] if seat < len(g["places"]) else None
+            points = g.get("points")
+            cell = f"{g['players'][seat]} {place_text(place) if place else '-'}"
+            if points is not None:
+                cell += f" {points[seat]}"
+            row.append(cell)
+        rows.append(row)
+    return heads, rows

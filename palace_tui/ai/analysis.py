@@ -1,12 +1,18 @@
 """The review of a finished game: each seat's chances turn by turn, the coach's verdict on
-every human decision, and the turning points (the biggest losses of chance).
+every human decision (setup included), and the turning points (the biggest losses of chance).
 
-A chance is estimated the way the search players estimate a move: deal the cards the
-seat to act could not see again at random (:meth:`Game.determinize`, never the real
-hidden cards), play the move in that world, finish the game with the fast heuristic at
-every seat, and count how often each seat was not last and how often it won. The move
-made and the coach's move are played in the same worlds, so their difference is not
-noise from different deals. Fixed iterations and seeds make an analysis reproducible.
+The chances of a play-phase decision come from hard's own search,
+:func:`palace_tui.ai.hard.move_chances`: the cards the seat to act could not see are
+dealt again at random (never the real hidden cards), each move is played in the same
+worlds and the game is finished with the fast heuristic at every seat. The move made
+and the coach's move (:func:`~palace_tui.ai.coach.advise`, hard's decision) go to one
+call, so their difference is not noise from different deals.
+
+A seat's setup (its swaps and ``ready``, or its ``choose``) is one decision: the face-up
+row it settled on against the row the coach's setup advice builds, both played out in
+the same re-dealt worlds with the same rollout and scoring as the search (the search
+itself only looks at play-phase moves). Fixed iterations and seeds make an analysis
+reproducible.
 
 Pure: no Textual, no rich. The screen runs :func:`analyse` in a worker.
 """
@@ -19,20 +25,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 
 from ..gamefile import Replay
-from ..rules import Event, Game, Move
+from ..rules import Event, Game, Move, fast
+from . import hard
 from .coach import advise
-from .hard import _CanonicalShuffle, rollout
-from .memory import Memory
-from .policy import move_to_choice
+from .hard import _CanonicalShuffle, rollout, standing
+from .policy import move_to_choice, setup_move
 
-#: Bumped when the analysis changes, so kept analyses of an older kind are not reused.
-ANALYSIS_VERSION = 1
+#: Bumped when the analysis changes, so kept analyses of an older kind are not reused
+#: (2: hard's move_chances, setup verdicts, each seat's chances from its own decisions).
+ANALYSIS_VERSION = 2
 #: Worlds per decision in a review (the screen's default) and in the coach's own search.
 DEFAULT_ITERATIONS = 100
 #: A human decision that loses at least this much chance may be a turning point.
 TURNING_MIN = 0.05
 #: Turning points marked per person.
 TURNING_PER_SEAT = 3
+#: A setup longer than this many swaps is not a plan the coach makes (a guard, never reached).
+_MAX_SWAPS = 12
 
 
 @dataclass(frozen=True)
@@ -45,7 +54,11 @@ class Chances:
 
 @dataclass(frozen=True)
 class Verdict:
-    """The coach on one human decision: the move made, the move it would make, both chances."""
+    """The coach on one human decision: the move made, the move it would make, both chances.
+
+    For a setup (``kind == "setup"``) ``made`` and ``best`` are the seat's setup moves in
+    order, their codes joined by ``"; "`` (``"swap 2H 8D; ready"``); they are equal when
+    both end with the same face-up row."""
 
     index: int
     seat: int
@@ -55,17 +68,26 @@ class Verdict:
     best_chances: Chances
     #: How much chance the move made gave up against the coach's (0 when they agree).
     loss: float
+    kind: str = "play"
 
     @property
     def agrees(self) -> bool:
         return self.made == self.best
 
+    def made_moves(self) -> list[Move]:
+        return [Move.from_code(c) for c in self.made.split("; ")]
+
+    def best_moves(self) -> list[Move]:
+        return [Move.from_code(c) for c in self.best.split("; ")]
+
 
 @dataclass
 class Analysis:
     """A whole game's review: ``chances[i]`` is every seat's chances after move ``i`` (None in
-    the setup, before the cards are played); ``verdicts`` by move index; ``turning`` the move
-    indices of the turning points, in game order."""
+    the setup, before the cards are played): the seat that moved as the search saw that
+    move, the others as at their own last decision (even odds before it), a seat that is
+    out as it finished. ``verdicts`` by move index; ``turning`` the move indices of the
+    turning points, in game order."""
 
     chances: list[list[Chances] | None]
     verdicts: dict[int, Verdict] = field(default_factory=dict)
@@ -92,7 +114,7 @@ class Analysis:
                 verdicts[v["index"]] = Verdict(**v)
             return cls([None if c is None else [Chances(a, b) for a, b in c] for c in data["chances"]],
                        verdicts, list(data["turning"]), data["measure"])
-        except (KeyError, TypeError, json.JSONDecodeError) as exc:
+        except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as exc:
             raise ValueError(f"the kept analysis is damaged ({exc!r})") from None
 
 
@@ -100,58 +122,100 @@ class Cancelled(Exception):
     """The analysis was stopped before it finished."""
 
 
-def move_chances(game: Game, seat: int, moves: Sequence[Move], iterations: int, seed: int,
-                 known: dict | None = None) -> list[list[Chances]]:
-    """For each of ``moves`` (legal for ``seat``, the seat to act), every seat's chances after it.
+def play_chances(game: Game, seat: int, moves: Sequence[Move], iterations: int, seed: int,
+                 events: Sequence[Event] | None = None) -> list[Chances]:
+    """``seat``'s chances after each of ``moves`` (legal for it, the seat to act), from hard's
+    search (:func:`palace_tui.ai.hard.move_chances`, looked up at call time so the search
+    the review quotes is always the one hard plays with)."""
+    found = hard.move_chances(game, seat, list(moves), iterations, seed, list(events or ()))
+    return [Chances(*found[m]) for m in moves]
 
-    All moves are played in the same ``iterations`` worlds dealt from ``seat``'s view;
-    ``known`` lists cards known to be in other hands (:meth:`Memory.known_hands`).
-    """
-    rng = random.Random(seed)
-    shuffle = _CanonicalShuffle(rng)
-    n = len(game.seats)
-    not_last = [[0] * n for _ in moves]
-    wins = [[0] * n for _ in moves]
+
+def setup_chances(game: Game, seat: int, plans: Sequence[Sequence[Move]], iterations: int,
+                  seed: int) -> list[Chances]:
+    """``seat``'s chances after each of ``plans`` (its whole setup: swaps then ``ready``, or a
+    ``choose``), ``seat`` to act in the setup. In each world the cards it cannot see are
+    dealt again (:func:`palace_tui.rules.fast.determinize`, sorted before the shuffle as in
+    the search), every plan is played, the other seats set up as the coach advises and the
+    game is finished by hard's rollout; :func:`palace_tui.ai.hard.standing` scores it."""
+    if game.phase != "setup" or game.turn != seat:
+        raise ValueError("setup chances are estimated for the seat setting up")
+    shuffle = _CanonicalShuffle(random.Random(seed))
+    not_last = [0] * len(plans)
+    wins = [0] * len(plans)
     for _ in range(iterations):
-        world = game.determinize(seat, shuffle, known)
-        for m, move in enumerate(moves):
+        world = fast.determinize(game, seat, shuffle, None)
+        for k, plan in enumerate(plans):
             g = world.copy()
-            g.play(move)
+            for move in plan:
+                g.play(move)
+            while g.phase == "setup":
+                g.play(setup_move(g))
             rollout(g)
-            last, first = _ends(g)
-            for s in range(n):
-                not_last[m][s] += s not in last
-                wins[m][s] += s in first
-    return [[Chances(not_last[m][s] / iterations, wins[m][s] / iterations) for s in range(n)]
-            for m in range(len(moves))]
+            safe, won = standing(g, seat)
+            not_last[k] += safe
+            wins[k] += won
+    return [Chances(not_last[k] / iterations, wins[k] / iterations) for k in range(len(plans))]
 
 
-#: The estimator the review uses: swap in the hard search's own ``move_chances`` when it
-#: offers one with this signature (``hard`` is growing one), in this one place.
-CHANCES: Callable[..., list[list[Chances]]] = move_chances
+def coach_setup(game: Game) -> list[Move]:
+    """The coach's whole setup for the seat to act: its swaps, then ``ready`` (or a ``choose``)."""
+    g = game.copy()
+    seat = g.turn
+    plan: list[Move] = []
+    while g.phase == "setup" and g.turn == seat and len(plan) <= _MAX_SWAPS:
+        move = setup_move(g)
+        plan.append(move)
+        g.play(move)
+        if move.kind != "swap":
+            break
+    return plan
 
 
-def _ends(game: Game) -> tuple[set[int], set[int]]:
-    """The seats that ended last and first (a rollout stopped early ranks by cards left)."""
+def _row(game: Game, seat: int, plan: Sequence[Move]) -> list:
+    g = game.copy()
+    for move in plan:
+        g.play(move)
+    return sorted(g.seats[seat].face_up)
+
+
+def _setup_plan(played: Replay, i: int) -> list[Move]:
+    """The setup moves the seat that makes move ``i`` made from there on, up to its last."""
+    seat = played.steps[i].seat
+    plan = []
+    for j in range(i, len(played.steps)):
+        step = played.steps[j]
+        if step.seat != seat or played.position(j).phase != "setup":
+            break
+        plan.append(step.move)
+        if step.move.kind != "swap":
+            break
+    return plan
+
+
+def _even(n: int) -> Chances:
+    return Chances((n - 1) / n, 1 / n)
+
+
+def _settled(game: Game, current: list[Chances]) -> list[Chances]:
+    """``current`` with every seat that is out (or the whole table, when over) as it finished."""
     out = game.outcome()
-    if out is not None and not out.abandoned:
-        last = {out.loser} if out.loser is not None else set()
-        if out.loser is None and game.rules.finish == "last-loses" and out.order:
-            last = {s for s in range(len(game.seats)) if s not in out.order}
-        return last, {out.winner} if out.winner is not None else set()
-    left = [len(s.face_down) + len(s.face_up) + s.hand_count if s.place is None else -1 for s in game.seats]
-    most = max(left)
-    first = {i for i, s in enumerate(game.seats) if s.place == 1}
-    if not first:
-        first = {min((x, i) for i, x in enumerate(left) if x >= 0)[1]}
-    return {i for i, x in enumerate(left) if x == most}, first
+    result = list(current)
+    for s, seat in enumerate(game.seats):
+        if out is not None and not out.abandoned:
+            result[s] = Chances(float(out.loser != s), float(out.winner == s))
+        elif seat.place is not None:
+            # Out before the end: never last, and the winner when it went out first.
+            result[s] = Chances(1.0, float(seat.place == 1))
+    return result
 
 
 def analyse(played: Replay, humans: set[int] | Sequence[int], *, iterations: int = DEFAULT_ITERATIONS,
             seed: int = 0, progress: Callable[[int, int], None] | None = None,
             cancelled: Callable[[], bool] | None = None) -> Analysis:
     """Review a replayed game: chances after every play-phase move, and a verdict on every
-    decision of a seat in ``humans`` (by the coach's search with ``iterations`` worlds).
+    decision of a seat in ``humans`` (each seat's setup as one decision, at its first
+    setup move), by hard's search with ``iterations`` worlds.
 
     ``progress(done, total)`` is called after each move; when ``cancelled()`` turns true
     :class:`Cancelled` is raised.
@@ -159,8 +223,9 @@ def analyse(played: Replay, humans: set[int] | Sequence[int], *, iterations: int
     humans = set(humans)
     rules = played.start.rules
     measure = "win" if rules.scoring == "wins" or rules.finish == "first-out" else "not_last"
-    memory = Memory()
     events_so_far: list[Event] = []
+    n = len(played.start.seats)
+    current = [_even(n) for _ in range(n)]
     chances: list[list[Chances] | None] = []
     verdicts: dict[int, Verdict] = {}
     total = len(played.steps)
@@ -168,29 +233,46 @@ def analyse(played: Replay, humans: set[int] | Sequence[int], *, iterations: int
         if cancelled is not None and cancelled():
             raise Cancelled()
         before = played.position(i)
-        if before.phase != "play" or step.move.kind not in ("play", "take", "flip"):
+        seat = step.seat
+        if before.phase == "setup":
+            chances.append(None)
+            first = i == 0 or played.steps[i - 1].seat != seat or played.position(i - 1).phase != "setup"
+            if seat in humans and first:
+                verdicts[i] = _setup_verdict(played, i, iterations, seed + i, measure)
+        elif before.phase != "play" or step.move.kind not in ("play", "take", "flip"):
             chances.append(None)
         else:
-            seat = step.seat
-            known = memory.known_hands(before, seat)
             moves = [step.move]
-            best = None
             if seat in humans:
                 best = advise(before, seat, iterations=iterations, seed=seed + i, events=events_so_far).move
                 if move_to_choice(before, best) != move_to_choice(before, step.move):
                     moves.append(best)
-            found = CHANCES(before, seat, moves, iterations, seed + i, known)
-            chances.append(found[0])
+            found = play_chances(before, seat, moves, iterations, seed + i, events_so_far)
+            current[seat] = found[0]
+            current = _settled(step.after, current)
+            chances.append(list(current))
             if seat in humans:
-                made, coach = found[0][seat], found[-1][seat]
-                loss = max(0.0, getattr(coach, measure) - getattr(made, measure)) if len(found) > 1 else 0.0
-                verdicts[i] = Verdict(i, seat, step.move.code(), (best or step.move).code() if len(found) > 1
-                                      else step.move.code(), made, coach, round(loss, 4))
-        memory.observe(list(step.events))
+                made, coach = found[0], found[-1]
+                loss = max(0.0, getattr(coach, measure) - getattr(made, measure))
+                verdicts[i] = Verdict(i, seat, step.move.code(), moves[-1].code(), made, coach, round(loss, 4))
         events_so_far.extend(step.events)
         if progress is not None:
             progress(i + 1, total)
     return Analysis(chances, verdicts, turning_points(verdicts), measure)
+
+
+def _setup_verdict(played: Replay, i: int, iterations: int, seed: int, measure: str) -> Verdict:
+    before = played.position(i)
+    seat = played.steps[i].seat
+    made = _setup_plan(played, i)
+    coach = coach_setup(before)
+    agree = _row(before, seat, made) == _row(before, seat, coach)
+    plans = [made] if agree else [made, coach]
+    found = setup_chances(before, seat, plans, iterations, seed)
+    loss = max(0.0, getattr(found[-1], measure) - getattr(found[0], measure))
+    codes = "; ".join(m.code() for m in made)
+    return Verdict(i, seat, codes, codes if agree else "; ".join(m.code() for m in coach),
+                   found[0], found[-1], round(loss, 4), kind="setup")
 
 
 def turning_points(verdicts: dict[int, Verdict]) -> list[int]:

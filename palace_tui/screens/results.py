@@ -11,7 +11,12 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
 from ..recap import ACTION_KINDS, recap
-from ..results_text import loser_sentence, next_deal_sentence, points_sentence
+from ..results_text import (
+    loser_sentence,
+    next_deal_sentence,
+    points_sentence,
+    same_deal_columns,
+)
 from ..session import Session
 from ..widgets.game_log import log_line
 from ..widgets.keys_footer import KeysFooter
@@ -31,6 +36,9 @@ class ResultsScreen(Screen[str]):
     ResultsScreen #board-box { width: auto; min-width: 30; max-width: 50%; border: round $secondary; height: 1fr; }
     ResultsScreen #board { width: auto; }
     ResultsScreen DataTable { height: auto; }
+    ResultsScreen #left { width: 1fr; height: 1fr; }
+    ResultsScreen #left #outcome { height: auto; }
+    ResultsScreen #same-deal { height: auto; border: round $accent; }
     """
 
     AUTO_FOCUS = None
@@ -52,7 +60,17 @@ class ResultsScreen(Screen[str]):
     def compose(self) -> ComposeResult:
         yield Header(icon="♠")
         with Horizontal(id="results-body"):
-            yield Static(self._outcome_text(), id="outcome")
+            same = self._same_deal()
+            if same is None:
+                yield Static(self._outcome_text(), id="outcome")
+            else:
+                # A duplicate: its results and the same deal's other games side by side below.
+                self._same = same
+                with Vertical(id="left"):
+                    yield Static(self._outcome_text(), id="outcome")
+                    deal = DataTable(id="same-deal", cursor_type="none", zebra_stripes=True)
+                    deal.can_focus = False  # Enter belongs to Play again
+                    yield deal
             with Vertical(id="board-box"):
                 board = DataTable(id="board", cursor_type="none", zebra_stripes=True)
                 board.can_focus = False  # Enter belongs to Play again
@@ -64,7 +82,14 @@ class ResultsScreen(Screen[str]):
         self.sub_title = "results"
         self.query_one("#outcome").border_title = f"Game {self.session.game_number + 1}"
         self.query_one("#board-box").border_title = "Scoreboard"
-        table = self.query_one(DataTable)
+        if self.query("#same-deal"):
+            heads, rows = self._same
+            deal = self.query_one("#same-deal", DataTable)
+            deal.add_columns(*heads)
+            for row in rows:
+                deal.add_row(*(Text(cell) for cell in row))
+            deal.border_title = "The same deal, seats moved round"
+        table = self.query_one("#board", DataTable)
         scoring = self.session.rules.scoring
         key, label = SCORE_COLUMN[scoring]
         table.add_columns("Place", "Name", label, "Games")
@@ -105,6 +130,38 @@ class ResultsScreen(Screen[str]):
         text.append("\n" + points_sentence(out, scoring) + "\n")
         text.append(next_deal_sentence(names[session.game.next_dealer()]))
         return text
+
+    def _same_deal(self) -> tuple[list[str], list[list[str]]] | None:
+        """This deal's other games side by side, when this game played an earlier deal again
+        (or was played again): who held each seat's cards, their places and points."""
+        session = self.session
+        store = getattr(self.app, "store", None)
+        if not session.same_deal_as or not hasattr(store, "same_deals"):
+            return None
+        try:
+            groups = store.same_deals() or []
+        except Exception:  # a damaged record file must not hide the result
+            return None
+        group = next((g for g in groups if any(x["game_id"] == session.game_id for x in g)), None)
+        if group is None:
+            return None
+        games = [dict(g, points=self._points(store, g)) for g in group]
+        return same_deal_columns(games, session.game_id)
+
+    def _points(self, store, game: dict) -> list[int] | None:
+        """A recorded game's points by seat, from its replayed moves (None if they were not kept)."""
+        from ..gamefile import GameFileError, ReplayError, parse_game, replay
+        if game["game_id"] == self.session.game_id:
+            out = self.session.game.outcome()
+            return list(out.points) if out is not None else None
+        kept = store.game_text(game["number"])
+        if not kept or not kept.get("text"):
+            return None
+        try:
+            out = replay(parse_game(kept["text"])).game.outcome()
+        except (GameFileError, ReplayError):
+            return None
+        return list(out.points) if out is not None else None
 
     def _last_move(self) -> str:
         """The final turn, as the recap words it: "Ann played 9♣, then went out (1st)"."""

@@ -25,7 +25,7 @@ from ..ai.analysis import (
     analyse,
     settings_key,
 )
-from ..gamefile import GameRecord, replay
+from ..gamefile import GameRecord, Replay, replay
 from ..rules import Game, Move
 from ..rules.cards import cards_text
 from ..widgets.chance_graph import chance_graph, graph_legend
@@ -83,24 +83,58 @@ def board_text(game: Game, to_act: int | None) -> Text:
     return text
 
 
+def plan_words(moves: list[Move], whose: str = "your") -> str:
+    """A seat's whole setup in players' words, naming the cards: ``put your 2♥ face up and
+    take the 8♦ into your hand, then your 10♣ face up and the 4♠ into your hand``."""
+    if moves and moves[0].kind == "choose":
+        names = [str(c) for c in moves[0].cards]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return f"lay {listed} face up"
+    swaps = [m for m in moves if m.kind == "swap"]
+    if not swaps:
+        return "keep the face-up cards as dealt"
+    parts = []
+    for k, m in enumerate(swaps):
+        hand_card, up_card = m.cards
+        if k == 0:
+            parts.append(f"put {whose} {hand_card} face up and take the {up_card} into {whose} hand")
+        else:
+            parts.append(f"{whose} {hand_card} face up and the {up_card} into {whose} hand")
+    return ", then ".join(parts)
+
+
+def decision_words(names: list[str], verdict: Verdict, you: bool = False) -> tuple[str, str]:
+    """What was done and what the coach would do, as two clauses: (``Ann chose to play 7♦``,
+    ``the coach would play 9♦``); for a setup the cards swapped are named."""
+    who = "you" if you else names[verdict.seat]
+    if verdict.kind == "setup":
+        made = f"{who} chose to {plan_words(verdict.made_moves(), 'the' if not you else 'your')}"
+        return made, f"the coach would {plan_words(verdict.best_moves())}"
+    return (f"{who} chose to {Move.from_code(verdict.made)}" if not you else
+            f"you chose to {Move.from_code(verdict.made)}", f"the coach would {Move.from_code(verdict.best)}")
+
+
 def verdict_text(game: Game, verdict: Verdict | None, measure: str, turning: list[int], index: int) -> Text:
     """The coach's verdict on one decision, in plain numbers."""
     text = Text()
     if verdict is None:
         return text
-    names = game.names
-    text.append(f"{names[verdict.seat]} chose to {Move.from_code(verdict.made)}", "bold")
+    made_words, best_words = decision_words(game.names, verdict)
+    if verdict.kind == "setup":
+        text.append("Setup: ", "bold")
+    text.append(made_words, "bold")
     if verdict.agrees:
         text.append(" — the coach agrees.\n", "green")
     else:
-        text.append(f"; the coach would {Move.from_code(verdict.best)}.\n")
+        text.append(f"; {best_words}.\n")
     made, best = verdict.made_chances, verdict.best_chances
+    coach_move = "coach's setup" if verdict.kind == "setup" else "coach's move"
     text.append(f"Not last: {percent(made.not_last)}")
     if not verdict.agrees:
-        text.append(f" (coach's move {percent(best.not_last)})")
+        text.append(f" ({coach_move} {percent(best.not_last)})")
     text.append(f"   Win: {percent(made.win)}")
     if not verdict.agrees:
-        text.append(f" (coach's move {percent(best.win)})")
+        text.append(f" ({coach_move} {percent(best.win)})")
     if index in turning:
         k = turning.index(index) + 1
         text.append(f"\nTurning point {k} of {len(turning)}: {percent(verdict.loss)} less chance "
@@ -132,10 +166,12 @@ class ReviewScreen(Screen[None]):
     ]
 
     def __init__(self, record: GameRecord, *, title: str = "", store=None, game_key: str = "",
-                 humans: list[int] | None = None, iterations: int = DEFAULT_ITERATIONS, seed: int = 0) -> None:
+                 humans: list[int] | None = None, iterations: int = DEFAULT_ITERATIONS, seed: int = 0,
+                 played: Replay | None = None) -> None:
         super().__init__()
         self.record = record
-        self.played = replay(record)
+        #: ``played`` reviews a replay made elsewhere (a lesson's position); else the record's.
+        self.played = played if played is not None else replay(record)
         self.title_text = title
         self.store = store
         self.game_key = game_key

@@ -10,9 +10,8 @@ from textual.widgets import Header, Static
 
 from ..ai.analysis import Analysis
 from ..gamefile import Replay
-from ..rules import Move
 from ..widgets.keys_footer import KeysFooter
-from .review import percent
+from .review import decision_words, percent
 
 
 def summary_text(played: Replay, analysis: Analysis, humans: list[int]) -> tuple[Text, list[int]]:
@@ -32,7 +31,7 @@ def summary_text(played: Replay, analysis: Analysis, humans: list[int]) -> tuple
         agreed = sum(v.agrees for v in mine)
         points = [i for i in analysis.turning if analysis.verdicts[i].seat == seat]
         text.append(f"{names[seat]}: ", "bold")
-        text.append(f"played the coach's move in {agreed} of {len(mine)} decisions.\n")
+        text.append(f"made the coach's choice in {agreed} of {len(mine)} decisions.\n")
         if not points:
             text.append("  No turning points: no move gave up much chance.\n\n", "green")
             continue
@@ -42,8 +41,9 @@ def summary_text(played: Replay, analysis: Analysis, humans: list[int]) -> tuple
             numbered.append(i)
             v = analysis.verdicts[i]
             key = len(numbered)
-            text.append(f"  {key}. Move {i + 1}: ", "bold red")
-            text.append(f"you chose to {Move.from_code(v.made)}; the coach would {Move.from_code(v.best)}.\n")
+            text.append(f"  {key}. Move {i + 1}{' (setup)' if v.kind == 'setup' else ''}: ", "bold red")
+            made, best = decision_words(names, v, you=True)
+            text.append(f"{made}; {best}.\n")
             text.append(f"     Chance of {what}: {percent(getattr(v.made_chances, analysis.measure))} "
                         f"instead of {percent(getattr(v.best_chances, analysis.measure))}.\n")
         text.append("\n")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from palace_tui.ai import analysis as analysis_module
 from palace_tui.ai.analysis import (
     Analysis,
     Cancelled,
@@ -43,19 +42,68 @@ def test_verdict_gives_the_lessons_right_move(lesson_id: str, made: str, right: 
     assert verdict.best_chances.not_last >= verdict.made_chances.not_last
 
 
-def test_both_moves_are_searched_in_the_same_worlds(monkeypatch) -> None:
-    """The made and the coach's move go to one call of the estimator, with the seat and fixed iterations."""
+def test_both_moves_are_searched_in_the_same_worlds_by_hards_move_chances(monkeypatch) -> None:
+    """The made and the coach's move go to one call of hard's own move_chances, with the seat,
+    fixed iterations and the public events so far."""
+    from palace_tui.ai import hard
     calls = []
-    real = analysis_module.CHANCES
+    real = hard.move_chances
 
-    def spy(game, seat, moves, iterations, seed, known=None):
+    def spy(game, seat, moves, iterations, seed, events):
         calls.append((seat, [m.code() for m in moves], iterations))
-        return real(game, seat, moves, iterations, seed, known)
+        return real(game, seat, moves, iterations, seed, events)
 
-    monkeypatch.setattr(analysis_module, "CHANCES", spy)
+    monkeypatch.setattr(hard, "move_chances", spy)
     played = _one_move("ten", Move.take())
-    analyse(played, {0}, iterations=3, seed=2)
+    result = analyse(played, {0}, iterations=3, seed=2)
     assert calls == [(0, ["take", "play TD"], 3)]
+    # The chances quoted are move_chances' own numbers for those moves.
+    expected = real(played.start, 0, [Move.take(), Move.from_code("play TD")], 3, 2, [])
+    v = result.verdicts[0]
+    assert (v.made_chances.not_last, v.made_chances.win) == expected[Move.take()]
+    assert (v.best_chances.not_last, v.best_chances.win) == expected[Move.from_code("play TD")]
+
+
+def _setup_game(swaps: list[str]) -> Replay:
+    """A two-seat swap deal (seed 13) where Ann holds K♠ 10♣ 10♥ with 3♦ J♣ 9♠ face up: she
+    makes ``swaps`` then says ready; Ben then sets up as the coach would."""
+    from palace_tui.ai.policy import setup_move
+    from palace_tui.rules import Game, Rules
+    game = Game.deal(Rules.preset("palace"), ["Ann", "Ben"], seed=13, dealer=1)
+    assert game.turn == 0 and sorted(map(str, game.seats[0].hand)) == sorted(["K♠", "10♣", "10♥"])
+    steps = []
+    g = game
+    moves = [Move.from_code(c) for c in [*swaps, "ready"]]
+    while g.phase == "setup":
+        before = g
+        move = moves.pop(0) if before.turn == 0 else setup_move(before)
+        g = before.copy()
+        events = g.play(move)
+        steps.append(Step(before.turn, move, tuple(events), g))
+    return Replay(game, steps)
+
+
+def test_setup_verdict_names_the_coachs_swaps_and_both_chances() -> None:
+    """A seat that keeps 3♦ J♣ 9♠ face up gets the coach's setup (both tens and the king face
+    up) as the verdict, with the chances of both rows from the same worlds."""
+    played = _setup_game([])
+    result = analyse(played, {0}, iterations=30, seed=3)
+    v = result.verdicts[0]
+    assert v.kind == "setup" and v.made == "ready" and not v.agrees
+    coach = v.best_moves()
+    assert [m.kind for m in coach] == ["swap", "swap", "swap", "ready"]
+    assert sorted(str(m.cards[0]) for m in coach[:3]) == sorted(["K♠", "10♣", "10♥"])
+    assert v.best_chances.not_last > v.made_chances.not_last
+    # Ben is not a person here: no verdict on his setup; and the JSON keeps the kind.
+    assert [i for i, x in result.verdicts.items() if x.seat == 1] == []
+    assert Analysis.from_json(result.to_json()).verdicts[0] == v
+
+
+def test_setup_verdict_agrees_when_the_row_is_the_coachs() -> None:
+    """Ann lays the same row as the coach (in another order of swaps): the coach agrees."""
+    played = _setup_game(["swap KS 9S", "swap TC 3D", "swap TH JC"])
+    v = analyse(played, {0}, iterations=5, seed=3).verdicts[0]
+    assert v.kind == "setup" and v.agrees and v.loss == 0
 
 
 def test_analysis_is_reproducible_and_round_trips() -> None:

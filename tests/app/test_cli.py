@@ -38,3 +38,22 @@ def test_bad_flags_say_why_and_exit_2(argv, words, capsys):
     err = capsys.readouterr().err
     assert words.lower() in err.lower()
     assert err.count("\n") == 1 and err.startswith("palace: ")
+
+
+def test_help_lists_every_subcommand_and_each_one_answers_help(capsys):
+    """``palace --help`` names every subcommand the dispatcher knows (review among them), and
+    each of them answers its own ``--help`` (so the list names nothing that is not there)."""
+    from palace_tui import cli
+    assert {"learn", "review", "records", "simulate", "serve"} <= set(cli.COMMANDS)
+    with pytest.raises(SystemExit) as done:
+        cli.main(["--help"])
+    assert done.value.code == 0
+    shown = capsys.readouterr().out
+    for name in cli.COMMANDS:
+        assert f"palace {name} " in shown, name
+        try:
+            code = cli.main([name, "--help"])
+        except SystemExit as sub:  # argparse's own exit; some commands return their status instead
+            code = sub.code
+        assert code in (0, None), name
+        assert f"palace {name}" in capsys.readouterr().out, name

@@ -21,6 +21,7 @@ from palace_tui.screens.review_list import ReviewListScreen
 from palace_tui.screens.review_summary import ReviewSummaryScreen
 from palace_tui.session import Session
 from palace_tui.store import Store
+from palace_tui.widgets.seat_list import place_text
 
 V1 = Path(__file__).parents[1] / "store" / "data" / "records-v1.sqlite3"
 
@@ -84,7 +85,7 @@ async def test_step_through_a_reviewed_game(tmp_path) -> None:
             await press(pilot, "s")
             assert isinstance(app.screen, ReviewSummaryScreen)
             summary = screen_text(app)
-            assert "Ann: played the coach's move in" in summary and "turning point" in summary
+            assert "Ann: made the coach's choice in" in summary and "turning point" in summary
             await press(pilot, "1")
             assert app.screen is screen and screen.index == expected.turning[0]
 
@@ -194,3 +195,115 @@ async def test_the_list_reports_old_games_and_deals_one_again(tmp_path) -> None:
     assert again.names == session.names[1:] + session.names[:1]
     assert again.same_deal_as == session.game_id and again.table_id == session.table_id
     assert again.deck == session.deck and again.game.phase == "setup"
+
+
+async def test_the_review_gives_the_lessons_right_move_as_the_verdict() -> None:
+    """Where a lesson knows the right move (a ten clears a big pile instead of taking it), the
+    review of someone who took the pile shows the ten as the coach's move, from the search."""
+    from textual.app import App
+
+    from palace_tui.gamefile import GameRecord, Replay, SeatInfo, Step
+    from palace_tui.lessons.course import BY_ID
+    from palace_tui.rules import Move
+
+    start = BY_ID["ten"].position()
+    after = start.copy()
+    take = Move.take()
+    events = after.play(take)
+    played = Replay(start, [Step(start.turn, take, tuple(events), after)])
+    record = GameRecord(start.rules, [SeatInfo(n, i == start.turn) for i, n in enumerate(start.names)],
+                        None, 0, deck=[], moves=[take])
+    screen = ReviewScreen(record, played=played, humans=[start.turn], iterations=40)
+
+    class One(App):
+        def on_mount(self) -> None:
+            self.push_screen(screen)
+
+    app = One()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await analysed(pilot, screen)
+        await pilot.pause()
+        shown = screen_text(app)
+        ten = next(c for c in start.seats[start.turn].hand if c.rank == 10)
+        name = start.names[start.turn]
+        assert f"{name} chose to {take}; the coach would play {ten}." in shown
+        verdict = screen.analysis.verdicts[0]
+        assert Move.from_code(verdict.best) == Move.play([ten]) and verdict.loss > 0
+        assert f"coach's move {percent(verdict.best_chances.not_last)}" in shown
+
+
+async def test_a_setup_verdict_names_the_cards_on_screen() -> None:
+    """A person who kept 3♦ J♣ 9♠ face up sees the coach's setup with the exact cards swapped."""
+    from textual.app import App
+
+    from palace_tui.ai.policy import setup_move
+    from palace_tui.gamefile import GameRecord, Replay, SeatInfo, Step
+    from palace_tui.rules import Game, Move, Rules
+
+    game = Game.deal(Rules.preset("palace"), ["Ann", "Ben"], seed=13, dealer=1)
+    steps, g = [], game
+    while g.phase == "setup":
+        before = g
+        move = Move.ready() if before.turn == 0 else setup_move(before)
+        g = before.copy()
+        steps.append(Step(before.turn, move, tuple(g.play(move)), g))
+    record = GameRecord(game.rules, [SeatInfo("Ann"), SeatInfo("Ben", False, "easy")], 13, 1, deck=[],
+                        moves=[s.move for s in steps])
+    screen = ReviewScreen(record, played=Replay(game, steps), humans=[0], iterations=20)
+
+    class One(App):
+        def on_mount(self) -> None:
+            self.push_screen(screen)
+
+    app = One()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await analysed(pilot, screen)
+        await pilot.pause()
+        shown = " ".join(screen_text(app).split())
+        assert "Setup: Ann chose to keep the face-up cards as dealt; the coach would put your" in shown
+        for card in ("10♥", "10♣", "K♠", "3♦", "9♠", "J♣"):
+            assert card in shown.split("the coach would", 1)[1], card
+        assert "coach's setup" in shown
+
+
+async def test_a_duplicate_deals_results_are_side_by_side(tmp_path) -> None:
+    """The results of a deal played again show the earlier game beside it: for each seat's
+    cards who held them in each game, where they finished and their points."""
+    from textual.app import App
+
+    first = finished(9)
+    with Store(tmp_path) as store:
+        store.record_game(first.record())
+        again = first.duplicate(store.game_list()[0]["game_id"], shift=1)
+        while again.game.phase != "over":
+            again.computer_move()  # every seat by a computer: only the results matter here
+        store.record_game(again.record())
+
+        class Results(App):
+            def on_mount(self) -> None:
+                self.store = store
+                self.push_screen(ResultsScreen(again, []))
+
+        app = Results()
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            assert "The same deal, seats moved round" in text
+            assert "Game 1" in text and "This game" in text
+            old = first.game.outcome()
+            new = again.game.outcome()
+            for seat in range(len(first.names)):
+                # Seat 1's cards: Ann's in game 1, the next player's in this one.
+                before = f"{first.names[seat]} {place_text(old.place(seat))} {old.points[seat]}"
+                after = f"{again.names[seat]} {place_text(new.place(seat))} {new.points[seat]}"
+                assert before in text and after in text, (before, after)
+        # A game that is no duplicate shows no such table.
+        class Plain(App):
+            def on_mount(self) -> None:
+                self.store = store
+                self.push_screen(ResultsScreen(first, []))
+
+        app = Plain()
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert "same deal" not in screen_text(app)
