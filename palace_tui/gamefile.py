@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from .rules import Event, Game, IllegalMove, Move, Rules
 from .rules.cards import cards_code, parse_cards, shuffled_deck
 from .rules.options import OPTIONS
+from .words import log_sentence
 
 #: The first line of every game file, with the format's version.
 MAGIC = "palace-game"
@@ -204,7 +205,7 @@ def format_game(record: GameRecord, result: str = "") -> str:
     for i, move in enumerate(record.moves):
         if played is not None:
             step = played.steps[i]
-            said = "; ".join(e.text(names) for e in step.events if e.kind != "abandoned")
+            said = "; ".join(log_sentence(e, names) for e in step.events if e.kind != "abandoned")
             lines.append(f"{names[step.seat]}: {move.code()}" + (f"  # {said}" if said else ""))
         else:
             lines.append(f"?: {move.code()}")

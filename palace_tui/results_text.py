@@ -14,11 +14,10 @@ promise a third place's point that a two-player game did not give.
 from __future__ import annotations
 
 from .rules import Outcome
-from .widgets.seat_list import place_text
+from .words import join_and, ordinal_word
 
 #: What each preset calls the last player holding cards.
 LOSER_TITLES = {"palace": "the Palace", "shithead": "the Shithead"}
-_NTH = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
 
 
 def loser_sentence(name: str, preset: str | None) -> str:
@@ -34,10 +33,9 @@ def points_sentence(outcome: Outcome, scoring: str) -> str:
                  if outcome.points[seat]]
         if not given:
             return "No points were given."
-        parts = [f"{pts} to the {_NTH.get(place, place_text(place))}" + (" out" if not k else "")
+        parts = [f"{pts} to the {ordinal_word(place)}" + (" out" if not k else "")
                  for k, (place, pts) in enumerate(given)]
-        body = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-        return f"Points: {body}."
+        return f"Points: {join_and(parts)}."
     if scoring == "losses":
         return "One loss to the last with cards." if outcome.loser is not None else "No loss was given."
     return "One win to the first out." if outcome.winner is not None else "No win was given."

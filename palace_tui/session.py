@@ -26,6 +26,7 @@ from .rules.events import EVENT_KINDS
 from .rules.validate import check_no_extra_cards
 from .rules.cards import cards_code, parse_cards, shuffled_deck
 from .takeback import TakeBackBuffer
+from .words import log_sentence
 
 SESSION_FORMAT = "palace-tui-session"
 SESSION_VERSION = 1
@@ -83,7 +84,9 @@ class Session:
     game_number: int = 0
     game_id: str = ""
     started: str = ""
-    log: list[str] = field(default_factory=list)
+    #: The recent public log: header lines ("Game 2: Ann deals") and the events themselves,
+    #: worded on demand (:attr:`log` gives the lines as text).
+    log_entries: list[str | Event] = field(default_factory=list)
     viewer: int | None = None
     recorded: bool = False
     #: How many log lines this game has had in all (the log keeps the last LOG_LIMIT).
@@ -101,6 +104,15 @@ class Session:
     history: list[Move] | None = field(default=None, repr=False)
     #: The recorded game whose deal this game plays again (a duplicate), by its key.
     same_deal_as: str = ""
+
+    @property
+    def log(self) -> list[str]:
+        """The recent public log as lines of text, in the log voice of ``palace_tui.words``."""
+        return [log_entry_text(x, self.names) for x in self.log_entries]
+
+    @log.setter
+    def log(self, lines: list[str | Event]) -> None:
+        self.log_entries = list(lines)
 
     # ------------------------------------------------------------ creation
 
@@ -230,7 +242,7 @@ class Session:
         if self.takeback.seat != seat:
             self._undo_logs.clear()
         self.takeback.before(self.game, seat)
-        kept = (list(self.log), self.log_total, list(self.events))
+        kept = (list(self.log_entries), self.log_total, list(self.events))
         try:
             events = self.apply(move)
         except IllegalMove:
@@ -258,7 +270,7 @@ class Session:
         self.game = game
         self._trim_history()
         if self._undo_logs:
-            self.log, self.log_total, self.events = self._undo_logs.pop()
+            self.log_entries, self.log_total, self.events = self._undo_logs.pop()
         # The computer players' memory went past the move taken back: start it again
         # from this game's public events (empty when the oldest have been dropped).
         for player in self._game_players():
@@ -353,9 +365,9 @@ class Session:
             index += 1
             if e.kind == "over":
                 continue
-            self.log.append(e.text(names))
+            self.log_entries.append(e)
             self.log_total += 1
-        del self.log[:-LOG_LIMIT]
+        del self.log_entries[:-LOG_LIMIT]
         del self.events[:-EVENT_LIMIT]
 
     def public_events(self) -> list[Event] | None:
@@ -409,7 +421,7 @@ class Session:
             "rules": self.rules.as_dict(), "preset": self.preset, "seed": self.seed,
             "game": self.game.to_json(), "dealer": self.game.dealer,
             "game_number": self.game_number, "game_id": self.game_id, "started": self.started,
-            "log": list(self.log[-LOG_LIMIT:]), "log_total": self.log_total, "viewer": self.viewer, "recorded": self.recorded,
+            "log": [x if isinstance(x, str) else event_to_list(0, x)[1:] for x in self.log_entries[-LOG_LIMIT:]], "log_total": self.log_total, "viewer": self.viewer, "recorded": self.recorded,
             "events": [event_to_list(i, e) for i, e in self.events[-EVENT_LIMIT:]],
             "deck": None if self.deck is None else cards_code(self.deck),
             "history": None if self.history is None else [m.code() for m in self.history],
@@ -438,7 +450,9 @@ class Session:
                           preset=data.get("preset"), seed=data.get("seed"), game=game,
                           game_number=int(data.get("game_number", 0)), game_id=str(data.get("game_id", "")),
                           started=str(data.get("started", "")),
-                          log=[clean_text(x) for x in data.get("log", [])],
+                          # Saves from before the log kept events hold its lines as text.
+                          log_entries=[clean_text(x) if isinstance(x, str) else event_from_list([0, *x])[1]
+                                       for x in data.get("log", [])],
                           viewer=viewer if isinstance(viewer, int) else None,
                           recorded=bool(data.get("recorded", False)),
                           log_total=int(data.get("log_total", len(data.get("log", [])))),
@@ -462,15 +476,14 @@ class Session:
             check_no_extra_cards(game)
         if session.viewer is not None and not 0 <= session.viewer < n:
             raise ValueError(f"the saved session is damaged: the screen shows seat {session.viewer}, which is not a seat")
-        last = -1
-        for index, event in session.events:
+        for event in [e for e in session.log_entries if isinstance(e, Event)] + [e for _, e in session.events]:
             if event.kind not in EVENT_KINDS:
                 raise ValueError(f"the saved session is damaged: it has an event of no known kind ({event.kind[:20]!r})")
             if event.seat is not None and not 0 <= event.seat < n:
                 raise ValueError(f"the saved session is damaged: an event names seat {event.seat}, which is not a seat")
-            if index <= last:
-                raise ValueError("the saved session is damaged: its events are out of order")
-            last = index
+        indices = [i for i, _ in session.events]
+        if any(a >= b for a, b in zip(indices, indices[1:])):
+            raise ValueError("the saved session is damaged: its events are out of order")
         if session.rules != game.rules:
             raise ValueError("the saved session is damaged: the table's rules and the game's disagree")
         return session
@@ -504,11 +517,18 @@ def _check_session_shape(data: dict[str, Any]) -> None:
         raise bad("its log or events are not lists")
     if not all(isinstance(e, list) and len(e) == 6 for e in data.get("events", [])):
         raise bad("an event is not a list of six values")
+    if not all(isinstance(x, str) or (isinstance(x, list) and len(x) == 5) for x in data.get("log", [])):
+        raise bad("a log line is neither text nor an event")
     for key in ("table_id", "game_id", "started"):
         if not isinstance(data.get(key, ""), str):
             raise bad(f"its {key.replace('_', ' ')} is not text")
     if data.get("preset") is not None and not isinstance(data.get("preset"), str):
         raise bad("its preset is not text")
+
+
+def log_entry_text(entry: str | Event, names: list[str]) -> str:
+    """A log entry as its line: a header as it is, an event in the log voice."""
+    return entry if isinstance(entry, str) else str(log_sentence(entry, names))
 
 
 def event_to_list(index: int, event: Event) -> list:

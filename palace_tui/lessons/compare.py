@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..rules import OPTION_HELP, OPTIONS, PRESETS, Rules
-from ..rules.text import option_value_text
+from ..words import option_value_text
 
 
 class Row(NamedTuple):

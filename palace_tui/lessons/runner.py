@@ -13,14 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules import Event, Game, IllegalMove, Move, SeatView, explain_pile
-from ..rules.cards import cards_text
+from ..rules import Event, Game, IllegalMove, Move, SeatView
+from ..words import describe, explain_pile
+from ..words.events import YOU as LEARNER
 from .lesson import Lesson, Result
 
-RANK_WORDS = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights",
-              9: "nines", 11: "jacks", 12: "queens", 13: "kings", 14: "aces"}
-#: The name the learner's seat has in every lesson.
-LEARNER = "You"
+__all__ = ["Feedback", "LessonRunner", "describe", "LEARNER"]
 
 
 @dataclass(frozen=True)
@@ -120,51 +118,3 @@ class LessonRunner:
             self.last = Feedback("not-quite", "Not quite.", why + " The cards are back where they were.",
                                  happened, events)
         return self.last
-
-
-def describe(events: tuple[Event, ...] | list[Event], names: list[str], learner: int) -> str:
-    """The events of one move in plain words, the learner as "You"."""
-    out: list[str] = []
-
-    def who(seat: int | None) -> str:
-        return LEARNER if seat == learner else names[seat] if seat is not None else ""
-
-    events = list(events)
-    for k, e in enumerate(events):
-        name = who(e.seat)
-        mine = e.seat == learner
-        if e.kind == "played":
-            if k and events[k - 1].kind == "flipped":
-                out[-1] = out[-1][:-1] + ": it goes there and stays."
-                continue
-            out.append(f"{name} played {cards_text(e.cards)}.")
-        elif e.kind == "flipped":
-            out.append(f"{name} turned over {cards_text(e.cards)}.")
-        elif e.kind == "failed":
-            out.append(f"It can't go there, so {'you take' if mine else name + ' takes'} it with the pile "
-                       f"({e.count} cards).")
-        elif e.kind == "reversed":
-            out.append("Play changes direction.")
-        elif e.kind == "cleared":
-            what = "a 10" if e.reason == "ten" else f"four {RANK_WORDS.get(e.cards[0].rank, 'of a kind')}"
-            out.append(f"{name} cleared the pile with {what} ({e.count} cards).")
-        elif e.kind == "drew":
-            out.append(f"{name} drew {e.count} card{'s' if e.count != 1 else ''}.")
-        elif e.kind == "took":
-            if any(x.kind == "failed" for x in events):
-                continue
-            extra = f", adding {cards_text(e.cards)}" if e.cards else ""
-            out.append(f"{name} took the pile ({e.count} cards{extra}).")
-        elif e.kind == "out":
-            out.append(f"{name} {'are' if mine else 'is'} out.")
-        elif e.kind == "swapped":
-            took, laid = e.cards
-            out.append(f"{name} put {laid} face up and took {took} into {'your' if mine else 'the'} hand.")
-        elif e.kind == "ready":
-            out.append(f"{name} {'are' if mine else 'is'} ready.")
-        elif e.kind == "starts":
-            why = f" ({e.reason})" if e.reason else ""
-            out.append(f"{name} {'lead' if mine else 'leads'}{why}.")
-        elif e.kind == "over":
-            out.append("The game is over.")
-    return " ".join(out)

@@ -6,13 +6,22 @@
 'setup'
 """
 
+import importlib
+
 from .cards import Card
 from .events import Event
 from .game import Game, Outcome, Seat
 from .moves import IllegalMove, Move
 from .options import OPTION_HELP, OPTIONS, PRESET_HELP, PRESETS, Rules, option_value_help
-from .text import explain_pile, rules_card
 from .view import OtherSeat, SeatView
 
 __all__ = ["Card", "Rules", "Game", "Move", "IllegalMove", "Event", "Outcome", "Seat", "SeatView",
            "OtherSeat", "OPTIONS", "OPTION_HELP", "option_value_help", "PRESETS", "PRESET_HELP", "rules_card", "explain_pile"]
+
+
+def __getattr__(name: str):
+    # explain_pile and rules_card keep working here; their words live in palace_tui.words,
+    # which the engine does not import (it is looked up on first use only).
+    if name in ("explain_pile", "rules_card"):
+        return getattr(importlib.import_module("palace_tui.words"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

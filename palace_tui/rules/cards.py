@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from itertools import groupby
 from typing import Iterable
 
 TWO, TEN, JACK, QUEEN, KING, ACE, JOKER = 2, 10, 11, 12, 13, 14, 15
@@ -39,7 +40,10 @@ RANK_LABELS = {**{r: c for r, c in _RANK_CODES.items()}, TEN: "10", JOKER: "JK"}
 RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
               TEN: "10", JACK: "jack", QUEEN: "queen", KING: "king", ACE: "ace",
               JOKER: "joker"}
-RANK_PLURALS = {r: n + "s" for r, n in RANK_NAMES.items()}
+#: Plural rank names, spelled as players say them ("four sevens", "two jacks").
+RANK_PLURALS = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights",
+                9: "nines", TEN: "tens", JACK: "jacks", QUEEN: "queens", KING: "kings", ACE: "aces",
+                JOKER: "jokers"}
 
 
 def rank_name(rank: int, article: bool = False) -> str:
@@ -51,7 +55,7 @@ def rank_name(rank: int, article: bool = False) -> str:
 
 
 def rank_plural(rank: int) -> str:
-    """Plural rank name: 'queens', '7s'."""
+    """Plural rank name: 'queens', 'sevens'."""
     return RANK_PLURALS[rank]
 
 
@@ -167,6 +171,24 @@ def parse_cards(cards: str | Iterable[Card | str] | None) -> list[Card]:
 def cards_text(cards: Iterable[Card]) -> str:
     """Cards for display, separated by spaces."""
     return " ".join(str(c) for c in cards)
+
+
+def card_chunks(cards: Iterable[Card]) -> list[tuple[str, Card]]:
+    """Cards as the words of a sentence, each with the card it stands for: a joker is
+    named (``a joker``, ``2 jokers`` for jokers side by side), other cards are ``7♥``."""
+    chunks: list[tuple[str, Card]] = []
+    for joker, group in groupby(cards, key=lambda c: c.rank == JOKER):
+        run = list(group)
+        if joker:
+            chunks.append(("a joker" if len(run) == 1 else f"{len(run)} jokers", run[0]))
+        else:
+            chunks += [(str(c), c) for c in run]
+    return chunks
+
+
+def cards_words(cards: Iterable[Card]) -> str:
+    """Cards for a sentence: ``7♥ 7♣``, ``a joker``, ``2 jokers`` (see :func:`card_chunks`)."""
+    return " ".join(text for text, _ in card_chunks(cards))
 
 
 def cards_code(cards: Iterable[Card]) -> str:

@@ -266,6 +266,15 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
         """Seats still holding cards, in seat order."""
         return [i for i, s in enumerate(self.seats) if s.place is None]
 
+    @property
+    def pile_owner(self) -> int | None:
+        """The seat that played the card the pile now answers (None on an empty pile)."""
+        return self._owner
+
+    def setup_done(self, seat: int) -> bool:
+        """Whether ``seat`` has finished its setup (swapped and said ready, or chosen)."""
+        return self._setup_done[seat]
+
     # ----------------------------------------------------------------- moves
 
     def play(self, move: Move) -> list[Event]:

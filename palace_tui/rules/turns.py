@@ -7,11 +7,12 @@ rollouts (see :mod:`palace_tui.rules.fast`).
 
 from __future__ import annotations
 
-from .cards import JOKER, TEN, Card, order_key, rank_name
+from .cards import JOKER, TEN, Card, cards_words, order_key, rank_name
 from .events import Event
 from .kinds import EventKind, MoveKind, Phase, Stage
 from .moves import IllegalMove, Move
 from .seat import _HAND_ORDER, Seat, _pick, ranks_of_mask
+from .text import illegal_play_sentence, join_or, legal_summary, not_holding_sentence
 
 # The hot path reads these as globals: an enum member lookup on 3.11 costs ten times more.
 _PLAYED, _REVERSED, _CLEARED, _DREW = EventKind.PLAYED, EventKind.REVERSED, EventKind.CLEARED, EventKind.DREW
@@ -97,38 +98,12 @@ class PlayPhase:
             raise IllegalMove("Your hand and face-up cards are gone: turn one of your face-down cards.")
 
     def _not_holding(self, rank: int, want: int, have: int, where: str) -> str:
-        if have == 0:
-            return f"You have no {rank_name(rank)} {where}: you can {self.legal_summary()}."
-        return (f"You have only {have} {rank_name(rank)}{'s' if have > 1 else ''} {where}, not {want}: "
-                f"you can {self.legal_summary()}.")
+        return not_holding_sentence(self, rank, want, have, where)
 
     def legal_summary(self) -> str:
         """What the seat to act may do now, as a clause for sentences:
         ``play a 4 or a jack, or take the pile``."""
-        if self.phase == Phase.SETUP:
-            if self.rules.deal == "swap":
-                return "swap a hand card with a face-up card, or say you are ready"
-            return f"choose {self.rules.face_up} of your cards to lay face up"
-        if self.phase != Phase.PLAY:
-            return "make no more moves: the game is over"
-        ranks: list[int] = []
-        take = flip = ""
-        for m in self.legal_moves():
-            if m.kind == MoveKind.PLAY:
-                if m.cards[0].rank not in ranks:
-                    ranks.append(m.cards[0].rank)
-            elif m.kind == MoveKind.TAKE:
-                take = "take the pile, adding one of your face-up cards" if m.adding else "take the pile"
-            elif m.kind == MoveKind.FLIP:
-                flip = "turn one of your face-down cards"
-        parts = []
-        if ranks:
-            names = [rank_name(r, True) for r in ranks]
-            where = " from your hand" if self.stage() == Stage.HAND else " from your face-up cards"
-            parts.append("play " + (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1])
-                         + where)
-        parts += [p for p in (take, flip) if p]
-        return ", or ".join(parts)
+        return legal_summary(self)
 
     def _lay(self, s_i: int, s: Seat, laid: list[Card], from_hand: bool) -> None:
         """Put legal cards on the pile, then clear, draw, go out and pass the turn.
@@ -250,8 +225,8 @@ class PlayPhase:
                                   "it first: choose which face-up card to add.")
             match = [c for c in s.face_up if c.rank == adding.rank]
             if not match:
-                raise IllegalMove(f"You have no {rank_name(adding.rank)} face up to add: add one of "
-                                  f"{', '.join(str(c) for c in s.face_up)}.")
+                raise IllegalMove(f"You have no {rank_name(adding.rank)} face up to add: add "
+                                  f"{join_or([cards_words([c]) for c in s.face_up])}.")
             card = adding if adding in match else match[0]
             s.face_up.remove(card)
             self.pile.append(card)
@@ -336,13 +311,11 @@ class PlayPhase:
 
     def explain_illegal(self, rank: int) -> str:
         """Why a card of ``rank`` can't go on the pile, and what could."""
-        from .text import illegal_play_sentence
         return illegal_play_sentence(self, rank)
 
     def requirement_text(self) -> str:
-        """What may be played now, short: ``9 or higher``, ``7 or lower``, ``anything``."""
-        from .text import requirement_short
-        return requirement_short(self.rules, self._eff)
+        """What may be played now, short: ``9 or higher`` (kept for outside callers; made by words)."""
+        return self.view(self.turn).requirement
 
     def fast_turn(self, kind: str, x: int, count: int = 0) -> None:
         """Play one decision given as :meth:`random_choice` gives it, quietly (no events).

@@ -1,20 +1,42 @@
 """One seat's view of the game: everything it may see and nothing else.
 
 The app renders a seat from a ``SeatView``, never from the whole game, so no
-other hand and no unturned face-down card can reach the screen.
+other hand and no unturned face-down card can reach the screen. A view holds
+facts (cards, counts, ranks), never sentences: ``palace_tui.words`` words them.
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from .cards import Card
+from .cards import Card, cards_text
 from .moves import Move
-from .text import pile_run_text, requirement_short
+from .options import Rules
+from .text import top_run
 
 if TYPE_CHECKING:
     from .game import Game
+
+
+class Requirement(NamedTuple):
+    """What the next play must answer: ``rank`` (0 or 2: anything goes) and whether it is
+    a low seven (``low``: 7 or lower)."""
+
+    rank: int
+    low: bool = False
+
+    @classmethod
+    def of(cls, rules: Rules, rank: int) -> "Requirement":
+        return cls(rank, rank == 7 and rules.seven == "low")
+
+
+class PileRun(NamedTuple):
+    """The same-rank run on top of the pile: its rank and how many cards (0, 0 when empty)."""
+
+    rank: int
+    count: int
 
 
 @dataclass(frozen=True)
@@ -48,8 +70,8 @@ class SeatView:
     stock_count: int
     pile: tuple[Card, ...]
     cleared_count: int
-    requirement: str
-    pile_run: str
+    need: Requirement
+    run: PileRun
     stage: str
     legal: tuple[Move, ...]
     playable_ranks: frozenset[int]
@@ -59,7 +81,7 @@ class SeatView:
         me = game.seats[seat]
         others = tuple(
             OtherSeat(i, s.name, s.hand_count, tuple(s.face_up), len(s.face_down), s.place,
-                      game._setup_done[i])
+                      game.setup_done(i))
             for i, s in enumerate(game.seats))
         my_turn = game.turn == seat and game.phase != "over"
         legal = tuple(game.legal_moves()) if my_turn else ()
@@ -68,9 +90,19 @@ class SeatView:
                    dealer=game.dealer, hand=tuple(me.hand), seats=others,
                    stock_count=len(game.stock), pile=tuple(game.pile),
                    cleared_count=len(game.cleared),
-                   requirement=requirement_short(game.rules, game.requirement()),
-                   pile_run=pile_run_text(game.pile), stage=game.stage(seat) if game.phase == "play" else game.phase,
+                   need=Requirement.of(game.rules, game.requirement()),
+                   run=PileRun(*top_run(game.pile)), stage=game.stage(seat) if game.phase == "play" else game.phase,
                    legal=legal, playable_ranks=playable)
+
+    @property
+    def requirement(self) -> str:
+        """What may be played, in words: ``9 or higher`` (kept for outside callers; made by words)."""
+        return importlib.import_module("palace_tui.words").requirement_text(self.need)
+
+    @property
+    def pile_run(self) -> str:
+        """The run on top, in words: ``7♥ 7♣: 2 of a kind`` (kept for outside callers; made by words)."""
+        return str(importlib.import_module("palace_tui.words").pile_run(self.pile, self.run))
 
     @property
     def me(self) -> OtherSeat:
@@ -90,7 +122,6 @@ class SeatView:
 
     def observation_string(self) -> str:
         """A compact text of this view (for logs of what a seat knew, and for tests)."""
-        from .cards import cards_text
         lines = [f"seat {self.seat} phase {self.phase} turn {self.turn} dir {self.direction}",
                  f"hand: {cards_text(self.hand)}",
                  f"pile: {cards_text(self.pile)} ({self.requirement})",

@@ -192,7 +192,7 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, Screen, inherit
             computers = {i for i, s in enumerate(self.session.seats) if not s.human}
             self.query_one(SeatList).show(view, computers)
             self.query_one(PileView).show(view)
-            self.query_one(GameLog).show(self.session.log, self.session.log_total)
+            self.query_one(GameLog).show(self.session.log_entries, self.session.log_total, self.session.names)
             self._draw_titles(view)
         self._draw_player(view, mode)
         # The footer recomposes on every refresh_bindings: only when what it shows changes.

@@ -9,7 +9,7 @@ so the screen never words, or decides, a rule itself.
 from __future__ import annotations
 
 from ..rules import Game, IllegalMove, Move
-from ..rules.text import explain_pile
+from ..words import explain_pile
 
 #: The note's label for each key that can explain itself.
 LABELS = {"take": "Take", "enter": "Enter", "explain": "Pile"}

@@ -30,6 +30,7 @@ from ..rules import Game, Move
 from ..rules.cards import cards_text
 from ..widgets.chance_graph import chance_graph, graph_legend
 from ..widgets.too_small import TooSmall
+from ..words import log_sentence
 
 
 def percent(x: float) -> str:
@@ -215,7 +216,7 @@ class ReviewScreen(Screen[None]):
             who = self.record.seats[step.seat]
             move.append(f"Move {self.index + 1} of {len(steps)}", "bold")
             move.append(": " if who.human else " (a computer): ")
-            said = "; ".join(e.text(before.names) for e in step.events if e.kind != "over")
+            said = "; ".join(log_sentence(e, before.names) for e in step.events if e.kind != "over")
             move.append(said or str(step.move))
         self.query_one("#move", Static).update(move)
         analysis = self.analysis

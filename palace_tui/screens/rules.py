@@ -12,7 +12,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
-from ..rules import Rules, rules_card
+from ..rules import Rules
+from ..words import rules_card
 from ..widgets.too_small import TooSmall
 
 

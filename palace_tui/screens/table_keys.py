@@ -11,7 +11,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ..rules import Move
-from ..rules.text import explain_pile
+from ..words import explain_pile
 from ..widgets.game_log import log_line
 
 WARN = Style(color="red", bold=True)

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from ..rules import Game, SeatView
 from ..widgets.card_art import cards_inline
+from ..words import requirement_text
 
 DIM = Style(dim=True)
 KEY = Style(bold=True)
@@ -43,10 +44,10 @@ def turn_hint(game: Game, view: SeatView, mode: str, names: list[str], marked: i
         return Text.assemble(f"Mark {game.rules.face_up} cards to lay face up ({marked} marked): ",
                              ("Space", KEY), " marks, ", ("Enter", KEY), " lays them down.")
     if mode == "face_down":
-        need = ("Any card stays on this pile." if view.requirement == "anything"
-                else f"It stays if it is {view.requirement}.")
+        need = ("Any card stays on this pile." if requirement_text(view.need) == "anything"
+                else f"It stays if it is {requirement_text(view.need)}.")
         return Text(f"Turn a face-down card: ← → to choose, Enter to turn it. {need}")
-    text = Text.assemble("Your turn: play ", (view.requirement, KEY))
+    text = Text.assemble("Your turn: play ", (requirement_text(view.need), KEY))
     takeable = any(m.kind == "take" for m in view.legal)
     if not view.playable_ranks:
         text.append_text(Text.assemble(". Nothing you hold can go: ", ("t", KEY), " takes the pile."))

@@ -1,38 +1,32 @@
 """The public log: what everybody at the table saw, newest at the bottom.
 
-Lines come from the engine's event sentences, which use names (never "you") and
-never show a drawn card. Cards in a line are coloured by suit.
+The log keeps the events themselves and words them on demand in the log voice of
+``palace_tui.words`` (names, never "you"; a draw says how many cards, never
+which). Cards are coloured by suit from the ``Card`` objects of the sentence.
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.widgets import RichLog
 
-from ..rules import Card
+from ..rules import Event
+from ..words import Cards, Sentence, card_chunks, log_sentence
 from .card_art import suit_style
-
-_CARD = re.compile(r"(?<!\S)(10|[2-9JQKA])([♣♦♥♠])|(?<!\S)JK(?: JK)*(?!\w)")
 
 
 def log_line(line: str) -> Text:
-    """A log sentence with its cards in suit colours; the engine's ``JK`` reads "a joker"
-    (``JK JK``: "2 jokers")."""
+    """A sentence with its cards in suit colours (a plain ``str`` stays plain)."""
     text = Text()
-    at = 0
-    for m in _CARD.finditer(line):
-        jokers = m.group(0).count("JK")
-        try:
-            card = Card.parse("JK" if jokers else m.group(0))
-        except ValueError:
-            continue
-        text.append(line[at:m.start()])
-        words = m.group(0) if not jokers else ("a joker" if jokers == 1 else f"{jokers} jokers")
-        text.append(words, suit_style(card))
-        at = m.end()
-    text.append(line[at:])
+    for part in line.parts if isinstance(line, Sentence) else (line,):
+        if isinstance(part, Cards):
+            for k, (words, card) in enumerate(card_chunks(part)):
+                text.append(" " if k else "")
+                text.append(words, suit_style(card))
+        else:
+            text.append(part)
     return text
 
 
@@ -53,12 +47,13 @@ class GameLog(RichLog):
         # A resize re-wraps the lines: keep the newest one in view.
         self.call_after_refresh(self.scroll_end, animate=False)
 
-    def show(self, lines: list[str], total: int) -> None:
-        """Bring the log up to date: ``lines`` are the last of ``total`` lines so far."""
+    def show(self, entries: Sequence[str | Event], total: int, names: Sequence[str] = ()) -> None:
+        """Bring the log up to date: ``entries`` (header lines and events, worded with
+        ``names``) are the last of ``total`` entries so far."""
         new = total - self.shown
-        if new < 0 or new > len(lines) or self.shown == 0:
+        if new < 0 or new > len(entries) or self.shown == 0:
             self.clear()
-            new = len(lines)
-        for line in lines[len(lines) - new:]:
-            self.write(log_line(line))
+            new = len(entries)
+        for entry in entries[len(entries) - new:]:
+            self.write(log_line(entry if isinstance(entry, str) else log_sentence(entry, names)))
         self.shown = total

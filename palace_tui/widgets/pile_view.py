@@ -8,6 +8,7 @@ from textual import events
 from textual.message import Message
 
 from ..rules import SeatView
+from ..words import Cards, count, pile_run, requirement_text
 from .card_art import Slot, cards_inline, render_row
 from .lines_static import LinesStatic
 
@@ -37,17 +38,17 @@ class PileView(LinesStatic):
             box = [Text("╭┄┄┄╮", DIM), Text("┆   ┆", DIM), Text("╰┄┄┄╯", DIM)]
         run = Text()
         if view.pile:
-            run_cards, _, kind = view.pile_run.partition(": ")
-            top = view.pile[-len(run_cards.split()):] if run_cards else ()
-            run.append_text(cards_inline(top))
-            if kind:
-                run.append(f": {kind}", BOLD)
+            for part in pile_run(view.pile, view.run).parts:  # the run's cards, then ": 3 of a kind"
+                if isinstance(part, Cards):
+                    run.append_text(cards_inline(part))
+                else:
+                    run.append(part, BOLD)
         else:
             run.append("empty pile", DIM)
         need = Text()
         need.append("play ", DIM)
-        need.append(view.requirement, BOLD)
-        size = Text(f"{len(view.pile)} card{'s' if len(view.pile) != 1 else ''} in the pile", DIM)
+        need.append(requirement_text(view.need), BOLD)
+        size = Text(f"{count(len(view.pile), 'card')} in the pile", DIM)
         lines = [box[0] + Text(" ") + run, box[1] + Text(" ") + need, box[2] + Text(" ") + size,
                  Text(f"stock {view.stock_count} · cleared {view.cleared_count}")]
         self.show_lines(lines)

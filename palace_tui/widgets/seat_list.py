@@ -10,17 +10,17 @@ from rich.style import Style
 from rich.text import Text
 
 from ..rules import SeatView
+from ..words import ordinal
 from .card_art import cards_inline
 from .lines_static import LinesStatic
 
 TURN = Style(color="yellow", bold=True)
 DIM = Style(dim=True)
-_PLACES = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
 def place_text(place: int) -> str:
     """``1st``, ``2nd``, ``4th``."""
-    return _PLACES.get(place, f"{place}th")
+    return ordinal(place)
 
 
 #: Cells taken by everything on a seat's line but its name and face-up cards.

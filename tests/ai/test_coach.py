@@ -127,7 +127,7 @@ def test_one_of_several_twos_is_named_as_one():
     advice = advise(game, 0, iterations=10, seed=1)
     assert advice.move.kind == "play" and len(advice.move.cards) == 1
     card = advice.move.cards[0]
-    assert advice.reason.startswith(f"Play one of your three 2s ({card}):"), advice.reason
+    assert advice.reason.startswith(f"Play one of your three twos ({card}):"), advice.reason
 
 
 def test_the_swap_names_both_cards():

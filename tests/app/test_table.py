@@ -392,9 +392,16 @@ def test_players_words():
     from palace_tui.widgets.game_log import log_line
     assert Event("starts", 0).text(["Ann"]) == "Ann leads"
     assert recap([(0, Event("starts", 0))], ["Ann"], 0) == "Ann leads."
-    assert log_line("Dee played JK").plain == "Dee played a joker"
-    assert log_line("Dee played JK JK, then 7♥").plain == "Dee played 2 jokers, then 7♥"
-    assert log_line("Dee swapped JK into the face-up row").plain == "Dee swapped a joker into the face-up row"
+    # A joker is named in sentences, and coloured from the Card itself (no text is read back).
+    from palace_tui.words import log_sentence
+    joker, seven = Card.parse("JK"), Card.parse("7H")
+    played = log_line(log_sentence(Event("played", 3, (joker, joker)), ["Ann", "Ben", "Cy", "Dee"]))
+    assert played.plain == "Dee played 2 jokers"
+    assert [played.plain[s.start:s.end] for s in played.spans] == ["2 jokers"]
+    swapped = log_line(log_sentence(Event("swapped", 3, (seven, joker)), ["Ann", "Ben", "Cy", "Dee"]))
+    assert swapped.plain == "Dee put a joker face up in place of 7♥"
+    assert [swapped.plain[s.start:s.end] for s in swapped.spans] == ["a joker", "7♥"]
+    assert log_line("Dee played JK").plain == "Dee played JK"  # plain text stays as it is
     assert card_text(Card.parse("JK")).plain == "Jkr"
 
 

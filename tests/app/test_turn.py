@@ -75,7 +75,7 @@ async def test_a_turned_face_down_card_is_shown_to_the_mover(make_app):
         assert screen.mode() == "face_down"
         await press(pilot, "enter")
         assert screen.mode() == "result" and screen.viewer == 0
-        assert screen.note.body == "You turned over 4♦ from face down: it can't go, so you took the pile (2 cards)."
+        assert screen.note.body == "You turned over 4♦ from face down, could not play it and took it with the pile (2 cards)."
         assert "4♦" in screen.query_one("#me").hand_text()
 
 
@@ -88,7 +88,7 @@ async def test_going_out_shows_the_place(make_app):
         await pilot.pause()
         screen = app.screen
         await press(pilot, "enter")
-        assert screen.mode() == "result" and screen.note.body == "You played 9♦. You are out: 1st."
+        assert screen.mode() == "result" and screen.note.body == "You played 9♦. You went out (1st)."
 
 
 async def test_a_clear_simply_continues_the_turn(make_app):
@@ -99,7 +99,7 @@ async def test_a_clear_simply_continues_the_turn(make_app):
         screen = app.screen
         await play(pilot, screen, Move.play("10H"))
         assert screen.mode() == "hand" and session.game.turn == 0 and screen.viewer == 0
-        assert "That cleared the pile with a 10." in screen.note.body
+        assert "You played 10♥, clearing the pile (" in screen.note.body
         assert screen.check_action("take_back", ()) is True  # nothing new was seen
         await play(pilot, screen, Move.play("4C"))
         assert screen.mode() == "result"

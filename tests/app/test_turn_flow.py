@@ -169,9 +169,9 @@ def test_result_words_for_each_kind_of_move():
     c = Card.parse
     assert move_result([Event("took", 0, (), 17)], 0, []) == "You took the pile (17 cards)."
     assert move_result([Event("flipped", 0, (c("4D"),)), Event("failed", 0, (c("4D"),), 6)], 0, []) == (
-        "You turned over 4♦ from face down: it can't go, so you took the pile (6 cards).")
+        "You turned over 4♦ from face down, could not play it and took it with the pile (6 cards).")
     assert move_result([Event("played", 0, (c("10H"),)), Event("cleared", 0, (c("10H"),), 5, "ten")], 0, []) == (
-        "You played 10♥. That cleared the pile with a 10.")
+        "You played 10♥, clearing the pile (5 cards).")
     drew = [Event("played", 0, (c("9S"),)), Event("drew", 0, (), 2)]
     assert move_result(drew, 0, [c("2C"), c("5D")]) == "You played 9♠. You drew 2♣ 5♦."
     assert move_result(drew, 0, []) == "You played 9♠. You drew 2 cards."

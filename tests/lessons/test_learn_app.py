@@ -83,7 +83,7 @@ async def test_the_first_game_lessons_by_keys(tmp_path):
         await pilot.press("right", "right", "down", "enter")
         await pilot.pause()
         assert screen.feedback_text().startswith("Well done!"), screen.feedback_text()
-        assert "You put 10♦ face up and took 4♣ into your hand." in screen.feedback_text()
+        assert "You put 10♦ face up in place of 4♣." in screen.feedback_text()
         await pilot.press("enter")
         await pilot.pause()
         assert screen.lesson.id == "starts"

@@ -136,7 +136,7 @@ def test_blind_four_is_picked_up_not_out():
     feedback = runner.attempt(Move.flip(0))
     seat = runner.game.seats[0]
     assert seat.place is None and sorted(c.code for c in seat.hand) == ["4C", "8D", "QH"]
-    assert "4♣" in feedback.happened and "take it with the pile" in feedback.happened
+    assert "4♣" in feedback.happened and "took it with the pile" in feedback.happened
 
 
 def test_the_builder_leads_and_keep_row_keeps_the_row():

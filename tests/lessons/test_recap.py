@@ -26,7 +26,7 @@ def test_issue_example():
     game = table()
     log = play_out(game, ["play 9S", "take", "play TD", "play 3H"])
     text = recap_for(log, NAMES, 0)
-    assert text == "Ben took the pile (3 cards); Cy cleared with a 10, then played 3♥."
+    assert text == "Ben took the pile (3 cards); Cy played 10♦, clearing the pile (1 card), then played 3♥."
 
 
 def test_never_names_a_drawn_card_nor_you():
@@ -53,8 +53,9 @@ def test_four_of_a_kind_and_reversal_and_out():
         {"name": "Ann", "hand": "7D 7S"}, {"name": "Ben", "hand": "8C 4H"}, {"name": "Cy", "hand": "KD"}],
         pile="7H 7C")
     log = play_out(game, ["play 7D 7S", "play 8C"])
-    assert recap(log, ["Ann", "Ben", "Cy"], 0) == \
-        "Ann played 7♦ 7♠ and cleared four sevens, then went out (1st); Ben played 8♣, then reversed play."
+    assert recap(log, ["Ann", "Ben", "Cy"], 0) == (
+        "Ann played 7♦ 7♠, clearing the pile with four sevens (4 cards), then went out (1st); Ben played 8♣, "
+        "then reversed play.")
 
 
 def test_face_down_cards_named_only_once_turned():
@@ -62,7 +63,7 @@ def test_face_down_cards_named_only_once_turned():
         {"name": "Ann", "face_down": "4C KS"}, {"name": "Ben", "face_down": "9D 3S"}], pile="8D QH")
     log = play_out(game, ["flip 0", "flip 1"])
     text = recap(log, ["Ann", "Ben"], 0)
-    assert text.startswith("Ann turned over 4♣ from face down and had to take the pile (3 cards)")
+    assert text.startswith("Ann turned over 4♣ from face down, could not play it and took it with the pile (3 cards)")
     assert "Ben played 3♠ from face down" in text
     assert "9♦" not in text and "K♠" not in text
 
@@ -71,7 +72,7 @@ def test_stuck_face_up_take_names_the_added_card():
     game = Game.from_position(Rules.preset("palace"), seats=[
         {"name": "Ann", "face_up": "4C 5D"}, {"name": "Ben", "hand": "3S"}], pile="9S QH")
     log = play_out(game, ["take +4C"])
-    assert recap(log, ["Ann", "Ben"], 0) == "Ann took the pile (3 cards) after adding 4♣."
+    assert recap(log, ["Ann", "Ben"], 0) == "Ann took the pile (3 cards, adding 4♣)."
 
 
 def test_long_recaps_are_cut_to_the_latest():
@@ -92,4 +93,5 @@ def test_the_starter_s_lead_is_not_lost():
     lead = game.legal_moves()[0]
     log += game.play(lead)
     text = recap(list(enumerate(log)), game.names, 0)
-    assert f"{game.names[starter]} leads, then played {' '.join(str(c) for c in lead.cards)}" in text
+    # The lead says why, as the log does: "Ben leads (lowest card: a 3 face up), then played 3♥".
+    assert f"{game.names[starter]} leads (" in text and f"), then played {' '.join(str(c) for c in lead.cards)}" in text

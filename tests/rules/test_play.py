@@ -71,13 +71,16 @@ def test_ordinary_rank_equals_or_beats(top, card):
         assert codes(g.pile) == [LABEL[top] + "S", LABEL[card] + "H"]
         assert g.turn == 1
     else:
-        refused(g, move, "can't go on", "or take the pile")
+        refused(g, move, "can't go on", "nothing in your hand can: take the pile.")
 
 
 def test_the_issue_example_message():
     g = pos(seats=[("6C 3H", "", "3C"), FILL], pile="9D")
     msg = refused(g, Move.play("6C"))
-    assert msg == "A 6 can't go on a 9: play a 9 or higher, a 2 or a 10, or take the pile."
+    # Only what is legal: the seat holds no card that goes on a 9 (ruling 10).
+    assert msg == "A 6 can't go on a 9, and nothing in your hand can: take the pile."
+    g = pos(seats=[("6C 2H KD", "", "3C"), FILL], pile="9D")
+    assert refused(g, Move.play("6C")) == "A 6 can't go on a 9: play a king or a 2 from your hand, or take the pile."
 
 
 def test_several_cards_of_one_rank():
@@ -322,9 +325,9 @@ def test_refusals_say_what_would_be_legal():
     g = pos(seats=[("4C 9D 9H 2S", "AS", "3C"), FILL], pile="7H")
     msg = refused(g, Move.play("AS"), "no ace in your hand", "you can play a 9 or a 2 from your hand",
                   "or take the pile")
-    refused(g, Move.play("9D 9H 9S"), "only 2 9s in your hand, not 3", "you can play")
+    refused(g, Move.play("9D 9H 9S"), "only 2 nines in your hand, not 3", "you can play")
     refused(g, Move.play("9D 2S"), "same rank", "one rank at a time", "take the pile")
-    refused(g, Move.play("4C"), "A 4 can't go on a 7", "play a 7 or higher, a 2 or a 10, or take the pile")
+    refused(g, Move.play("4C"), "A 4 can't go on a 7: play a 9 or a 2 from your hand, or take the pile.")
 
 
 def test_face_up_refusals_say_what_would_be_legal():

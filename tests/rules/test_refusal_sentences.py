@@ -4,34 +4,40 @@ Random positions under every preset and every single option change; at each,
 every kind of refused move is tried (plays of cards not held or not allowed,
 mixed ranks, flips too early, takes of an empty pile, adding or not adding a
 face-up card, setup moves in play). The part of the sentence that proposes what
-to do instead is read, and each kind of move it proposes must be in
-``legal_moves()``.
+to do instead is read: each kind of move it proposes must be in ``legal_moves()``,
+and each rank it proposes to play must be one the seat may play there (a refusal
+no longer lists ranks the seat does not hold). A joker is written "joker", never "JK".
 """
 
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
-from palace_tui.rules import Game, IllegalMove, Move, Rules
+from palace_tui.rules import Card, Game, IllegalMove, Move, Rules
 from palace_tui.rules.cards import make_deck
 
 from test_properties import rule_sets, setup_randomly
 
 
 def proposals(sentence: str) -> str:
-    """The part of a refusal that says what to do instead.
-
-    "A 4 can't go on a 7: play a 7 or higher, a 2 or a 10, ..." teaches which ranks the pile
-    takes, whether or not the seat holds one; that rank list is read as the rule, not as a
-    proposal, and only its "take the pile" part is checked.
-    """
-    if " can't go on " in sentence and ": play " in sentence:
-        return sentence.rsplit(": play ", 1)[-1].split(", or ", 1)[-1] if ", or " in sentence else ""
+    """The part of a refusal that says what to do instead (after its last colon, or its "you can")."""
     if "(you can " in sentence:
         return sentence[sentence.index("(you can "):]
     return sentence.rsplit(": ", 1)[-1] if ": " in sentence else ""
+
+
+#: A rank named with its article in a sentence: "a 9", "an ace", "a joker".
+RANK_WORD = re.compile(r"\b(?:a|an) (10|[2-9]|jack|queen|king|ace|joker)\b")
+RANK_OF_WORD = {**{str(r): r for r in range(2, 11)}, "jack": 11, "queen": 12, "king": 13, "ace": 14, "joker": 15}
+
+
+def ranks_proposed(text: str) -> set[int]:
+    """The ranks a proposal offers to play ("play a 9 or a 2 from your hand, or take the pile")."""
+    plays = [part for part in text.split(", or ") if "play " in part.replace("played", "")]
+    return {RANK_OF_WORD[w] for part in plays for w in RANK_WORD.findall(part)}
 
 
 def kinds_proposed(text: str) -> set[str]:
@@ -43,6 +49,10 @@ def kinds_proposed(text: str) -> set[str]:
     if "play" in text.replace("played", "") or "add one of" in text:
         kinds.add("play" if "add one of" not in text else "take+add")
     return kinds
+
+
+def legal_ranks(game: Game) -> set[int]:
+    return {m.cards[0].rank for m in game.legal_moves() if m.kind == "play"}
 
 
 def legal_kinds(game: Game) -> set[str]:
@@ -93,6 +103,10 @@ def test_refusals_name_only_legal_moves(rules):
                         wrong = kinds_proposed(said) - legal
                         assert not wrong, (f"{str(refusal)!r} proposes {wrong} but only {legal} are legal "
                                            f"(stage {game.stage()}, pile {game.pile})")
+                        ranks = ranks_proposed(said)
+                        assert ranks <= legal_ranks(game), (f"{str(refusal)!r} proposes ranks {ranks - legal_ranks(game)}"
+                                                            f" the seat may not play (pile {game.pile})")
+                        assert "JK" not in str(refusal), str(refusal)
                         checked += 1
             game.play(rng.choice(game.legal_moves()))
     assert checked > 0
@@ -115,3 +129,26 @@ def test_the_three_boundary_cases_from_the_report():
     with pytest.raises(IllegalMove) as info:
         g.play(Move.take())
     assert "turn one of your face-down cards" in str(info.value) and "play any card" not in str(info.value)
+
+
+def test_a_refusal_proposes_only_ranks_the_seat_holds():
+    g = Game.from_position(Rules.preset("palace"), seats=[{"hand": "4C KD 2S 5H"}, {"hand": "9C"}], pile="QH")
+    with pytest.raises(IllegalMove) as info:
+        g.play(Move.play("4C"))
+    said = str(info.value)
+    assert said == "A 4 can't go on a queen: play a king or a 2 from your hand, or take the pile."
+    assert ranks_proposed(proposals(said)) == {13, 2}
+    # Nothing held can go: only the take is proposed, no rank at all.
+    g = Game.from_position(g.rules, seats=[{"hand": "4C 5H"}, {"hand": "9C"}], pile="QH")
+    with pytest.raises(IllegalMove) as info:
+        g.play(Move.play("4C"))
+    assert ranks_proposed(proposals(str(info.value))) == set()
+    assert str(info.value).endswith("and nothing in your hand can: take the pile.")
+
+
+def test_a_joker_is_named_in_refusals():
+    rules = Rules.preset("palace").replace(jokers=True, stuck_face_up="add-one")
+    g = Game.from_position(rules, seats=[{"face_up": "JK 4C", "face_down": "3C"}, {"hand": "9C"}], pile="KH")
+    with pytest.raises(IllegalMove) as info:
+        g.play(Move.take(adding=Card.parse("7D")))
+    assert "a joker" in str(info.value) and "JK" not in str(info.value)

@@ -73,7 +73,7 @@ def test_ten_not_on_picture_on_a_normal_eight_and_nine():
 
 def test_the_seven_itself_must_be_legal():
     g = three(LOW, "7C 4H", "9S")
-    refused(g, Move.play("7C"), "9 or higher")
+    refused(g, Move.play("7C"), "can't go on a 9")
 
 
 @pytest.mark.parametrize("card", ["3H", "4H", "5H", "6H", "7H"])
@@ -88,7 +88,7 @@ def test_after_a_low_seven_three_to_seven_are_legal(card):
 def test_after_a_low_seven_higher_ordinary_cards_are_refused(card):
     g = three(LOW, "7C 4S", "5S", hand1=card + " KD")
     g.play(Move.play("7C"))
-    msg = refused(g, Move.play(card), "7 or lower", "a 2", "a 10", "take the pile")
+    msg = refused(g, Move.play(card), "can't go on a 7", "take the pile")
     assert "sevens are low" in msg
 
 
@@ -110,7 +110,7 @@ def test_after_a_low_seven_a_powered_eight_is_legal(eight):
 def test_after_a_low_seven_a_normal_eight_is_refused():
     g = three(LOW, "7C 4S", "5S", hand1="8H KD")
     g.play(Move.play("7C"))
-    msg = refused(g, Move.play("8H"), "7 or lower")
+    msg = refused(g, Move.play("8H"), "while sevens are low")
     assert "an 8" not in msg
 
 
@@ -118,7 +118,7 @@ def test_another_seven_keeps_the_rule():
     g = three(LOW, "7C 4S", "5S", hand1="7D KD", hand2="9H 6H")
     g.play(Move.play("7C"))
     g.play(Move.play("7D"))
-    refused(g, Move.play("9H"), "7 or lower")
+    refused(g, Move.play("9H"), "while sevens are low")
     g.play(Move.play("6H"))
 
 
@@ -126,7 +126,7 @@ def test_a_low_card_after_the_seven_starts_normal_climbing_from_itself():
     g = three(LOW, "7C 4S", "5S", hand1="5D KD", hand2="4H 9H 6H")
     g.play(Move.play("7C"))
     g.play(Move.play("5D"))
-    refused(g, Move.play("4H"), "5 or higher")
+    refused(g, Move.play("4H"), "can't go on a 5")
     g.play(Move.play("9H"))  # climbing again: a 9 beats the 5
 
 
@@ -141,7 +141,7 @@ def test_an_invisible_eight_on_a_low_seven_keeps_the_low_rule():
     g = three(LOW.replace(eight="invisible"), "7C 4S", "5S", hand1="8D KD", hand2="9H 6H")
     g.play(Move.play("7C"))
     g.play(Move.play("8D"))
-    refused(g, Move.play("9H"), "7 or lower")
+    refused(g, Move.play("9H"), "while sevens are low")
     g.play(Move.play("6H"))
 
 
@@ -156,7 +156,7 @@ def test_a_joker_on_a_low_seven_keeps_the_low_rule():
              pile="5S")
     g2.play(Move.play("7C"))
     g2.play(Move.play("JK"))
-    refused(g2, Move.play("9S"), "7 or lower")
+    refused(g2, Move.play("9S"), "while sevens are low")
 
 
 def test_seven_normal_is_an_ordinary_rank():
@@ -165,17 +165,17 @@ def test_seven_normal_is_an_ordinary_rank():
     g.play(Move.play("9D"))
     g2 = three(PALACE, "7C 4S", "5S", hand1="3D KD")
     g2.play(Move.play("7C"))
-    refused(g2, Move.play("3D"), "7 or higher")
+    refused(g2, Move.play("3D"), "can't go on a 7")
 
 
 # ----------------------------------------------------------------- eight
 
 def test_eight_normal_is_an_ordinary_rank():
-    refused(three(PALACE, "8C 4S", "9S"), Move.play("8C"), "9 or higher")
+    refused(three(PALACE, "8C 4S", "9S"), Move.play("8C"), "can't go on a 9")
     g = three(PALACE, "8C 4S", "5S", hand1="6D KD")
     ev = g.play(Move.play("8C"))
     assert kinds(ev) == ["played"] and g.direction == 1 and g.turn == 1
-    refused(g, Move.play("6D"), "8 or higher")
+    refused(g, Move.play("6D"), "can't go on an 8")
 
 
 @pytest.mark.parametrize("pile", ["", "AS", "KS", "9S", "3S", "2S"])
@@ -189,7 +189,7 @@ def test_eight_reverse_goes_on_anything_and_reverses(pile):
 def test_after_a_reverse_eight_the_next_card_must_beat_eight():
     g = three(REV, "8C 4S", "AS", hand2="6D 9D")
     g.play(Move.play("8C"))
-    refused(g, Move.play("6D"), "8 or higher")
+    refused(g, Move.play("6D"), "can't go on an 8")
     g.play(Move.play("9D"))
     assert g.turn == 1  # still going right: 2 -> 1
 
@@ -240,7 +240,7 @@ def test_eight_invisible_goes_on_anything_without_reversing(pile):
 def test_invisible_eight_the_next_card_must_beat_the_card_below():
     g = three(INV, "8C 4S", "9S", hand1="6D JD 9D")
     g.play(Move.play("8C"))
-    msg = refused(g, Move.play("6D"), "9", "invisible 8", "9 or higher")
+    msg = refused(g, Move.play("6D"), "9", "invisible 8", "the 9 under the invisible 8")
     assert msg.startswith("A 6 can't go on the 9 under the invisible 8")
     g.play(Move.play("9D"))
 
@@ -248,7 +248,7 @@ def test_invisible_eight_the_next_card_must_beat_the_card_below():
 def test_invisible_eights_stack_and_look_through_to_the_first_real_card():
     g = three(INV, "8C 4S", "QS 8D 8H", hand1="JD KD")
     g.play(Move.play("8C"))
-    refused(g, Move.play("JD"), "queen or higher")
+    refused(g, Move.play("JD"), "the queen under")
     g.play(Move.play("KD"))
 
 
@@ -303,7 +303,7 @@ def test_joker_is_transparent_the_next_player_beats_the_card_below():
     g = three(JOK, "JK 4S", "9S", hand2="6D 9D")
     g.play(Move.play("JK"))
     assert g.turn == 2
-    msg = refused(g, Move.play("6D"), "9 or higher", "joker")
+    msg = refused(g, Move.play("6D"), "the 9 under the joker", "joker")
     assert "the 9 under the joker" in msg
     g.play(Move.play("9D"))
 
@@ -320,7 +320,7 @@ def test_the_player_after_you_plays_a_joker_you_must_beat_your_own_card():
     g.play(Move.play("QC"))
     g.play(Move.play("JK"))
     assert g.turn == 0
-    refused(g, Move.play("5S"), "queen or higher")
+    refused(g, Move.play("5S"), "the queen under")
     g.play(Move.take())
 
 

@@ -1,0 +1,198 @@
+"""Events in words: one renderer, several voices.
+
+Each kind of public event has one phrase, written once below (``played 7♥``,
+``cleared the pile with four sevens (8 cards)``, ``went out (1st)``). The voices
+only decide how phrases are put together:
+
+- **log**: one event a line, every seat by name (the public log, ``Event.text``);
+- **recap**: a seat's consecutive events as one clause, clauses joined by ``;``
+  ("since your last turn"); draws and "ready" are left out;
+- **lesson**: one sentence a step, the learner called "You";
+- **mover**: the mover's own events told to the mover, with the cards it drew
+  (only the mover's screen shows it).
+
+A few events that follow each other are told as one step in the recap, lesson and
+mover voices: a face-down card turned over and then played or failed, and a play
+that cleared the pile. Every result is a :class:`~.sentence.Sentence`: a ``str``
+that keeps its cards as ``Card`` objects for colouring.
+
+>>> from palace_tui.rules import Event, Card
+>>> c = Card.parse
+>>> log_sentence(Event("cleared", 0, (c("7D"),), 8, "four"), ["Ann", "Ben"])
+'Ann cleared the pile with four sevens (8 cards)'
+>>> log_sentence(Event("played", 1, (c("JK"),)), ["Ann", "Ben"])
+'Ben played a joker'
+>>> describe([Event("played", 0, (c("7D"), c("7S"))), Event("cleared", 0, (c("7D"),), 8, "four")], ["You", "Ben"], 0)
+'You played 7♦ 7♠, clearing the pile with four sevens (8 cards).'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ..rules.cards import TEN, Card, rank_plural
+from ..rules.events import Event
+from .sentence import Cards, Part, Sentence, joined
+from .vocab import capitalized, count, ordinal
+
+#: Kinds that are a seat's own action (a ``starts`` or ``over`` is not).
+ACTION_KINDS = frozenset({"played", "flipped", "failed", "took", "cleared", "drew", "reversed", "out",
+                          "swapped", "ready", "chose"})
+#: Kinds told without a subject.
+_SUBJECTLESS = frozenset({"over", "abandoned"})
+#: The learner's name in the lesson voice, and the mover's in the mover voice.
+YOU = "You"
+
+
+def _cleared(e: Event) -> str:
+    if e.reason == "ten":
+        return f"a 10 ({count(e.count, 'card')})"
+    what = f"four {rank_plural(e.cards[0].rank)}" if e.cards else "four of a kind"
+    return f"{what} ({count(e.count, 'card')})"
+
+
+def _took_it(failed: Event) -> str:
+    return f" and took it with the pile ({count(failed.count, 'card')})"
+
+
+def phrase(e: Event, you: bool = False) -> list[Part]:
+    """What one event did, as a predicate (``played 7♥``): the subject is the voice's to add.
+
+    ``you``: the subject will be "You" (``are ready`` rather than ``is ready``).
+    """
+    k, cards = e.kind, Cards(e.cards)
+    if k == "played":
+        return ["played ", cards]
+    if k == "flipped":
+        return ["turned over ", cards]
+    if k == "failed":
+        return ["could not play ", cards, _took_it(e)]
+    if k == "reversed":
+        return ["reversed play"]
+    if k == "cleared":
+        return [f"cleared the pile with {_cleared(e)}"]
+    if k == "drew":
+        return [f"drew {count(e.count, 'card')}"]
+    if k == "took":
+        return [f"took the pile ({count(e.count, 'card')}", *((", adding ", cards) if cards else ()), ")"]
+    if k == "out":
+        return [f"went out ({ordinal(e.count)})"]
+    if k == "swapped":  # cards: (the face-up card taken into the hand, the hand card laid face up)
+        return ["put ", Cards(e.cards[1:]), " face up in place of ", Cards(e.cards[:1])]
+    if k == "ready":
+        return ["are ready" if you else "is ready"]
+    if k == "chose":
+        return ["laid ", cards, " face up"]
+    if k == "starts":
+        return ["lead" if you else "leads", f" ({e.reason})" if e.reason else ""]
+    if k == "over":
+        return ["the game is over", f": {e.reason}" if e.reason else ""]
+    if k == "abandoned":
+        return ["the game was abandoned: no result"]
+    return [k]
+
+
+def _step_phrases(events: Sequence[Event], you: int | None = None,
+                  drawn: Sequence[Card] | None = None) -> list[tuple[Event, list[Part]]]:
+    """The events as steps: a turned-over card and what became of it, a play and its clear, as one.
+
+    ``you``: the seat called "You"; ``drawn``: the cards a draw brought (the mover's voice only).
+    """
+    steps: list[tuple[Event, list[Part]]] = []
+    k = 0
+    while k < len(events):
+        e = events[k]
+        nxt = events[k + 1] if k + 1 < len(events) else None
+        if e.kind == "flipped" and nxt is not None and nxt.kind in ("played", "failed") and nxt.seat == e.seat:
+            words: list[Part] = (["played ", Cards(e.cards), " from face down"] if nxt.kind == "played" else
+                                 ["turned over ", Cards(e.cards), " from face down, could not play it", _took_it(nxt)])
+            k += 1
+            e, nxt = nxt, events[k + 1] if k + 1 < len(events) else None
+        elif e.kind == "drew" and drawn is not None and len(drawn) == e.count:
+            words = ["drew ", Cards(drawn)]
+        else:
+            words = phrase(e, e.seat == you)
+        if e.kind == "played" and nxt is not None and nxt.kind == "cleared":
+            if e.cards and e.cards[0].rank == TEN:
+                words += [f", clearing the pile ({count(nxt.count, 'card')})"]
+            else:
+                words += [f", clearing the pile with {_cleared(nxt)}"]
+            k += 1
+        steps.append((e, words))
+        k += 1
+    return steps
+
+
+def _with_subject(e: Event, words: list[Part], names: Sequence[str], you: int | None) -> Sentence:
+    if e.kind in _SUBJECTLESS or e.seat is None:
+        return Sentence(words)
+    return Sentence([YOU if e.seat == you else names[e.seat], " ", *words])
+
+
+def _capital(s: Sentence, end: str = "") -> Sentence:
+    first = s.parts[0] if s.parts else ""
+    if isinstance(first, str):
+        return Sentence([capitalized(first), *s.parts[1:], end])
+    return Sentence([*s.parts, end])
+
+
+def log_sentence(e: Event, names: Sequence[str]) -> Sentence:
+    """One event as a line of the public log, seats by name (never "you"), no full stop."""
+    return _capital(_with_subject(e, phrase(e), names, None))
+
+
+def describe(events: Iterable[Event], names: Sequence[str], learner: int) -> Sentence:
+    """The events of one move in the lesson voice: a sentence a step, the learner as "You"."""
+    return _sentences(_step_phrases(list(events), learner), names, learner)
+
+
+def _sentences(steps: list[tuple[Event, list[Part]]], names: Sequence[str], you: int | None) -> Sentence:
+    return joined((_capital(_with_subject(e, w, names, you), ".") for e, w in steps), " ")
+
+
+def move_result(events: Sequence[Event], seat: int, drawn: Sequence[Card]) -> Sentence:
+    """The mover's own events, told to the mover ("You drew 2♣."); ``drawn``: the cards it drew."""
+    own = [e for e in events if e.seat == seat]
+    return _sentences(_step_phrases(own, seat, drawn), [], seat)
+
+
+def last_acted(events_with_indices: Iterable[tuple[int, Event]], seat: int) -> int:
+    """The index just after ``seat``'s last own event (0 if it has not acted): pass it as ``since``."""
+    since = 0
+    for i, e in events_with_indices:
+        if e.seat == seat and e.kind in ACTION_KINDS:
+            since = i + 1
+    return since
+
+
+def recap(events_with_indices: Iterable[tuple[int, Event]], names: Sequence[str], since: int,
+          limit: int = 6) -> Sentence:
+    """The public events with index ``>= since`` in the recap voice, as one sentence.
+
+    Consecutive events of one seat make one clause ("Cy played 10♦, clearing the pile
+    (5 cards), then played 3♣"); clauses are joined with semicolons; with more than
+    ``limit`` turns only the latest are kept, after a count of the rest.
+    """
+    turns: list[tuple[int | None, list[Event]]] = []
+    for i, e in events_with_indices:
+        if i < since or e.kind in ("drew", "ready"):
+            continue
+        if turns and e.seat is not None and turns[-1][0] == e.seat and e.kind != "starts":
+            turns[-1][1].append(e)
+        else:
+            turns.append((e.seat, [e]))
+    clauses = [_clause(evs, names) for _, evs in turns]
+    if not clauses:
+        return Sentence([])
+    if len(clauses) > limit:
+        clauses = [Sentence([count(len(clauses) - limit, "earlier move")])] + clauses[-limit:]
+    return _capital(joined(clauses, "; "), ".")
+
+
+def _clause(events: list[Event], names: Sequence[str]) -> Sentence:
+    """One seat's consecutive events as one clause: "Ben played 8♣, then reversed play"."""
+    steps = _step_phrases(events)
+    first = steps[0][0]
+    bodies = [Sentence(w) for _, w in steps]
+    body = bodies[0] if len(bodies) == 1 else joined([joined(bodies[:-1], ", "), bodies[-1]], ", then ")
+    return _with_subject(first, list(body.parts), names, None)
