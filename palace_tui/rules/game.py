@@ -241,7 +241,7 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
             return Outcome((), None, None, (0,) * n, abandoned=True)
         order = tuple(self._order)
         winner = order[0] if order else None
-        loser = order[-1] if self.rules.finish == "last-loses" and len(order) == n else None
+        loser = order[-1] if self.rules.has_loser and len(order) == n else None
         points = [0] * n
         scoring = self.rules.scoring
         if scoring == "podium":
@@ -258,7 +258,7 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
         """Who deals the next game under the next_dealer option."""
         dealer = self.dealer if self.dealer is not None else 0
         result = self.outcome()
-        if self.rules.next_dealer == "loser" and result and result.loser is not None:
+        if self.rules.loser_deals and result and result.loser is not None:
             return result.loser
         return (dealer + 1) % len(self.seats)
 

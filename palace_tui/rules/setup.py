@@ -51,7 +51,7 @@ class SetupPhase:
         for _ in range(rules.face_down):
             for i in order:
                 game.seats[i].face_down.append(deck.pop())
-        if rules.deal == "swap":
+        if rules.swap_deal:
             for _ in range(rules.face_up):
                 for i in order:
                     game.seats[i].face_up.append(deck.pop())
@@ -72,7 +72,7 @@ class SetupPhase:
 
     def _setup_moves(self) -> list[Move]:
         s = self.seats[self.turn]
-        if self.rules.deal == "choose":
+        if not self.rules.swap_deal:
             seen = set()
             moves = []
             for combo in combinations(s.hand, self.rules.face_up):
@@ -99,7 +99,7 @@ class SetupPhase:
         s_i = self.turn
         s = self.seats[s_i]
         kind = move.kind
-        if self.rules.deal == "swap":
+        if self.rules.swap_deal:
             if kind == MoveKind.SWAP:
                 hand_card, up_card = move.cards
                 if not s._hb[hand_card.rank]:
@@ -153,7 +153,7 @@ class SetupPhase:
         n = len(self.seats)
         dealer = self.dealer if self.dealer is not None else n - 1
         order = [(dealer + 1 + i) % n for i in range(n)]
-        if self.rules.starter == "dealer-left":
+        if self.rules.dealer_left_leads:
             self.turn = order[0]
             reason = "left of the dealer"
         else:

@@ -51,7 +51,7 @@ class PlayPhase:
         if m:
             ranks = ranks_of_mask(m)
             return "play", ranks[int(rng.random() * len(ranks))]
-        if not s._hn and self.rules.stuck_face_up == "add-one":
+        if not s._hn and self.rules.adds_face_up:
             return "take", int(rng.random() * len(s.face_up))
         return "take", -1
 
@@ -174,12 +174,12 @@ class PlayPhase:
             self._finish()
 
     def _game_should_end(self) -> bool:
-        if self.rules.finish == "first-out":
+        if not self.rules.has_loser:
             return bool(self._order)
         return len(self.seats) - len(self._order) <= 1
 
     def _finish(self) -> None:
-        if self.rules.finish == "last-loses":
+        if self.rules.has_loser:
             for i, s in enumerate(self.seats):
                 if s.place is None:
                     self._order.append(i)
@@ -219,7 +219,7 @@ class PlayPhase:
         if stage == Stage.FACE_DOWN:
             raise IllegalMove("At the face-down stage the only move is to turn a face-down card.")
         added: tuple[Card, ...] = ()
-        if stage == Stage.FACE_UP and self.rules.stuck_face_up == "add-one":
+        if stage == Stage.FACE_UP and self.rules.adds_face_up:
             if adding is None:
                 raise IllegalMove("With no hand, taking the pile means adding one of your face-up cards to "
                                   "it first: choose which face-up card to add.")
@@ -246,7 +246,7 @@ class PlayPhase:
         self.pile = []
         self._eff = self._run_rank = self._run_len = 0
         self._owner = None
-        if (self.rules.after_pickup == "builder" and owner is not None and owner != s_i
+        if (self.rules.builder_leads and owner is not None and owner != s_i
                 and self.seats[owner].place is None):
             self.turn = owner
         else:
@@ -298,7 +298,7 @@ class PlayPhase:
                     for k in range(1, len(cs) + 1):
                         moves.append(Move(MoveKind.PLAY, tuple(cs[:k])))
             if self.pile:
-                if self.rules.stuck_face_up == "add-one":
+                if self.rules.adds_face_up:
                     for r, cs in sorted(by_rank.items(), key=lambda kv: order_key(kv[0])):
                         moves.append(Move(MoveKind.TAKE, (), cs[0]))
                 else:
