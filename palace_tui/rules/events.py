@@ -24,6 +24,12 @@ class Event(NamedTuple):
     count: int = 0
     reason: str = ""
 
+    @property
+    def number(self) -> int:
+        """Cards drawn, taken or cleared, or the place of a seat that went out (the ``count``
+        field, by a name that does not shadow ``tuple.count``)."""
+        return self.count
+
     def text(self, names: Sequence[str]) -> str:
         """A sentence for the log, with seat names (never "you"): ``palace_tui.words.log_sentence``."""
         # Kept for outside callers; resolved on use, since the engine does not depend on words.

@@ -90,16 +90,7 @@ def play_out(game: Game, policy, cap: int) -> None:
             s_i = game.turn
             s = seats[s_i]
             if kind == "play" and s._hn:
-                b = s._hb[x]
-                if 0 < count < len(b):
-                    laid = b[-count:]
-                    del b[-count:]
-                else:
-                    laid = b[:]
-                    b.clear()
-                    s._hm &= ~(1 << x)
-                s._hn -= len(laid)
-                lay(s_i, s, laid, True)
+                lay(s_i, s, s._take_last(x, count), True)
                 game.moves += 1
             else:
                 game.fast_turn(kind, x, count)

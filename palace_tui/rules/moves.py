@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import Iterable
 
 from .cards import Card, cards_code, cards_text, parse_cards
+from .kinds import MoveKind
 
-KINDS = ("play", "take", "flip", "swap", "choose", "ready")
+KINDS = tuple(MoveKind)
 
 
 class IllegalMove(ValueError):
@@ -56,50 +57,50 @@ class Move:
     @classmethod
     def play(cls, cards: str | Iterable[Card | str]) -> "Move":
         """Play one card or several of one rank: ``Move.play("7D 7S")``."""
-        return cls("play", tuple(parse_cards(cards)))
+        return cls(MoveKind.PLAY, tuple(parse_cards(cards)))
 
     @classmethod
     def take(cls, adding: Card | str | None = None) -> "Move":
         """Take the pile; ``adding`` names the face-up card added first (stuck_face_up=add-one)."""
         if isinstance(adding, str):
             adding = Card.parse(adding)
-        return cls("take", (), adding)
+        return cls(MoveKind.TAKE, (), adding)
 
     @classmethod
     def flip(cls, index: int) -> "Move":
         """Turn face-down card ``index`` (0 is the first in the seat's current row)."""
-        return cls("flip", (), None, int(index))
+        return cls(MoveKind.FLIP, (), None, int(index))
 
     @classmethod
     def swap(cls, hand_card: Card | str, face_up_card: Card | str) -> "Move":
         """Setup with deal=swap: exchange a hand card with a face-up card."""
         h, f = parse_cards([hand_card, face_up_card])
-        return cls("swap", (h, f))
+        return cls(MoveKind.SWAP, (h, f))
 
     @classmethod
     def choose(cls, cards: str | Iterable[Card | str]) -> "Move":
         """Setup with deal=choose: the cards to lay face up."""
-        return cls("choose", tuple(parse_cards(cards)))
+        return cls(MoveKind.CHOOSE, tuple(parse_cards(cards)))
 
     @classmethod
     def ready(cls) -> "Move":
         """Setup with deal=swap: this seat has finished swapping."""
-        return cls("ready")
+        return cls(MoveKind.READY)
 
     @property
     def rank(self) -> int | None:
         """The rank played, for a play."""
-        return self.cards[0].rank if self.kind == "play" and self.cards else None
+        return self.cards[0].rank if self.kind == MoveKind.PLAY and self.cards else None
 
     def code(self) -> str:
         """A short ASCII form that :meth:`from_code` reads back: ``play 7D 7S``, ``take +KS``, ``flip 2``."""
-        if self.kind in ("play", "choose"):
+        if self.kind in (MoveKind.PLAY, MoveKind.CHOOSE):
             return f"{self.kind} {cards_code(self.cards)}"
-        if self.kind == "swap":
+        if self.kind == MoveKind.SWAP:
             return f"swap {self.cards[0].code} {self.cards[1].code}"
-        if self.kind == "take":
+        if self.kind == MoveKind.TAKE:
             return "take" + (f" +{self.adding.code}" if self.adding else "")
-        if self.kind == "flip":
+        if self.kind == MoveKind.FLIP:
             return f"flip {self.index}"
         return self.kind
 
@@ -108,30 +109,30 @@ class Move:
         """Read a move written by :meth:`code`."""
         kind, _, rest = text.strip().partition(" ")
         rest = rest.strip()
-        if kind == "play":
+        if kind == MoveKind.PLAY:
             return cls.play(rest)
-        if kind == "choose":
+        if kind == MoveKind.CHOOSE:
             return cls.choose(rest)
-        if kind == "swap":
+        if kind == MoveKind.SWAP:
             h, f = rest.split()
             return cls.swap(h, f)
-        if kind == "take":
+        if kind == MoveKind.TAKE:
             return cls.take(rest[1:] if rest.startswith("+") else None)
-        if kind == "flip":
+        if kind == MoveKind.FLIP:
             return cls.flip(int(rest))
-        if kind == "ready":
+        if kind == MoveKind.READY:
             return cls.ready()
         raise ValueError(f"{text!r} is not a move: it should start with one of {', '.join(KINDS)}")
 
     def __str__(self) -> str:
-        if self.kind == "play":
+        if self.kind == MoveKind.PLAY:
             return f"play {cards_text(self.cards)}"
-        if self.kind == "take":
+        if self.kind == MoveKind.TAKE:
             return "take the pile" + (f", adding {self.adding}" if self.adding else "")
-        if self.kind == "flip":
+        if self.kind == MoveKind.FLIP:
             return f"turn face-down card {self.index + 1}"
-        if self.kind == "swap":
+        if self.kind == MoveKind.SWAP:
             return f"swap {self.cards[0]} from hand for {self.cards[1]} face up"
-        if self.kind == "choose":
+        if self.kind == MoveKind.CHOOSE:
             return f"lay {cards_text(self.cards)} face up"
         return "ready"

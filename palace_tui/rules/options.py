@@ -138,6 +138,56 @@ class Rules:
         return {n: (getattr(self, n), getattr(other, n)) for n in OPTIONS
                 if getattr(self, n) != getattr(other, n)}
 
+    # Named predicates: the engine asks these instead of comparing option strings.
+
+    @property
+    def swap_deal(self) -> bool:
+        """deal=swap: hand and face-up cards are traded before play (else chosen)."""
+        return self.deal == "swap"
+
+    @property
+    def dealer_left_leads(self) -> bool:
+        """starter=dealer-left (else the lowest card leads)."""
+        return self.starter == "dealer-left"
+
+    @property
+    def sevens_low(self) -> bool:
+        """seven=low: after a seven the next ordinary play must be 7 or lower."""
+        return self.seven == "low"
+
+    @property
+    def eights_reverse(self) -> bool:
+        return self.eight == "reverse"
+
+    @property
+    def eights_invisible(self) -> bool:
+        return self.eight == "invisible"
+
+    @property
+    def tens_on_anything(self) -> bool:
+        """ten=anything (else never on a picture card)."""
+        return self.ten == "anything"
+
+    @property
+    def adds_face_up(self) -> bool:
+        """stuck_face_up=add-one: a seat stuck on face-up cards adds one before taking."""
+        return self.stuck_face_up == "add-one"
+
+    @property
+    def builder_leads(self) -> bool:
+        """after_pickup=builder: whoever played the top card leads after a pickup."""
+        return self.after_pickup == "builder"
+
+    @property
+    def has_loser(self) -> bool:
+        """finish=last-loses: play goes on until one seat is left (else first out wins)."""
+        return self.finish == "last-loses"
+
+    @property
+    def loser_deals(self) -> bool:
+        """next_dealer=loser (else the deal passes clockwise)."""
+        return self.next_dealer == "loser"
+
     @property
     def cards_in_play(self) -> int:
         return self.packs * (54 if self.jokers else 52)

@@ -33,17 +33,17 @@ class RuleTables:
             all_ranks |= bit(JOKER)
         self.all_ranks = all_ranks
         self.powered_eight = rules.eight in ("reverse", "invisible")
-        self.transparent = bit(JOKER) | (bit(8) if rules.eight == "invisible" else 0)
-        self.reversing = bit(JOKER) | (bit(8) if rules.eight == "reverse" else 0)
+        self.transparent = bit(JOKER) | (bit(8) if rules.eights_invisible else 0)
+        self.reversing = bit(JOKER) | (bit(8) if rules.eights_reverse else 0)
         always = bit(TWO) | (bit(JOKER) if rules.jokers else 0) | (bit(8) if self.powered_eight else 0)
         allowed = [all_ranks] * (JOKER + 1)
         for top in ORDINARY_RANKS:
-            if rules.seven == "low" and top == 7:
+            if rules.sevens_low and top == 7:
                 ordinary = [r for r in ORDINARY_RANKS if r <= 7]
             else:
                 ordinary = [r for r in ORDINARY_RANKS if r >= top]
             mask = always | sum(bit(r) for r in ordinary)
-            if rules.ten == "anything" or top not in PICTURES:
+            if rules.tens_on_anything or top not in PICTURES:
                 mask |= bit(TEN)
             allowed[top] = mask
         self.allowed = tuple(allowed)
