@@ -14,7 +14,7 @@ promise a third place's point that a two-player game did not give.
 from __future__ import annotations
 
 from .rules import Outcome
-from .words import join_and, ordinal_word
+from .words import join_and, ordinal, ordinal_word
 
 #: What each preset calls the last player holding cards.
 LOSER_TITLES = {"palace": "the Palace", "shithead": "the Shithead"}
@@ -68,7 +68,7 @@ def same_deal_columns(games: list[dict], current: str) -> tuple[list[str], list[
         for g in games:
             place = g["places"][seat] if seat < len(g["places"]) else None
             points = g.get("points")
-            cell = f"{g['players'][seat]} {place_text(place) if place else '-'}"
+            cell = f"{g['players'][seat]} {ordinal(place) if place else '-'}"
             if points is not None:
                 cell += f" {points[seat]}"
             row.append(cell)
