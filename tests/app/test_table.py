@@ -134,7 +134,7 @@ async def test_e_in_setup_says_why(make_app):
 
 LONG = [{"name": "Ann", "hand": "3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2C 3D 4D 5D 6D 7D 8D 9D",
          "face_up": "KS", "face_down": "3H"},
-        {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8D"}]
+        {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8H"}]
 
 
 def cursor_card(app) -> str:
