@@ -4,6 +4,7 @@ recorded games and dealing one again."""
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 from pathlib import Path
 
@@ -45,6 +46,22 @@ async def analysed(pilot, screen: ReviewScreen) -> None:
             return
         await pilot.pause(0.05)
     raise AssertionError("the analysis never finished")
+
+
+@contextlib.asynccontextmanager
+async def reviewed_alone(screen: ReviewScreen, size: tuple[int, int]):
+    """``screen`` as the only screen of a bare app, its analysis finished: yields the app."""
+    from textual.app import App
+
+    class One(App):
+        def on_mount(self) -> None:
+            self.push_screen(screen)
+
+    app = One()
+    async with app.run_test(size=size) as pilot:
+        await analysed(pilot, screen)
+        await pilot.pause()
+        yield app
 
 
 async def test_step_through_a_reviewed_game(tmp_path) -> None:
@@ -200,7 +217,6 @@ async def test_the_list_reports_old_games_and_deals_one_again(tmp_path) -> None:
 async def test_the_review_gives_the_lessons_right_move_as_the_verdict() -> None:
     """Where a lesson knows the right move (a ten clears a big pile instead of taking it), the
     review of someone who took the pile shows the ten as the coach's move, from the search."""
-    from textual.app import App
 
     from palace_tui.gamefile import GameRecord, Replay, SeatInfo, Step
     from palace_tui.lessons.course import BY_ID
@@ -215,14 +231,7 @@ async def test_the_review_gives_the_lessons_right_move_as_the_verdict() -> None:
                         None, 0, deck=[], moves=[take])
     screen = ReviewScreen(record, played=played, humans=[start.turn], iterations=40)
 
-    class One(App):
-        def on_mount(self) -> None:
-            self.push_screen(screen)
-
-    app = One()
-    async with app.run_test(size=(100, 32)) as pilot:
-        await analysed(pilot, screen)
-        await pilot.pause()
+    async with reviewed_alone(screen, (100, 32)) as app:
         shown = screen_text(app)
         ten = next(c for c in start.seats[start.turn].hand if c.rank == 10)
         name = start.names[start.turn]
@@ -234,7 +243,6 @@ async def test_the_review_gives_the_lessons_right_move_as_the_verdict() -> None:
 
 async def test_a_setup_verdict_names_the_cards_on_screen() -> None:
     """A person who kept 3♦ J♣ 9♠ face up sees the coach's setup with the exact cards swapped."""
-    from textual.app import App
 
     from palace_tui.ai.policy import setup_move
     from palace_tui.gamefile import GameRecord, Replay, SeatInfo, Step
@@ -251,14 +259,7 @@ async def test_a_setup_verdict_names_the_cards_on_screen() -> None:
                         moves=[s.move for s in steps])
     screen = ReviewScreen(record, played=Replay(game, steps), humans=[0], iterations=20)
 
-    class One(App):
-        def on_mount(self) -> None:
-            self.push_screen(screen)
-
-    app = One()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await analysed(pilot, screen)
-        await pilot.pause()
+    async with reviewed_alone(screen, (120, 40)) as app:
         shown = " ".join(screen_text(app).split())
         assert "Setup: Ann chose to keep the face-up cards as dealt; the coach would put your" in shown
         for card in ("10♥", "10♣", "K♠", "3♦", "9♠", "J♣"):
