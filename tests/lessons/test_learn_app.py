@@ -292,10 +292,13 @@ async def test_the_result_is_in_view_after_every_right_move_at_80x24(tmp_path):
             runner = screen.runner
             right = next(m for m in runner.game.legal_moves() if type(runner)(lesson).attempt(m).kind == "right")
             screen._attempt(right)
-            await pilot.pause()
-            await pilot.pause()
-            box = screen.query_one("#feedback").region
-            body = screen.query_one("#lesson-body").region
+            # The scroll happens after a refresh: on a loaded machine that can take a few frames.
+            for _ in range(40):
+                await pilot.pause(0.02)
+                box = screen.query_one("#feedback").region
+                body = screen.query_one("#lesson-body").region
+                if box.height and box.y >= body.y and box.bottom <= body.bottom:
+                    break
             assert box.y >= body.y and box.bottom <= body.bottom, (lesson.id, box, body)
             app.pop_screen()
             await pilot.pause()
