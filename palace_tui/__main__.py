@@ -1,5 +1,5 @@
 """``python -m palace_tui``: the same as the ``palace`` command."""
 
-from .cli import main
+from palace_tui.cli import main
 
 raise SystemExit(main())

@@ -24,10 +24,10 @@ import time
 t0 = time.perf_counter()
 import asyncio, sys
 sys.path.insert(0, {root!r})
-from palace_tui.app import PalaceApp
+from palace_tui.tui.app import PalaceApp
 from palace_tui.rules import Rules
-from palace_tui.session import MemoryStore, SeatConfig, Session
-from palace_tui.screens.game import GameScreen
+from palace_tui.table.session import MemoryStore, SeatConfig, Session
+from palace_tui.tui.screens.game import GameScreen
 
 async def main():
     seats = [SeatConfig("Ann"), SeatConfig("Ben", human=False), SeatConfig("Cy", human=False)]
@@ -67,10 +67,10 @@ async def presses(size: tuple[int, int], count: int) -> dict[str, list[float]]:
     sys.path.insert(0, str(ROOT))
     from textual import events
 
-    from palace_tui.app import PalaceApp
+    from palace_tui.tui.app import PalaceApp
     from palace_tui.rules import Rules
-    from palace_tui.screens.game import GameScreen
-    from palace_tui.session import MemoryStore, SeatConfig, Session
+    from palace_tui.tui.screens.game import GameScreen
+    from palace_tui.table.session import MemoryStore, SeatConfig, Session
 
     seats = [SeatConfig("Ann")] + [SeatConfig(n, human=False) for n in ("Ben", "Cy", "Dee", "Eve")]
     app = PalaceApp(Session.new(seats, Rules.preset("palace"), seed=7), ai_delay=0, store=MemoryStore())

@@ -20,11 +20,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from palace_tui.ai import make_player  # noqa: E402
-from palace_tui.app import PalaceApp  # noqa: E402
+from palace_tui.tui.app import PalaceApp  # noqa: E402
 from palace_tui.rules import Rules  # noqa: E402
-from palace_tui.screens.game import GameScreen  # noqa: E402
-from palace_tui.screens.rules import RulesScreen  # noqa: E402
-from palace_tui.session import MemoryStore, SeatConfig, Session  # noqa: E402
+from palace_tui.tui.screens.game import GameScreen  # noqa: E402
+from palace_tui.tui.screens.rules import RulesScreen  # noqa: E402
+from palace_tui.table.session import MemoryStore, SeatConfig, Session  # noqa: E402
 
 OUT = ROOT / "screenshots"
 FIVE = ["Ann", "Ben", "Cy", "Dee", "Eve"]
@@ -168,9 +168,9 @@ async def lesson_shots(size: tuple[int, int]) -> list[Path]:
     """The lesson on the deal and the swap, the 10♦ under the cursor (a throwaway data folder)."""
     import tempfile
 
-    from palace_tui.learn_app import LearnApp
+    from palace_tui.tui.learn_app import LearnApp
     from palace_tui.lessons import BY_ID
-    from palace_tui.screens.lesson import LessonScreen
+    from palace_tui.tui.screens.lesson import LessonScreen
 
     async def open_swap(app, pilot):
         app.push_screen(LessonScreen(BY_ID["deal-swap"], app.screen.progress))
@@ -191,7 +191,7 @@ def reviewed() -> Session:
 
 async def review_shots(size: tuple[int, int]) -> list[Path]:
     """The review at a turning point, and its summary."""
-    from palace_tui.review_app import ReviewApp
+    from palace_tui.tui.review_app import ReviewApp
 
     record = reviewed().game_record()
 

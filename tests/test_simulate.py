@@ -8,7 +8,7 @@ import json
 import pytest
 
 from palace_tui.rules import Rules
-from palace_tui.simulate import SimConfig, main, run_parallel, wilson
+from palace_tui.sim.simulate import SimConfig, main, run_parallel, wilson
 
 TIMING = {"elapsed_s", "games_per_s", "moves_per_s", "workers"}
 KEYS = {"games", "moves", "avg_moves_per_game", "stalemates", "pickups_per_game", "seat_wins",

@@ -20,9 +20,9 @@ correct without it.
 
 from __future__ import annotations
 
-from .heuristic import EasyPlayer
-from .hard import HardPlayer, NormalPlayer
-from .random_player import RandomPlayer
+from palace_tui.ai.heuristic import EasyPlayer
+from palace_tui.ai.hard import HardPlayer, NormalPlayer
+from palace_tui.ai.random_player import RandomPlayer
 
 #: Computer player levels from weakest to strongest.
 LEVELS = ("random", "easy", "normal", "hard")

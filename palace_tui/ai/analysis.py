@@ -24,12 +24,12 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 
-from ..gamefile import Replay
-from ..rules import Event, Game, Move, fast
-from . import hard
-from .coach import advise
-from .hard import _CanonicalShuffle, rollout, standing
-from .policy import move_to_choice, setup_move
+from palace_tui.store.gamefile import Replay
+from palace_tui.rules import Event, Game, Move, fast
+from palace_tui.ai import hard
+from palace_tui.ai.coach import advise
+from palace_tui.ai.hard import _CanonicalShuffle, rollout, standing
+from palace_tui.ai.policy import move_to_choice, setup_move
 
 #: Bumped when the analysis changes, so kept analyses of an older kind are not reused
 #: (2: hard's move_chances, setup verdicts, each seat's chances from its own decisions).

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules import Game, Move
-from ..rules.cards import JOKER, TEN, TWO, order_key, rank_name, rank_plural
-from ..rules.text import top_run
-from .hard import HardPlayer
-from .policy import choice_to_move, danger, next_seat, normal_choice, setup_move
+from palace_tui.rules import Game, Move
+from palace_tui.rules.cards import JOKER, TEN, TWO, order_key, rank_name, rank_plural
+from palace_tui.rules.text import top_run
+from palace_tui.ai.hard import HardPlayer
+from palace_tui.ai.policy import choice_to_move, danger, next_seat, normal_choice, setup_move
 
 
 @dataclass(frozen=True)

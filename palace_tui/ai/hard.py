@@ -30,11 +30,11 @@ from __future__ import annotations
 import random
 import time
 
-from ..rules import Game, Move, fast
-from ..rules.cards import JOKER, TEN, TWO
-from .heuristic import HeuristicPlayer
-from .memory import Memory
-from .policy import NORMAL, Choice, move_to_choice, normal_choice
+from palace_tui.rules import Game, Move, fast
+from palace_tui.rules.cards import JOKER, TEN, TWO
+from palace_tui.ai.heuristic import HeuristicPlayer
+from palace_tui.ai.memory import Memory
+from palace_tui.ai.policy import NORMAL, Choice, move_to_choice, normal_choice
 
 #: Ranks that are never "ordinary" for ``ordinary_only`` (an eight with a power is
 #: treated as ordinary there: rare, and harmless either way).
@@ -85,7 +85,7 @@ def candidates(game: Game) -> list[Choice]:
                 out.append(("play", r, 1))
     if game.pile:
         if not s.hand_count and game.rules.stuck_face_up == "add-one":
-            from .policy import _take
+            from palace_tui.ai.policy import _take
             out.append(_take(game, s))
         else:
             out.append(("take", -1, 0))

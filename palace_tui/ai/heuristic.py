@@ -8,8 +8,8 @@ decide only from what their seat may see (see :mod:`.policy`).
 
 from __future__ import annotations
 
-from ..rules import Game, Move
-from .policy import choice_to_move, easy_choice, normal_choice, setup_move
+from palace_tui.rules import Game, Move
+from palace_tui.ai.policy import choice_to_move, easy_choice, normal_choice, setup_move
 
 
 class HeuristicPlayer:

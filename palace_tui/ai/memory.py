@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..rules import Game
+from palace_tui.rules import Game
 
 
 class Memory:

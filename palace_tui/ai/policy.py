@@ -14,9 +14,9 @@ and checking that the decision does not change.
 
 from __future__ import annotations
 
-from ..rules import Game, Move
-from ..rules.cards import JOKER, TEN, TWO, order_key
-from ..rules.fast import hand_by_rank, pile_state, rule_tables
+from palace_tui.rules import Game, Move
+from palace_tui.rules.cards import JOKER, TEN, TWO, order_key
+from palace_tui.rules.fast import hand_by_rank, pile_state, rule_tables
 
 Choice = tuple[str, int, int]
 

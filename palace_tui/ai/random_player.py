@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from ..rules import Game, Move
+from palace_tui.rules import Game, Move
 
 
 class RandomPlayer:

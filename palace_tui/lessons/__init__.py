@@ -5,10 +5,10 @@
 ['palace', 'deal-swap', 'starts']
 """
 
-from .course import BY_ID, CORE, LESSONS, OPTION_LESSONS, lesson_for_option
-from .lesson import Lesson, Result
-from .progress import Progress
-from .runner import Feedback, LessonRunner, describe
+from palace_tui.lessons.course import BY_ID, CORE, LESSONS, OPTION_LESSONS, lesson_for_option
+from palace_tui.lessons.lesson import Lesson, Result
+from palace_tui.lessons.progress import Progress
+from palace_tui.lessons.runner import Feedback, LessonRunner, describe
 
 __all__ = ["Lesson", "Result", "LESSONS", "CORE", "OPTION_LESSONS", "BY_ID", "lesson_for_option",
            "LessonRunner", "Feedback", "Progress", "describe"]

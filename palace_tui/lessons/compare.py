@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..rules import OPTION_HELP, OPTIONS, PRESETS, Rules
-from ..words import option_value_text
+from palace_tui.rules import OPTION_HELP, OPTIONS, PRESETS, Rules
+from palace_tui.words import option_value_text
 
 
 class Row(NamedTuple):

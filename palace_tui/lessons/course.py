@@ -10,8 +10,8 @@ two on a queen). The learner always sits in seat 0 and is called "You".
 
 from __future__ import annotations
 
-from .first_game import FIRST_GAME
-from .lesson import Lesson, Result, any_play, both, clears, flips, plays_rank, takes
+from palace_tui.lessons.first_game import FIRST_GAME
+from palace_tui.lessons.lesson import Lesson, Result, any_play, both, clears, flips, plays_rank, takes
 
 ACE, KING, QUEEN, JACK = 14, 13, 12, 11
 

@@ -8,7 +8,7 @@ position is the palace preset's: the last with cards is the Palace, the lowest 3
 
 from __future__ import annotations
 
-from .lesson import TEN, Lesson, Result, leads, out_and_palace, swaps_face_up
+from palace_tui.lessons.lesson import TEN, Lesson, Result, leads, out_and_palace, swaps_face_up
 
 
 def _other_swap(r: Result) -> str | None:

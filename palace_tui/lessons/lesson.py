@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..rules import Card, Event, Game, Move, Rules
-from ..rules.cards import TEN, parse_cards
+from palace_tui.rules import Card, Event, Game, Move, Rules
+from palace_tui.rules.cards import TEN, parse_cards
 
 
 @dataclass(frozen=True)

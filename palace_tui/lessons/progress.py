@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..store.files import atomic_write, move_aside
-from ..store.store import resolve_data_dir
+from palace_tui.store.files import atomic_write, move_aside
+from palace_tui.store.store import resolve_data_dir
 
 FORMAT = "palace-tui-lessons"
 VERSION = 1

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules import Event, Game, IllegalMove, Move, SeatView
-from ..words import describe, explain_pile
-from ..words.events import YOU as LEARNER
-from .lesson import Lesson, Result
+from palace_tui.rules import Event, Game, IllegalMove, Move, SeatView
+from palace_tui.words import describe, explain_pile
+from palace_tui.words.events import YOU as LEARNER
+from palace_tui.lessons.lesson import Lesson, Result
 
 __all__ = ["Feedback", "LessonRunner", "describe", "LEARNER"]
 

@@ -8,12 +8,12 @@
 
 import importlib
 
-from .cards import Card
-from .events import Event
-from .game import Game, Outcome, Seat
-from .moves import IllegalMove, Move
-from .options import OPTION_HELP, OPTIONS, PRESET_HELP, PRESETS, Rules, option_value_help
-from .view import OtherSeat, SeatView
+from palace_tui.rules.cards import Card
+from palace_tui.rules.events import Event
+from palace_tui.rules.game import Game, Outcome, Seat
+from palace_tui.rules.moves import IllegalMove, Move
+from palace_tui.rules.options import OPTION_HELP, OPTIONS, PRESET_HELP, PRESETS, Rules, option_value_help
+from palace_tui.rules.view import OtherSeat, SeatView
 
 __all__ = ["Card", "Rules", "Game", "Move", "IllegalMove", "Event", "Outcome", "Seat", "SeatView",
            "OtherSeat", "OPTIONS", "OPTION_HELP", "option_value_help", "PRESETS", "PRESET_HELP", "rules_card", "explain_pile"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 from typing import NamedTuple, Sequence
 
-from .cards import Card
+from palace_tui.rules.cards import Card
 
 #: Event kinds, in the order a move can cause them.
 EVENT_KINDS = ("swapped", "ready", "chose", "starts", "played", "flipped", "failed", "reversed",

@@ -35,9 +35,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import Card
-from .game import Game, Seat
-from .tables import RuleTables
+from palace_tui.rules.cards import Card
+from palace_tui.rules.game import Game, Seat
+from palace_tui.rules.tables import RuleTables
 
 
 def hand_mask(seat: Seat) -> int:

@@ -16,19 +16,19 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-from ..names import clean_name
-from .cards import JOKER, TEN, Card, cards_code, parse_cards
-from .events import Event
-from .kinds import EventKind, MoveKind, Phase, Stage
-from .moves import IllegalMove, Move
-from .options import Rules
-from .position import PositionCode
-from .saving import SAVE_FORMAT, SAVE_VERSION, Saving
-from .seat import Outcome, Seat, ranks_of_mask
-from .setup import SetupPhase
-from .tables import RuleTables, tables_for
-from .turns import PlayPhase
-from .validate import InvalidPosition, check_cards, check_game, check_position_args
+from palace_tui.names import clean_name
+from palace_tui.rules.cards import JOKER, TEN, Card, cards_code, parse_cards
+from palace_tui.rules.events import Event
+from palace_tui.rules.kinds import EventKind, MoveKind, Phase, Stage
+from palace_tui.rules.moves import IllegalMove, Move
+from palace_tui.rules.options import Rules
+from palace_tui.rules.position import PositionCode
+from palace_tui.rules.saving import SAVE_FORMAT, SAVE_VERSION, Saving
+from palace_tui.rules.seat import Outcome, Seat, ranks_of_mask
+from palace_tui.rules.setup import SetupPhase
+from palace_tui.rules.tables import RuleTables, tables_for
+from palace_tui.rules.turns import PlayPhase
+from palace_tui.rules.validate import InvalidPosition, check_cards, check_game, check_position_args
 
 
 class Game(SetupPhase, PlayPhase, Saving, PositionCode):
@@ -318,7 +318,7 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
 
     def view(self, seat: int):
         """What ``seat`` may see: its own hand, the public table, counts of the rest."""
-        from .view import SeatView
+        from palace_tui.rules.view import SeatView
         return SeatView.of(self, seat)
 
     def copy(self) -> "Game":

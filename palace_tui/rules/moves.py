@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .cards import Card, cards_code, cards_text, parse_cards
-from .kinds import MoveKind
+from palace_tui.rules.cards import Card, cards_code, cards_text, parse_cards
+from palace_tui.rules.kinds import MoveKind
 
 KINDS = tuple(MoveKind)
 

@@ -33,10 +33,10 @@ from __future__ import annotations
 from typing import Any, Self
 from urllib.parse import unquote
 
-from .cards import parse_cards
-from .options import PRESETS, Rules
-from .saving import SAVE_FORMAT, SAVE_VERSION
-from .validate import InvalidPosition
+from palace_tui.rules.cards import parse_cards
+from palace_tui.rules.options import PRESETS, Rules
+from palace_tui.rules.saving import SAVE_FORMAT, SAVE_VERSION
+from palace_tui.rules.validate import InvalidPosition
 
 _ESCAPED = "%:="
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 from typing import Any, Self
 
-from .cards import cards_code, parse_cards
-from .options import OPTIONS, Rules
-from .validate import InvalidPosition, check_cards, check_game, check_save
+from palace_tui.rules.cards import cards_code, parse_cards
+from palace_tui.rules.options import OPTIONS, Rules
+from palace_tui.rules.validate import InvalidPosition, check_cards, check_game, check_save
 
 SAVE_FORMAT = "palace-tui-game"
 SAVE_VERSION = 1

@@ -6,7 +6,7 @@ from bisect import insort
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .cards import JOKER, Card, cards_code
+from palace_tui.rules.cards import JOKER, Card, cards_code
 
 #: Display order of ranks in a hand: 3..9, J..A, then 10, 2, joker.
 _HAND_ORDER = (3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 10, 2, 15)

@@ -7,12 +7,12 @@ from collections import Counter
 from itertools import combinations
 from typing import Iterable, Self, Sequence
 
-from .cards import Card, cards_code, make_deck, parse_cards, rank_name, shuffled_deck
-from .events import Event
-from .kinds import EventKind, MoveKind, Phase
-from .moves import IllegalMove, Move
-from .options import Rules
-from .seat import _STARTER_ORDER
+from palace_tui.rules.cards import Card, cards_code, make_deck, parse_cards, rank_name, shuffled_deck
+from palace_tui.rules.events import Event
+from palace_tui.rules.kinds import EventKind, MoveKind, Phase
+from palace_tui.rules.moves import IllegalMove, Move
+from palace_tui.rules.options import Rules
+from palace_tui.rules.seat import _STARTER_ORDER
 
 
 class SetupPhase:

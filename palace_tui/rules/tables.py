@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .cards import ACE, JOKER, ORDINARY_RANKS, PICTURES, TEN, TWO
-from .options import Rules
+from palace_tui.rules.cards import ACE, JOKER, ORDINARY_RANKS, PICTURES, TEN, TWO
+from palace_tui.rules.options import Rules
 
 
 def bit(rank: int) -> int:

@@ -19,10 +19,10 @@ import importlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .cards import PICTURES, TEN, rank_name, rank_plural
+from palace_tui.rules.cards import PICTURES, TEN, rank_name, rank_plural
 
 if TYPE_CHECKING:
-    from .game import Game
+    from palace_tui.rules.game import Game
 
 
 def join_or(parts: Sequence[str]) -> str:

@@ -7,12 +7,12 @@ rollouts (see :mod:`palace_tui.rules.fast`).
 
 from __future__ import annotations
 
-from .cards import JOKER, TEN, Card, cards_words, order_key, rank_name
-from .events import Event
-from .kinds import EventKind, MoveKind, Phase, Stage
-from .moves import IllegalMove, Move
-from .seat import _HAND_ORDER, Seat, _pick, ranks_of_mask
-from .text import illegal_play_sentence, join_or, legal_summary, not_holding_sentence
+from palace_tui.rules.cards import JOKER, TEN, Card, cards_words, order_key, rank_name
+from palace_tui.rules.events import Event
+from palace_tui.rules.kinds import EventKind, MoveKind, Phase, Stage
+from palace_tui.rules.moves import IllegalMove, Move
+from palace_tui.rules.seat import _HAND_ORDER, Seat, _pick, ranks_of_mask
+from palace_tui.rules.text import illegal_play_sentence, join_or, legal_summary, not_holding_sentence
 
 # The hot path reads these as globals: an enum member lookup on 3.11 costs ten times more.
 _PLAYED, _REVERSED, _CLEARED, _DREW = EventKind.PLAYED, EventKind.REVERSED, EventKind.CLEARED, EventKind.DREW

@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from .cards import JOKER, TEN, make_deck
-from .options import OPTIONS
+from palace_tui.rules.cards import JOKER, TEN, make_deck
+from palace_tui.rules.options import OPTIONS
 
 if TYPE_CHECKING:
-    from .game import Game
+    from palace_tui.rules.game import Game
 
 #: Counters in a save above this are not from a real game (and would slow every check).
 MAX_COUNT = 10**9

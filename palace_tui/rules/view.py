@@ -11,13 +11,13 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from .cards import Card, cards_text
-from .moves import Move
-from .options import Rules
-from .text import top_run
+from palace_tui.rules.cards import Card, cards_text
+from palace_tui.rules.moves import Move
+from palace_tui.rules.options import Rules
+from palace_tui.rules.text import top_run
 
 if TYPE_CHECKING:
-    from .game import Game
+    from palace_tui.rules.game import Game
 
 
 class Requirement(NamedTuple):

@@ -3,6 +3,6 @@
 The app uses :class:`Store` only; ``palace records`` prints what it holds.
 """
 
-from .store import Store
+from palace_tui.store.store import Store
 
 __all__ = ["Store"]

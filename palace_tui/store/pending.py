@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .files import BadFile, atomic_write, envelope, unwrap
+from palace_tui.store.files import BadFile, atomic_write, envelope, unwrap
 
 PENDING_FILE = "pending-results.json"
 PENDING_FORMAT, PENDING_VERSION = "palace-tui/pending-results", 1

@@ -14,7 +14,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from .ranking import SCORINGS, rank
+from palace_tui.store.ranking import SCORINGS, rank
 
 #: Bumped when the schema changes; older files are migrated, newer ones moved aside.
 SCHEMA_VERSION = 2

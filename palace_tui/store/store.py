@@ -18,11 +18,11 @@ from typing import Any
 
 import platformdirs
 
-from ..names import clean_name
-from .files import BadFile, atomic_write, envelope, move_aside, remove_stale_temps, unwrap
-from .folder_lock import FolderLock
-from .pending import PENDING_FILE, keep_pending, read_pending
-from .records import BadDatabase, Records, RecordsBusy, is_temporary, why_not_now
+from palace_tui.names import clean_name
+from palace_tui.store.files import BadFile, atomic_write, envelope, move_aside, remove_stale_temps, unwrap
+from palace_tui.store.folder_lock import FolderLock
+from palace_tui.store.pending import PENDING_FILE, keep_pending, read_pending
+from palace_tui.store.records import BadDatabase, Records, RecordsBusy, is_temporary, why_not_now
 
 #: Environment variable naming the data folder (the ``--data-dir`` flag wins over it).
 DATA_DIR_ENV = "PALACE_DATA_DIR"

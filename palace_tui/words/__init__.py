@@ -26,7 +26,7 @@ from ``palace_tui.rules`` and ``palace_tui.rules.text``. Nothing inside
 palace_tui uses them.
 """
 
-from .events import (
+from palace_tui.words.events import (
                    ACTION_KINDS,
                    describe,
                    last_acted,
@@ -35,7 +35,7 @@ from .events import (
                    phrase,
                    recap,
 )
-from .pile import (
+from palace_tui.words.pile import (
                    allowed_phrases,
                    explain_pile,
                    pile_run,
@@ -43,9 +43,9 @@ from .pile import (
                    requirement_short,
                    requirement_text,
 )
-from .rules_card import option_value_text, rules_card
-from .sentence import Cards, Sentence
-from .vocab import (
+from palace_tui.words.rules_card import option_value_text, rules_card
+from palace_tui.words.sentence import Cards, Sentence
+from palace_tui.words.vocab import (
                    capitalized,
                    card_chunks,
                    cards_words,

@@ -30,10 +30,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..rules.cards import TEN, Card, rank_plural
-from ..rules.events import Event
-from .sentence import Cards, Part, Sentence, joined
-from .vocab import capitalized, count, ordinal
+from palace_tui.rules.cards import TEN, Card, rank_plural
+from palace_tui.rules.events import Event
+from palace_tui.words.sentence import Cards, Part, Sentence, joined
+from palace_tui.words.vocab import capitalized, count, ordinal
 
 #: Kinds that are a seat's own action (a ``starts`` or ``over`` is not).
 ACTION_KINDS = frozenset({"played", "flipped", "failed", "took", "cleared", "drew", "reversed", "out",

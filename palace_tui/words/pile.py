@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..rules.cards import (
+from palace_tui.rules.cards import (
     ACE,
     JOKER,
     PICTURES,
@@ -25,14 +25,14 @@ from ..rules.cards import (
     rank_name,
     rank_plural,
 )
-from ..rules.options import Rules
-from ..rules.tables import tables_for
-from ..rules.text import join_or, top_run
-from ..rules.view import PileRun, Requirement
-from .sentence import Cards, Sentence
+from palace_tui.rules.options import Rules
+from palace_tui.rules.tables import tables_for
+from palace_tui.rules.text import join_or, top_run
+from palace_tui.rules.view import PileRun, Requirement
+from palace_tui.words.sentence import Cards, Sentence
 
 if TYPE_CHECKING:
-    from ..rules.game import Game
+    from palace_tui.rules.game import Game
 
 
 def requirement_text(need: Requirement) -> str:

@@ -5,8 +5,8 @@ Generated from the options, so it can never disagree with what the engine enforc
 
 from __future__ import annotations
 
-from ..rules.options import OPTION_HELP, OPTIONS, Rules
-from .vocab import count
+from palace_tui.rules.options import OPTION_HELP, OPTIONS, Rules
+from palace_tui.words.vocab import count
 
 
 def option_value_text(value: object) -> str:

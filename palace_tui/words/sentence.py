@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..rules.cards import Card, cards_words
+from palace_tui.rules.cards import Card, cards_words
 
 
 class Cards(tuple[Card, ...]):

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..rules.cards import card_chunks, cards_words, rank_name, rank_plural
-from ..rules.text import join_or
+from palace_tui.rules.cards import card_chunks, cards_words, rank_name, rank_plural
+from palace_tui.rules.text import join_or
 
 __all__ = [
     "capitalized",

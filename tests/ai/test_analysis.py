@@ -12,7 +12,7 @@ from palace_tui.ai.analysis import (
     analyse,
     turning_points,
 )
-from palace_tui.gamefile import Replay, Step
+from palace_tui.store.gamefile import Replay, Step
 from palace_tui.lessons.course import BY_ID
 from palace_tui.rules import Move
 
@@ -138,7 +138,7 @@ def test_analysis_and_game_files_load_no_ui() -> None:
     import sys
     from pathlib import Path
     root = Path(__file__).resolve().parents[2]
-    script = ("import sys, palace_tui.ai.analysis, palace_tui.gamefile\n"
+    script = ("import sys, palace_tui.ai.analysis, palace_tui.store.gamefile\n"
               "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))")
     result = subprocess.run([sys.executable, "-c", script], check=False, cwd=root, capture_output=True, text=True,
                             timeout=120, env={"PYTHONPATH": str(root), "PATH": ""})

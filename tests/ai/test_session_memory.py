@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from palace_tui.rules import Rules
-from palace_tui.session import SeatConfig, Session
+from palace_tui.table.session import SeatConfig, Session
 
 
 class Spy:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from palace_tui.app import PalaceApp
-from palace_tui.session import Session
+from palace_tui.tui.app import PalaceApp
+from palace_tui.table.session import Session
 
 
 @pytest.fixture(autouse=True)

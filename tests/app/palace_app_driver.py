@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from palace_tui.rules import Card, Move
-from palace_tui.screens.game import GameScreen
-from palace_tui.screens.pass_device import PassScreen
-from palace_tui.screens.results import ResultsScreen
+from palace_tui.tui.screens.game import GameScreen
+from palace_tui.tui.screens.pass_device import PassScreen
+from palace_tui.tui.screens.results import ResultsScreen
 
 from palace_app_helpers import keys_for, press, screen_text
 

@@ -7,7 +7,7 @@ import io
 from rich.console import Console
 
 from palace_tui.rules import Move, Rules
-from palace_tui.session import SeatConfig, Session
+from palace_tui.table.session import SeatConfig, Session
 
 
 def screen_text(app) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from palace_tui.screens.new_table import NewTableScreen
+from palace_tui.tui.screens.new_table import NewTableScreen
 
 
 async def test_a_damaged_save_is_moved_aside_and_the_player_told_where(make_app, data_dir):

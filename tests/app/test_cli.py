@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from palace_tui.play_cli import build, main
+from palace_tui.cli.play import build, main
 
 
 def test_flags_start_straight_at_the_deal():

@@ -7,15 +7,16 @@ from __future__ import annotations
 
 from palace_app_helpers import keys_for, press, screen_text
 
-from palace_tui.recap import recap_for
+from palace_tui.words.recap import recap_for
 from palace_tui.rules import Game, Move, Rules
 from palace_tui.rules.text import explain_pile
-from palace_tui.screens.game import GameScreen
-from palace_tui.screens.learn import CompareScreen, LearnScreen
-from palace_tui.screens.new_table import NewTableScreen
-from palace_tui.screens.pass_device import PassScreen
-from palace_tui.screens.rules import RulesScreen
-from palace_tui.session import MemoryStore, SeatConfig, Session
+from palace_tui.tui.screens.game import GameScreen
+from palace_tui.tui.screens.compare import CompareScreen
+from palace_tui.tui.screens.learn_list import LearnScreen
+from palace_tui.tui.screens.new_table import NewTableScreen
+from palace_tui.tui.screens.pass_device import PassScreen
+from palace_tui.tui.screens.rules import RulesScreen
+from palace_tui.table.session import MemoryStore, SeatConfig, Session
 
 ANN_BEN = [{"name": "Ann", "hand": "4C 9D 10H", "face_up": "KS", "face_down": "3D"},
            {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8D"}]

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from palace_app_helpers import make_session, press, screen_text
 
-from palace_tui.app import PalaceApp
+from palace_tui.tui.app import PalaceApp
 from palace_tui.rules import Game
-from palace_tui.screens.game import GameScreen
-from palace_tui.screens.new_table import NewTableScreen
-from palace_tui.screens.pass_device import PassScreen
-from palace_tui.screens.results import ResultsScreen
-from palace_tui.screens.rules import RulesScreen
-from palace_tui.session import MemoryStore, Session
+from palace_tui.tui.screens.game import GameScreen
+from palace_tui.tui.screens.new_table import NewTableScreen
+from palace_tui.tui.screens.pass_device import PassScreen
+from palace_tui.tui.screens.results import ResultsScreen
+from palace_tui.tui.screens.rules import RulesScreen
+from palace_tui.table.session import MemoryStore, Session
 
 
 async def to_play(app, pilot) -> GameScreen:
@@ -32,7 +32,7 @@ async def to_play(app, pilot) -> GameScreen:
 def session_at(**position) -> Session:
     """A session of Ann (human) against Ben (computer) at a built position."""
     from palace_tui.rules import Rules
-    from palace_tui.session import SeatConfig
+    from palace_tui.table.session import SeatConfig
     game = Game.from_position(Rules.preset("palace"), **position)
     return Session("t1", [SeatConfig("Ann"), SeatConfig("Ben", human=False)], game.rules, "palace", 1, game,
                    game_id="t1-1", viewer=0)

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from palace_tui.screens.results import ResultsScreen
+from palace_tui.tui.screens.results import ResultsScreen
 
 from palace_app_driver import play_through
 from palace_app_helpers import make_session

@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from palace_app_helpers import make_session, screen_text
-from palace_tui.play_cli import UsageError, build
-from palace_tui.screens.game import GameScreen
-from palace_tui.screens.new_table import NewTableScreen
-from palace_tui.screens.pass_device import PassScreen
+from palace_tui.cli.play import UsageError, build
+from palace_tui.tui.screens.game import GameScreen
+from palace_tui.tui.screens.new_table import NewTableScreen
+from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.store import Store
 
 REPO = Path(__file__).resolve().parents[2]
@@ -46,7 +46,7 @@ def test_ai_delay_must_be_a_sane_number(delay):
 
 @pytest.mark.parametrize("argv", [["--games", "1000000000000"], ["--budget-ms", "nan"], ["--budget-ms", "inf"]])
 def test_simulate_refuses_what_would_never_finish(argv, capsys):
-    from palace_tui.simulate import main
+    from palace_tui.sim.simulate import main
     assert main(argv) != 0
     assert "must be" in capsys.readouterr().err
 
@@ -147,8 +147,8 @@ async def test_warnings_survive_the_pass_screen_on_resume_with_two_humans(make_a
 CRASH = r"""
 import sys
 from textual.app import App
-from palace_tui.app import PalaceApp
-from palace_tui.play_cli import main
+from palace_tui.tui.app import PalaceApp
+from palace_tui.cli.play import main
 def boom(self):
     raise RuntimeError("a bug")
 PalaceApp.on_mount = boom

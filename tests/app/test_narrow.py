@@ -11,11 +11,11 @@ import random
 from palace_app_driver import PrivacyWatch, choose_move
 from palace_app_helpers import keys_for, make_session, press, screen_text
 
-from palace_tui.app import NARROW_WIDTH
-from palace_tui.screens.game import GameScreen
-from palace_tui.screens.pass_device import PassScreen
-from palace_tui.widgets.keys_footer import KeysFooter
-from palace_tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
+from palace_tui.tui.app import NARROW_WIDTH
+from palace_tui.tui.screens.game import GameScreen
+from palace_tui.tui.screens.pass_device import PassScreen
+from palace_tui.tui.widgets.keys_footer import KeysFooter
+from palace_tui.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
 TOO_SMALL = "Make the window larger"
 

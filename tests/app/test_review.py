@@ -12,17 +12,17 @@ from palace_app_helpers import make_session, press, screen_text
 
 from palace_tui.ai import make_player
 from palace_tui.ai.analysis import analyse
-from palace_tui.gamefile import replay
-from palace_tui.review_app import ReviewApp
+from palace_tui.store.gamefile import replay
+from palace_tui.tui.review_app import ReviewApp
 from palace_tui.rules.cards import cards_text
-from palace_tui.screens.game import GameScreen
-from palace_tui.screens.results import ResultsScreen
-from palace_tui.screens.review import ReviewScreen, percent
-from palace_tui.screens.review_list import ReviewListScreen
-from palace_tui.screens.review_summary import ReviewSummaryScreen
-from palace_tui.session import Session
+from palace_tui.tui.screens.game import GameScreen
+from palace_tui.tui.screens.results import ResultsScreen
+from palace_tui.tui.screens.review import ReviewScreen, percent
+from palace_tui.tui.screens.review_list import ReviewListScreen
+from palace_tui.tui.screens.review_summary import ReviewSummaryScreen
+from palace_tui.table.session import Session
 from palace_tui.store import Store
-from palace_tui.widgets.seat_list import place_text
+from palace_tui.tui.widgets.seat_list import place_text
 
 V1 = Path(__file__).parents[1] / "store" / "data" / "records-v1.sqlite3"
 
@@ -218,7 +218,7 @@ async def test_the_review_gives_the_lessons_right_move_as_the_verdict() -> None:
     """Where a lesson knows the right move (a ten clears a big pile instead of taking it), the
     review of someone who took the pile shows the ten as the coach's move, from the search."""
 
-    from palace_tui.gamefile import GameRecord, Replay, SeatInfo, Step
+    from palace_tui.store.gamefile import GameRecord, Replay, SeatInfo, Step
     from palace_tui.lessons.course import BY_ID
     from palace_tui.rules import Move
 
@@ -245,7 +245,7 @@ async def test_a_setup_verdict_names_the_cards_on_screen() -> None:
     """A person who kept 3♦ J♣ 9♠ face up sees the coach's setup with the exact cards swapped."""
 
     from palace_tui.ai.policy import setup_move
-    from palace_tui.gamefile import GameRecord, Replay, SeatInfo, Step
+    from palace_tui.store.gamefile import GameRecord, Replay, SeatInfo, Step
     from palace_tui.rules import Game, Move, Rules
 
     game = Game.deal(Rules.preset("palace"), ["Ann", "Ben"], seed=13, dealer=1)

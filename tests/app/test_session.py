@@ -6,7 +6,7 @@ import json
 
 from palace_app_helpers import make_session
 
-from palace_tui.session import MemoryStore, Session
+from palace_tui.table.session import MemoryStore, Session
 
 
 def test_round_trip_through_json_at_every_step():

@@ -8,8 +8,8 @@ from __future__ import annotations
 from palace_app_helpers import make_session
 
 from palace_tui.ai import make_player
-from palace_tui.app import PalaceApp
-from palace_tui.session import MemoryStore, Session
+from palace_tui.tui.app import PalaceApp
+from palace_tui.table.session import MemoryStore, Session
 from textual.widgets import Input
 
 SIZE = (80, 24)
@@ -98,7 +98,7 @@ TURN_SEATS = [{"name": "Ann", "hand": "4C 9D 10H", "face_up": "KS QD JC", "face_
 
 def shared_turn() -> Session:
     from palace_tui.rules import Game, Rules
-    from palace_tui.session import SeatConfig
+    from palace_tui.table.session import SeatConfig
     game = Game.from_position(Rules.preset("palace"), seats=TURN_SEATS, pile="5D 6D", stock="2C 3S 8C")
     seats = [SeatConfig("Ann"), SeatConfig("Cy", human=False, level="easy"), SeatConfig("Ben")]
     return Session("t1", seats, game.rules, "palace", 1, game, game_id="t1-1", viewer=0)

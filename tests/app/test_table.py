@@ -9,9 +9,9 @@ from __future__ import annotations
 from palace_app_helpers import press, screen_text
 
 from palace_tui.rules import Card, Game, Rules
-from palace_tui.screens.game import GameScreen
-from palace_tui.screens.pass_device import PassScreen
-from palace_tui.session import SeatConfig, Session
+from palace_tui.tui.screens.game import GameScreen
+from palace_tui.tui.screens.pass_device import PassScreen
+from palace_tui.table.session import SeatConfig, Session
 
 ANN_BEN = [{"name": "Ann", "hand": "4C 9D 10H", "face_up": "KS", "face_down": "3D"},
            {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8D"}]
@@ -240,7 +240,7 @@ async def test_click_a_card_then_again_marks_it_and_click_the_pile_takes(make_ap
 
 async def test_no_color_red_suits_bold_and_readable(make_app, monkeypatch):
     """Under NO_COLOR a red card is bold in the default colour (not a dark grey), a black one plain."""
-    from palace_tui.widgets import card_art
+    from palace_tui.tui.widgets import card_art
     position = [{"name": "Ann", "hand": "4C 9H", "face_up": "KS", "face_down": "3D"}, ANN_BEN[1]]
     monkeypatch.setenv("NO_COLOR", "1")
     app = make_app(table(position=position))
@@ -287,8 +287,8 @@ async def test_footer_keeps_every_key_when_take_back_is_offered(make_app, monkey
 
 async def test_blank_seed_next_time_and_a_fresh_shuffle(make_app):
     """A seed typed once is not offered again: the next table deals fresh cards."""
-    from palace_tui.screens.new_table import NewTableScreen
-    from palace_tui.session import MemoryStore
+    from palace_tui.tui.screens.new_table import NewTableScreen
+    from palace_tui.table.session import MemoryStore
     store = MemoryStore()
     app = make_app(store=store)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -314,7 +314,7 @@ async def test_blank_seed_next_time_and_a_fresh_shuffle(make_app):
 
 
 async def test_option_help_says_what_the_shown_value_does(make_app):
-    from palace_tui.session import MemoryStore
+    from palace_tui.table.session import MemoryStore
     app = make_app(store=MemoryStore())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -333,7 +333,7 @@ async def test_option_help_says_what_the_shown_value_does(make_app):
 
 
 async def test_players_flag_with_a_saved_game_asks_first(make_app, data_dir, capfd):
-    from palace_tui.screens.confirm import ReplaceSavedScreen
+    from palace_tui.tui.screens.confirm import ReplaceSavedScreen
     saved = table(humans=2)
     first = make_app(saved)
     async with first.run_test(size=(80, 24)) as pilot:
@@ -370,7 +370,7 @@ def test_help_lists_commands_and_bad_move_cap_refused(capsys):
 
 
 def test_records_scoring_with_no_such_games_says_so(tmp_path, capsys):
-    from palace_tui.store.records_cli import main
+    from palace_tui.cli.records import main
     from palace_tui.store.store import Store
     session = table(position=[{"name": "Ann", "hand": "9C"}, {"name": "Ben", "hand": "5S", "face_down": "8D"}],
                     pile="5H", humans=2)
@@ -386,10 +386,10 @@ def test_records_scoring_with_no_such_games_says_so(tmp_path, capsys):
 
 
 def test_players_words():
-    from palace_tui.recap import recap
+    from palace_tui.words.recap import recap
     from palace_tui.rules import Event
-    from palace_tui.widgets.card_art import card_text
-    from palace_tui.widgets.game_log import log_line
+    from palace_tui.tui.widgets.card_art import card_text
+    from palace_tui.tui.widgets.game_log import log_line
     assert Event("starts", 0).text(["Ann"]) == "Ann leads"
     assert recap([(0, Event("starts", 0))], ["Ann"], 0) == "Ann leads."
     # A joker is named in sentences, and coloured from the Card itself (no text is read back).
@@ -421,7 +421,7 @@ async def test_face_down_hint_never_says_the_pile_needs_anything(make_app):
 
 
 async def _results(make_app, position, pile="5H", preset="palace"):
-    from palace_tui.screens.results import ResultsScreen
+    from palace_tui.tui.screens.results import ResultsScreen
     session = table(position=position, pile=pile, preset=preset)
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -13,9 +13,9 @@ from palace_app_helpers import press, screen_text
 from test_features import play
 
 from palace_tui.rules import Game, Move, Rules
-from palace_tui.screens.game import GameScreen
-from palace_tui.screens.pass_device import PassScreen
-from palace_tui.session import SeatConfig, Session
+from palace_tui.tui.screens.game import GameScreen
+from palace_tui.tui.screens.pass_device import PassScreen
+from palace_tui.table.session import SeatConfig, Session
 
 ANN_CY_BEN = [{"name": "Ann", "hand": "4C 9D 10H", "face_up": "KS", "face_down": "3D"},
               {"name": "Cy", "hand": "JC QC", "face_up": "KH", "face_down": "8C"},

@@ -1,6 +1,6 @@
 """The turn flow without a terminal: whose cards are up at each step, for every kind of table.
 
-Pure tests of :mod:`palace_tui.turn_flow` and :mod:`palace_tui.move_result` (no app runs),
+Pure tests of :mod:`palace_tui.table.turn_flow` and :mod:`palace_tui.words.events` (no app runs),
 plus a whole game driven through the flow by the engine alone, checking at each step
 that only the seat meant to see is shown and that nobody is between "end turn" and the
 next person's pass.
@@ -15,22 +15,22 @@ import sys
 
 import pytest
 
-import palace_tui.move_result
-import palace_tui.turn_flow
-from palace_tui.move_result import move_result
+import palace_tui.words.events
+import palace_tui.table.turn_flow
+from palace_tui.words.events import move_result
 from palace_tui.rules import Card, Event, Game, Rules
-from palace_tui.turn_flow import ACT, OVER, PASS, RESULT, WATCH, Turn, TurnFlow
+from palace_tui.table.turn_flow import ACT, OVER, PASS, RESULT, WATCH, Turn, TurnFlow
 
 
 def test_flow_and_result_words_import_no_ui():
-    code = ("import sys, palace_tui.turn_flow, palace_tui.move_result; "
+    code = ("import sys, palace_tui.table.turn_flow, palace_tui.words.events; "
             "print(','.join(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
 
 
 def test_doctests():
-    for module in (palace_tui.turn_flow, palace_tui.move_result):
+    for module in (palace_tui.table.turn_flow, palace_tui.words.events):
         failed, _ = doctest.testmod(module)
         assert failed == 0, module.__name__
 

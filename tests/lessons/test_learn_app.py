@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from palace_tui.learn_app import LearnApp
+from palace_tui.tui.learn_app import LearnApp
 from palace_tui.lessons import BY_ID, LESSONS
-from palace_tui.screens.compare import CompareScreen
-from palace_tui.screens.learn_list import LearnScreen
-from palace_tui.screens.lesson import LessonScreen
-from palace_tui.widgets.card_row import CardRow
-from palace_tui.widgets.pile_view import PileView
-from palace_tui.widgets.player_area import PlayerArea
-from palace_tui.widgets.seat_list import SeatList
+from palace_tui.tui.screens.compare import CompareScreen
+from palace_tui.tui.screens.learn_list import LearnScreen
+from palace_tui.tui.screens.lesson import LessonScreen
+from palace_tui.tui.widgets.card_row import CardRow
+from palace_tui.tui.widgets.pile_view import PileView
+from palace_tui.tui.widgets.player_area import PlayerArea
+from palace_tui.tui.widgets.seat_list import SeatList
 
 DATA = Path(__file__).parent / "data"
 TOTAL = len(LESSONS)
@@ -252,13 +252,6 @@ async def test_compare_presets_view(tmp_path):
         assert isinstance(app.screen, LearnScreen)
 
 
-def test_the_old_module_still_names_the_screens():
-    """``palace_tui.screens.learn`` keeps the names older code imports."""
-    from palace_tui.screens import learn
-    assert (learn.LearnScreen, learn.LessonScreen, learn.CompareScreen) == (
-        LearnScreen, LessonScreen, CompareScreen)
-
-
 async def test_table_keys_home_end_rank_jump_and_escape_clears_marks(tmp_path):
     """Home/End and a typed rank move the cursor; Esc clears marks first, then leaves."""
     app = LearnApp(data_dir=tmp_path)
@@ -306,9 +299,9 @@ async def test_the_result_is_in_view_after_every_right_move_at_80x24(tmp_path):
 
 async def test_a_lesson_from_the_new_table_screen_and_back(tmp_path):
     """ctrl+l on the new-table screen, a lesson played by keys there, Esc twice comes back."""
-    from palace_tui.app import PalaceApp
-    from palace_tui.screens.new_table import NewTableScreen
-    from palace_tui.session import MemoryStore
+    from palace_tui.tui.app import PalaceApp
+    from palace_tui.tui.screens.new_table import NewTableScreen
+    from palace_tui.table.session import MemoryStore
     app = PalaceApp(None, ai_delay=0, store=MemoryStore(), data_dir=str(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

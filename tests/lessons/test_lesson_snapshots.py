@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from palace_tui.learn_app import LearnApp
+from palace_tui.tui.learn_app import LearnApp
 
 
 @pytest.fixture(autouse=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from palace_tui.rules import Game, Move, Rules
-from palace_tui.takeback import TakeBackBuffer, can_take_back
+from palace_tui.table.takeback import TakeBackBuffer, can_take_back
 
 
 def game(stock: str = "", **seat0) -> Game:

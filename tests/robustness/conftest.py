@@ -28,7 +28,7 @@ def data_dir(tmp_path) -> str:
 @pytest.fixture
 def make_app(data_dir):
     """Build a PalaceApp with no computer pause that saves into the test's data folder."""
-    from palace_tui.app import PalaceApp
+    from palace_tui.tui.app import PalaceApp
 
     def build(session=None, **kwargs):
         kwargs.setdefault("ai_delay", 0)

@@ -39,17 +39,17 @@ def digest(data: dict) -> str:
 def table(seed: int):
     """A new table: one human and two computers under the quick first-out rules, or Palace rules."""
     from palace_tui.rules import Rules
-    from palace_tui.session import SeatConfig, Session
+    from palace_tui.table.session import SeatConfig, Session
     preset = "first-out" if seed % 2 else "palace"
     seats = [SeatConfig("Ann"), SeatConfig("Cy", human=False), SeatConfig("Dee", human=False)]
     return Session.new(seats, Rules.preset(preset), seed=seed)
 
 
 async def run(data_dir: str, log_path: str, seed: int) -> None:
-    from palace_tui.app import PalaceApp
-    from palace_tui.screens.pass_device import PassScreen
-    from palace_tui.screens.results import ResultsScreen
-    from palace_tui.session import open_store
+    from palace_tui.tui.app import PalaceApp
+    from palace_tui.tui.screens.pass_device import PassScreen
+    from palace_tui.tui.screens.results import ResultsScreen
+    from palace_tui.table.session import open_store
     from robust_driver import choose_move, human_turn, keys_for, on_result_step, send_keys
 
     log = open(log_path, "a", encoding="utf-8")

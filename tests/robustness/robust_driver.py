@@ -66,7 +66,7 @@ def screen_name(app) -> str:
 
 def human_turn(app):
     """The game screen if a human is to act on it with their cards shown, else None."""
-    from palace_tui.screens.game import GameScreen
+    from palace_tui.tui.screens.game import GameScreen
     screen = app.screen
     if isinstance(screen, GameScreen) and screen.mode() not in ("wait", "over", "result"):
         return screen
@@ -75,7 +75,7 @@ def human_turn(app):
 
 def on_result_step(app) -> bool:
     """Whether a person is looking at what their move did (Enter ends the turn)."""
-    from palace_tui.screens.game import GameScreen
+    from palace_tui.tui.screens.game import GameScreen
     screen = app.screen
     return isinstance(screen, GameScreen) and screen.mode() == "result"
 
@@ -87,8 +87,8 @@ async def play_human_moves(app, pilot, rng, moves: int, swaps: dict | None = Non
     Stops early at the results screen. ``on_screen(app)`` is called after every wait,
     before anything is pressed, so a test can check each screen as it is shown.
     """
-    from palace_tui.screens.pass_device import PassScreen
-    from palace_tui.screens.results import ResultsScreen
+    from palace_tui.tui.screens.pass_device import PassScreen
+    from palace_tui.tui.screens.results import ResultsScreen
     swaps = {} if swaps is None else swaps
     played = 0
     for _ in range(max_steps):

@@ -25,7 +25,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from palace_tui.session import Session
+from palace_tui.table.session import Session
 from palace_tui.store import Store
 
 from crash_child import digest

@@ -30,9 +30,9 @@ import re
 import pytest
 from robust_driver import CARD_RE, choose_move, keys_for, make_session, send_keys
 
-from palace_tui.screens.game import GameScreen
-from palace_tui.screens.pass_device import PassScreen
-from palace_tui.screens.results import ResultsScreen
+from palace_tui.tui.screens.game import GameScreen
+from palace_tui.tui.screens.pass_device import PassScreen
+from palace_tui.tui.screens.results import ResultsScreen
 
 #: Every key a table knows, and some it doesn't: pressed on each pass screen (never Enter or ctrl+q).
 PASS_KEYS = ["u", "t", "x", "h", "e", "r", "space", "left", "right", "up", "down", "tab", "shift+tab",
@@ -269,7 +269,7 @@ async def _sweep_fails(make_app, monkeypatch, seed: int = 30) -> str:
 
 async def test_the_sweep_catches_a_hand_left_up_after_the_turn(make_app, monkeypatch):
     """Planted: Enter on the result step keeps the mover's cards up while the game goes on."""
-    from palace_tui.turn_flow import WATCH, Turn, TurnFlow
+    from palace_tui.table.turn_flow import WATCH, Turn, TurnFlow
     real = TurnFlow.end_turn
 
     def leaky(self, to_act):

@@ -15,10 +15,10 @@ import random
 
 import pytest
 
-from palace_tui.learn_app import LearnApp
-from palace_tui.screens.new_table import NewTableScreen
-from palace_tui.screens.pass_device import PassScreen
-from palace_tui.screens.results import ResultsScreen
+from palace_tui.tui.learn_app import LearnApp
+from palace_tui.tui.screens.new_table import NewTableScreen
+from palace_tui.tui.screens.pass_device import PassScreen
+from palace_tui.tui.screens.results import ResultsScreen
 from palace_tui.store import Store
 
 from robust_driver import (choose_move, deck_problem, human_turn, keys_for, on_result_step, screen_name, screen_text,

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from palace_tui.rules import Game, IllegalMove, Rules
 from palace_tui.rules.validate import InvalidPosition
-from palace_tui.session import SeatConfig, Session
+from palace_tui.table.session import SeatConfig, Session
 
 
 def _game_at(seed: int, moves: int, preset: str = "palace") -> Game:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from palace_tui.gamefile import GameFileError, format_game, parse_game, replay
-from palace_tui.review_app import main as review_main
+from palace_tui.store.gamefile import GameFileError, format_game, parse_game, replay
+from palace_tui.tui.review_app import main as review_main
 from palace_tui.rules import Game, Rules
-from palace_tui.session import SeatConfig, Session
+from palace_tui.table.session import SeatConfig, Session
 
 
 def _finished(preset: str, seed: int, seats: int = 3) -> Session:
@@ -128,6 +128,6 @@ def test_the_module_examples_run() -> None:
     """The docstring example of the format (pytest collects doctests only from palace_tui/rules)."""
     import doctest
 
-    import palace_tui.gamefile
-    result = doctest.testmod(palace_tui.gamefile)
+    import palace_tui.store.gamefile
+    result = doctest.testmod(palace_tui.store.gamefile)
     assert result.attempted > 0 and result.failed == 0

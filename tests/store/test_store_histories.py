@@ -6,12 +6,12 @@ import shutil
 import sqlite3
 from pathlib import Path
 
-from palace_tui.gamefile import parse_game, replay
+from palace_tui.store.gamefile import parse_game, replay
 from palace_tui.rules import Rules
-from palace_tui.session import SeatConfig, Session
+from palace_tui.table.session import SeatConfig, Session
 from palace_tui.store import Store
 from palace_tui.store.records import SCHEMA_VERSION
-from palace_tui.store.records_cli import main
+from palace_tui.cli.records import main
 
 V1 = Path(__file__).parent / "data" / "records-v1.sqlite3"
 

@@ -17,7 +17,7 @@ import pytest
 
 from palace_tui.store import Store
 from palace_tui.store.pending import PENDING_FILE
-from palace_tui.store.records_cli import main as records_main
+from palace_tui.cli.records import main as records_main
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -214,7 +214,7 @@ def test_records_limit_beyond_any_integer_is_refused(data_dir: Path, capsys) -> 
 def test_records_in_a_read_only_folder_are_still_shown(tmp_path: Path, make_record, capsys) -> None:
     data_dir = tmp_path / "data"
     _filled(data_dir, make_record)
-    code = ("import sys; from palace_tui.store.records_cli import main; from palace_tui.store import store as s; "
+    code = ("import sys; from palace_tui.cli.records import main; from palace_tui.store import store as s; "
             "s.Store._prepare_folder = lambda self: False; raise SystemExit(main(['--data-dir', sys.argv[1]]))")
     out = subprocess.run([sys.executable, "-c", code, str(data_dir)], cwd=REPO, capture_output=True, text=True,
                          timeout=60, env={**os.environ, "PYTHONPATH": str(REPO), "COLUMNS": "120"})

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from palace_tui.store import Store
-from palace_tui.store.records_cli import main
+from palace_tui.cli.records import main
 
 
 @pytest.fixture(autouse=True)

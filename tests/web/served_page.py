@@ -144,13 +144,13 @@ class ServedPage:
 
 
 def saved_game(data_dir):
-    """The game saved in ``data_dir`` (a :class:`~palace_tui.session.Session`), or None.
+    """The game saved in ``data_dir`` (a :class:`~palace_tui.table.session.Session`), or None.
 
     Read straight from the file: opening a Store here would try the folder's lock, and a
     test holding it when the served game starts (after a reload) would take the saved game
     from the very game that should continue it.
     """
-    from palace_tui.session import Session
+    from palace_tui.table.session import Session
     from palace_tui.store.files import unwrap
     from palace_tui.store.store import SESSION_FILE, SESSION_FORMAT, SESSION_VERSION
     try:

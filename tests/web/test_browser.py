@@ -18,7 +18,7 @@ pytest.importorskip("textual_serve", reason="the web extra is not installed: pip
 from served_page import ServedPage, saved_game  # noqa: E402
 
 from palace_tui.rules import Rules  # noqa: E402
-from palace_tui.session import default_level, open_store  # noqa: E402
+from palace_tui.table.session import default_level, open_store  # noqa: E402
 
 SHOTS = Path(os.environ.get("PALACE_WEB_SCREENSHOTS") or Path(__file__).resolve().parents[2] / "screenshots")
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from palace_tui.rules import Card, Event, Game, Move, Rules, SeatView
 from palace_tui.rules.view import PileRun, Requirement
-from palace_tui.session import SeatConfig, Session
+from palace_tui.table.session import SeatConfig, Session
 from palace_tui.words import (Cards, describe, log_sentence, move_result, pile_run, recap, requirement_text)
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,0 +1,5 @@
+"""``python -m palace_tui.cli``: the same as the ``palace`` command."""
+
+from palace_tui.cli import main
+
+raise SystemExit(main())

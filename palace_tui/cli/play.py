@@ -1,0 +1,112 @@
+"""``palace`` with no subcommand: parse the flags and start the app.
+
+Every bad flag or value prints one clear sentence and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import NoReturn
+
+from palace_tui.cli import commands_help
+from palace_tui.names import clean_name
+from palace_tui.rules import OPTIONS, PRESETS, Rules
+
+NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
+#: The longest pause a computer may take before playing, in seconds.
+MAX_AI_DELAY = 60
+
+#: The subcommands (each has its own --help, listed from cli.COMMANDS), then where the keys are.
+EPILOG = commands_help() + """
+
+With no command and no flags the new-table screen opens. Keys are listed at the
+bottom of every screen; ? shows the rules in force."""
+
+
+class UsageError(Exception):
+    """A bad command line; the message is one sentence for the user."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message[0].upper() + message[1:])
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line of ``palace``."""
+    p = _Parser(prog="palace", description="Palace (Shithead): the card game, hot seat in the terminal.",
+                formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG)
+    p.add_argument("--players", help="comma-separated names, in seat order: Ann,Ben,Cy (starts at the deal)")
+    p.add_argument("--computers", type=int, default=None,
+                   help="how many of the players (the last ones) the computer plays")
+    p.add_argument("--level", default=None, help="computer level for every computer seat")
+    p.add_argument("--preset", choices=list(PRESETS), default=None, help="rule preset (default palace)")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help=f"set a rule option, repeatable: {', '.join(OPTIONS)}")
+    p.add_argument("--seed", type=int, default=None, help="deal the same cards every time")
+    p.add_argument("--resume", action="store_true", help="go back to the saved game")
+    p.add_argument("--data-dir", default=None, help="where saves and records live")
+    p.add_argument("--ai-delay", type=float, default=0.6, help="seconds a computer waits before playing")
+    p.add_argument("--learn", action="store_true", help=argparse.SUPPRESS)
+    return p
+
+
+def build(argv: list[str]):
+    """Read the command line into the app's arguments; UsageError with one sentence if bad."""
+    from palace_tui.table.session import SeatConfig, Session, computer_levels, default_level
+    args = parser().parse_args(argv)
+    if args.learn:
+        raise UsageError("The lessons are a subcommand: run palace learn")
+    if not 0 <= args.ai_delay <= MAX_AI_DELAY:  # also refuses nan and inf
+        raise UsageError(f"--ai-delay must be from 0 to {MAX_AI_DELAY} seconds")
+    for flag, value in (("--players", args.players), ("--level", args.level), ("--data-dir", args.data_dir)):
+        if value is not None and not value.strip():
+            raise UsageError(f"{flag} needs a value: leave the flag out to use the default")
+    table_flags = args.players or args.computers is not None or args.preset or args.option or \
+        args.seed is not None or args.level
+    if args.resume and table_flags:
+        raise UsageError("--resume goes back to the saved game, so it takes no table flags")
+    session = None
+    if table_flags:
+        try:
+            rules = Rules.preset(args.preset or "palace").with_text_options(args.option)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+        names = [clean_name(n) for n in (args.players or "").split(",") if clean_name(n)]
+        if not args.players:
+            names = NAMES[:1 + (args.computers if args.computers is not None else 2)]
+        computers = args.computers if args.computers is not None else 0
+        if not 0 <= computers <= len(names):
+            raise UsageError(f"--computers must be between 0 and the number of players ({len(names)})")
+        levels = computer_levels()
+        level = args.level or default_level()
+        if level not in levels:
+            raise UsageError(f"There is no computer level {level!r}: choose {', '.join(levels)}")
+        seats = [SeatConfig(n, human=i < len(names) - computers, level=level) for i, n in enumerate(names)]
+        if len(seats) < 2:
+            raise UsageError("Palace needs at least 2 players: --players Ann,Ben")
+        try:
+            session = Session.new(seats, rules, seed=args.seed)
+        except ValueError as exc:
+            raise UsageError(str(exc)[0].upper() + str(exc)[1:]) from None
+    data_dir = args.data_dir or os.environ.get("PALACE_DATA_DIR") or None
+    return dict(session=session, resume=args.resume, data_dir=data_dir, ai_delay=args.ai_delay)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Start the app; 2 for a bad command line."""
+    try:
+        kwargs = build(list(sys.argv[1:] if argv is None else argv))
+    except UsageError as exc:
+        text = str(exc).rstrip(".")
+        print(f"palace: {text}.", file=sys.stderr)
+        return 2
+    from palace_tui.tui.app import PalaceApp
+    from palace_tui.rules.cards import use_letter_suits_if_needed
+    use_letter_suits_if_needed(sys.stdout)
+    app = PalaceApp(**kwargs)
+    app.run()
+    # Textual prints a crash's traceback and returns; the exit status must still say it failed.
+    return app.return_code or 0

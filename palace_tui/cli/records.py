@@ -1,0 +1,224 @@
+"""``palace records``: the standings under each scoring and the recent games, as tables.
+
+Reads the records the app keeps (see :class:`~palace_tui.store.Store`); it never
+loads Textual.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from palace_tui.store.ranking import SCORINGS
+from palace_tui.store.records import MAX_LIMIT
+from palace_tui.store.store import RECORDS_FILE, Store, resolve_data_dir
+
+#: Table titles, saying how each scoring ranks players.
+TITLES = {
+    "wins": "Standings by wins (most wins first)",
+    "losses": "Standings by losses (fewest losses first)",
+    "podium": "Standings by podium points (3-2-1)",
+}
+
+
+class _BadFlag(Exception):
+    """A command line that argparse rejected; the message is shown as one sentence."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        # argparse would print the whole usage; one sentence is enough to fix a typo.
+        raise _BadFlag(message)
+
+
+def _parser() -> _Parser:
+    parser = _Parser(prog="palace records", description="Show the standings and the recent games.")
+    parser.add_argument("--data-dir", metavar="PATH", help="the data folder (default: $PALACE_DATA_DIR or "
+                                                            "the user data folder)")
+    parser.add_argument("--limit", metavar="N", type=_count, default=10,
+                        help="how many recent games to show (default 10)")
+    parser.add_argument("--scoring", choices=SCORINGS, help="show the standings of one scoring only")
+    parser.add_argument("--export", nargs=2, metavar=("N", "FILE"),
+                        help="write recorded game N (the No. column) to FILE as a game file for palace review")
+    return parser
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is negative")
+    if value > MAX_LIMIT:
+        raise argparse.ArgumentTypeError(f"{text!r} is more than {MAX_LIMIT:,}")
+    return value
+
+
+def main(argv: list[str]) -> int:
+    """Print the records; 0 on success, 2 on a bad command line."""
+    try:
+        args = _parser().parse_args(argv)
+    except _BadFlag as err:
+        print(f"palace records: {err} (see palace records --help).", file=sys.stderr)
+        return 2
+    except SystemExit as done:  # --help
+        return int(done.code or 0)
+    if args.data_dir is not None and not args.data_dir.strip():
+        print("palace records: --data-dir needs a value: leave the flag out to use the default.", file=sys.stderr)
+        return 2
+    _printable_anywhere()
+    console = Console(highlight=False)
+    data_dir = resolve_data_dir(args.data_dir)
+    if not (data_dir / RECORDS_FILE).exists():
+        # Looking must not create a data folder as a side effect.
+        console.print(f"No games recorded yet (no records in {data_dir}).", markup=False)
+        return 0
+    if args.export:
+        return _export(data_dir, *args.export)
+    with Store(data_dir, claim_saves=False) as store:  # looking never takes the saved game from a player
+        same_deals = store.same_deals()
+        standings = store.standings(args.scoring)
+        recent = store.recent_games(args.limit)
+        busy = store.records_busy
+        for warning in store.warnings:
+            print(warning, file=sys.stderr)
+    if busy:
+        print(f"palace records: the records in {data_dir} cannot be read right now ({busy}); "
+              "they are kept as they are: try again in a moment.", file=sys.stderr)
+        return 1
+    if not standings and not recent:
+        console.print(f"No games recorded yet in {data_dir}.", markup=False)
+        return 0
+    if args.scoring and not standings.get(args.scoring):
+        # Say so rather than print nothing above the recent games.
+        console.print(f"No games scored by {args.scoring} yet in {data_dir}.", markup=False)
+        console.print()
+    for scoring, rows in standings.items():
+        console.print(standings_table(scoring, rows))
+        console.print()
+    if recent:
+        console.print(recent_table(recent))
+    for games in same_deals:
+        console.print()
+        console.print(same_deal_table(games))
+    return 0
+
+
+def _export(data_dir, number_text: str, path: str) -> int:
+    """Write a recorded game as a game file; 0, or 1 with one sentence saying why not."""
+    try:
+        number = int(number_text)
+    except ValueError:
+        print(f"palace records: --export needs a game number (the No. column), not {number_text!r}.",
+              file=sys.stderr)
+        return 2
+    with Store(data_dir) as store:
+        game = store.game_text(number)
+    if game is None:
+        print(f"palace records: there is no recorded game {number} (see the No. column of palace records).",
+              file=sys.stderr)
+        return 1
+    if game["text"] is None:
+        print(f"palace records: game {number} was recorded before palace-tui kept each game's moves, "
+              "so it cannot be exported.", file=sys.stderr)
+        return 1
+    try:
+        Path(path).expanduser().write_text(game["text"], encoding="utf-8")
+    except OSError as err:
+        print(f"palace records: {path} could not be written ({err.strerror or err}).", file=sys.stderr)
+        return 1
+    print(f"Game {number} ({game['table']}, game {game['table_game']}) written to {path}; "
+          f"open it with: palace review {path}")
+    return 0
+
+
+def _printable_anywhere() -> None:
+    """In a terminal that cannot show every character (an ASCII locale), print the rest as ``?``."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError):
+            pass
+
+
+def standings_table(scoring: str, rows: list[dict[str, Any]]) -> Table:
+    """A rich table of ranked rows; a shared place is shown as ``2=``."""
+    table = Table(title=TITLES[scoring], title_justify="left")
+    table.add_column("Place", justify="right")
+    table.add_column("Player")
+    for column in ("Games", "Wins", "Losses", "Points"):
+        key = column.lower()
+        ranked_on = {"wins": "wins", "losses": "losses", "podium": "points"}[scoring] == key
+        table.add_column(column, justify="right", style="bold" if ranked_on else None)
+    places = [row["place"] for row in rows]
+    for row in rows:
+        shared = places.count(row["place"]) > 1
+        table.add_row(f"{row['place']}{'=' if shared else ''}", Text(row["name"]),
+                      str(row["games"]), str(row["wins"]), str(row["losses"]), str(row["points"]))
+    return table
+
+
+def recent_table(games: list[dict[str, Any]]) -> Table:
+    """A rich table of recent games, newest first: when, which table and rules, who went out in what order."""
+    table = Table(title="Recent games", title_justify="left")
+    for column in ("No.", "Ended", "Table", "Game", "Preset", "Order out", "Result"):
+        table.add_column(column, justify="right" if column in ("No.", "Game") else "left")
+    for game in games:
+        names = game["players"]
+        order = Text(", ".join(names[seat] for seat in game["order"]))
+        number = game.get("number")
+        table.add_row("" if number is None else str(number), _when(game["ended"]),
+                      Text(game.get("table_name") or _short(str(game["table_id"]))),
+                      str(game.get("table_game") or ""), Text(game["preset"] or "custom"),
+                      order, Text(_result(game)))
+    return table
+
+
+def same_deal_table(games: list[dict[str, Any]]) -> Table:
+    """One deal played more than once, side by side: a row per dealt seat, a column per game,
+    each cell who held those cards and where they finished."""
+    first = games[0]
+    table = Table(title=f"Same deal as {first['table']} game {first['table_game']}",
+                  title_justify="left")
+    table.add_column("Cards of")
+    for game in games:
+        table.add_column(f"No. {game['number']}")
+    for seat in range(len(first["players"])):
+        cells = []
+        for game in games:
+            place = game["places"][seat] if seat < len(game["places"]) else None
+            where = {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th") if place else "-"
+            cells.append(Text(f"{game['players'][seat]} {where}"))
+        table.add_row(f"seat {seat + 1}", *cells)
+    return table
+
+
+def _short(key: str) -> str:
+    # Table ids are usually long random hex; eight characters tell tables apart on screen.
+    return key[:8] if len(key) > 12 else key
+
+
+def _when(iso: str) -> str:
+    try:
+        return datetime.fromisoformat(iso).strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return iso
+
+
+def _result(game: dict[str, Any]) -> str:
+    names = game["players"]
+    scoring = game["scoring"]
+    if scoring == "podium":
+        scored = [(names[seat], game["points"][seat]) for seat in game["order"] if game["points"][seat]]
+        return ", ".join(f"{name} {points}" for name, points in scored) or "no points"
+    if scoring == "losses":
+        return f"{names[game['loser']]} lost" if game.get("loser") is not None else "no loser"
+    return f"{names[game['winner']]} won" if game.get("winner") is not None else "no winner"

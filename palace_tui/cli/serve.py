@@ -1,0 +1,126 @@
+"""``palace serve``: put the table in a web page with textual-serve, for a tablet passed round.
+
+textual-serve runs one copy of the game per browser tab, as a shell command: that
+command is this same Python running this same package, with the same data folder, so
+saves and records are the terminal game's. Every bad flag, a port in use, a host that
+does not resolve or a missing ``web`` extra prints one sentence and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import os
+import shlex
+import socket
+import sys
+from pathlib import Path
+from typing import NoReturn
+
+#: What the page, its tab and the server's banner call the game.
+PAGE_TITLE = {False: "Palace", True: "Learn Palace"}
+TEMPLATES = Path(__file__).parent / "templates"
+
+
+class ServeError(Exception):
+    """A reason not to serve; the message is one sentence for the user."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise ServeError(message[0].upper() + message[1:])
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line of ``palace serve``."""
+    p = _Parser(prog="palace serve",
+                description="Serve Palace as a web page: open it on a tablet or phone and pass it round. "
+                            "Every browser tab is its own table.")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1: this computer only; "
+                        "0.0.0.0: every network it is on)")
+    p.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
+    p.add_argument("--learn", action="store_true", help="serve the lessons instead of the game")
+    p.add_argument("--data-dir", default=None, help="where saves and records live (as for palace)")
+    return p
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise ServeError(f"--port must be a number from 1 to 65535, not {text!r}")
+    return int(text)
+
+
+def app_command(learn: bool, data_dir: str | None) -> str:
+    """The shell command textual-serve runs for each browser tab: this Python, this package.
+
+    The environment (``PALACE_DATA_DIR``, ``PYTHONPATH``) passes through to it unchanged.
+    """
+    argv = [sys.executable, "-m", "palace_tui"]
+    if learn:
+        argv.append("learn")
+    if data_dir:
+        argv += ["--data-dir", str(Path(data_dir).expanduser().resolve())]
+    return shlex.join(argv)
+
+
+def check_address(host: str, port: int) -> bool:
+    """Check that ``host:port`` can be listened on; True if only this computer can reach it."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError):
+        raise ServeError(f"There is no address called {host!r} to listen on") from None
+    for family, kind, proto, _, address in infos:
+        with socket.socket(family, kind, proto) as probe:
+            # As aiohttp does, so a port just freed by an earlier server counts as free.
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind(address)
+            except OSError as exc:
+                raise ServeError(f"Can't listen on {host} port {port} ({_why(exc)}): "
+                                 "choose another with --port") from None
+    return all(ipaddress.ip_address(info[4][0].split("%")[0]).is_loopback for info in infos)
+
+
+def _why(exc: OSError) -> str:
+    import errno
+    if exc.errno == errno.EADDRINUSE:
+        return "something else is using that port"
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return "that address is not this computer's"
+    if exc.errno == errno.EACCES:
+        return "ports below 1024 need an administrator"
+    return (exc.strerror or str(exc)).lower()
+
+
+def reach_sentence(host: str, port: int) -> str:
+    """The one sentence said when the table is served beyond this computer."""
+    where = "any device on the networks this computer is on" if host in ("0.0.0.0", "::", "") \
+        else f"any device that can reach {host}"
+    return (f"Anyone with {where} can open http://{host}:{port} and join a table there "
+            "(there is no password), so serve on a network you trust.")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Serve until Ctrl+C; 2 with one sentence for a bad command line, host, port or install."""
+    try:
+        args = parser().parse_args(sys.argv[1:] if argv is None else argv)
+        try:
+            from palace_tui.web.server import PalaceServer
+        except ImportError:
+            raise ServeError("palace serve needs the web extra: pip install 'palace-tui[web]'") from None
+        local = check_address(args.host, args.port)
+    except ServeError as exc:
+        print(f"palace serve: {str(exc).rstrip('.')}.", file=sys.stderr)
+        return 2
+    if not local:
+        print(reach_sentence(args.host, args.port), file=sys.stderr)
+    data_dir = args.data_dir or os.environ.get("PALACE_DATA_DIR") or None
+    server = PalaceServer(app_command(args.learn, data_dir), host=args.host, port=args.port,
+                          title=PAGE_TITLE[args.learn], templates_path=TEMPLATES)
+    try:
+        server.serve()
+    except OSError as exc:  # lost the port between the check and the start
+        print(f"palace serve: Can't listen on {args.host} port {args.port} ({_why(exc)}).", file=sys.stderr)
+        return 2
+    return 0

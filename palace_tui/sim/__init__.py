@@ -1,0 +1,1 @@
+"""The lab: computer-only games, their statistics and report."""

@@ -1,0 +1,1 @@
+"""The hot-seat model, pure: seats, history, computers, take-back, the turn flow."""

@@ -1,0 +1,1 @@
+"""The terminal app: the only package that imports Textual (app, screens, widgets)."""

@@ -1,0 +1,279 @@
+"""The Palace app: a new table, then games at it, hot seat and computer seats.
+
+The app owns the store and the screen flow; the game screen owns the session
+while a game is on. Nothing here decides a rule: moves go to the engine.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from textual import events
+from textual.app import App
+from textual.binding import Binding
+from textual.screen import Screen
+
+from palace_tui.table.session import Session, open_store
+from palace_tui.tui.widgets.card_art import set_no_color
+from palace_tui.tui.widgets.too_small import too_small
+
+#: Printed on the terminal after ctrl+q saved a game.
+SAVED_LINE = "Palace: the game is saved. Run palace --resume (or just palace) to continue."
+
+#: Below this height the table screen drops the log's frame to keep the cards in view.
+COMPACT_HEIGHT = 30
+#: From this height the cards are drawn tall and the log kept short: the room goes to the cards.
+ROOMY_HEIGHT = 36
+#: Below this width every screen takes its narrow layout (narrow.tcss): a phone held upright.
+NARROW_WIDTH = 80
+
+
+class PalaceApp(App[None]):
+    """Palace for the terminal.
+
+    ``session`` starts straight at a table (the command line's ``--players``),
+    ``resume`` puts the saved session back, otherwise the new-table screen opens.
+    ``ai_delay`` is the pause before a computer seat plays (0 in tests);
+    ``coach_budget`` the seconds the coach (h) may think.
+    """
+
+    CSS_PATH = [Path(__file__).parent / "app.tcss", Path(__file__).parent / "narrow.tcss"]
+    TITLE = "Palace"
+    ENABLE_COMMAND_PALETTE = False
+
+    BINDINGS = [
+        Binding("ctrl+q", "save_quit", "Save+quit", key_display="^q", priority=True, id="quit"),
+    ]
+
+    def __init__(self, session: Session | None = None, *, resume: bool = False, data_dir: str | None = None,
+                 ai_delay: float = 0.6, store: Any = None, table: dict | None = None,
+                 coach_budget: float = 0.2) -> None:
+        super().__init__()
+        set_no_color(self.no_color)  # Textual has read (and removed) NO_COLOR by now
+        self.store = store if store is not None else open_store(data_dir)
+        #: Where saves, records and lesson progress live (None: the default folder).
+        self.data_dir = data_dir
+        self.coach_budget = coach_budget
+        self.initial_session = session
+        self.resume = resume
+        self.ai_delay = ai_delay
+        #: New-table settings to offer instead of the remembered ones (tests).
+        self.table = table
+        #: The session being played, if any.
+        self.session: Session | None = None
+        self._warned = 0  # store warnings already shown
+        self._recent_warnings: list[str] = []  # shown before the first privacy screen, shown again on it
+
+    # ------------------------------------------------------------ start
+
+    def on_mount(self) -> None:
+        self._check_size()
+        self.show_store_warnings()
+        session = self.initial_session
+        resumed = False
+        if session is None and self.resume:
+            session, resumed = self._load_saved(), True
+            if session is None:
+                self.notify("There is no saved game to resume: start a new table.", severity="warning")
+        if session is None and not self.resume:
+            saved = self._load_saved()
+            if saved is not None:
+                self._offer_saved(saved)
+                return
+        if session is not None and not resumed:
+            saved = self._load_saved()
+            if saved is not None and saved.game.phase != "over":
+                self._ask_replace(saved, session)
+                return
+        if session is not None:
+            self.start_session(session, resumed=resumed)
+        else:
+            self.new_table()
+
+    def _ask_replace(self, saved: Session, session: Session) -> None:
+        """A new table from the command line, but a game is saved: never drop it unasked."""
+        from palace_tui.tui.screens.confirm import ReplaceSavedScreen
+
+        def chosen(replace: bool | None) -> None:
+            if replace:
+                self.start_session(session)
+            else:
+                self.start_session(saved, resumed=True)
+
+        question = (f"An unfinished game is saved (game {saved.game_number + 1}: {', '.join(saved.names)}).\n"
+                    f"Deal the new table ({', '.join(session.names)}) instead?")
+        self.push_screen(ReplaceSavedScreen(question), chosen)
+
+    def _offer_saved(self, saved: Session) -> None:
+        """An unfinished game is saved: y continues it (behind the privacy screen), n opens a new table."""
+        from palace_tui.tui.screens.confirm import ResumeScreen
+
+        def chosen(yes: bool | None) -> None:
+            if yes:
+                self.start_session(saved, resumed=True)
+            else:
+                self.new_table()
+
+        question = (f"An unfinished game is saved (game {saved.game_number + 1}: {', '.join(saved.names)}).\n"
+                    "Continue it?")
+        self.push_screen(ResumeScreen(question), chosen)
+
+    def _load_saved(self) -> Session | None:
+        data = self.store.load_session()
+        self.show_store_warnings()  # a damaged save was just moved aside: say where
+        if not data:
+            return None
+        try:
+            return Session.from_dict(data)
+        except ValueError as exc:
+            # Never let the next game overwrite it: move it aside, and the warning says where.
+            set_aside = getattr(self.store, "set_aside_session", None)
+            if set_aside is not None:
+                set_aside(str(exc))
+                self.show_store_warnings()
+            else:
+                self.notify(f"The saved game could not be read ({exc}); start a new table.", severity="error",
+                            markup=False)
+            return None
+
+    def on_unmount(self) -> None:
+        # Another copy may own the folder's saved game once this one has gone.
+        release = getattr(self.store, "release_saves", None)
+        if release is not None:
+            release()
+
+    def new_table(self) -> None:
+        """Open the new-table screen (with the remembered table)."""
+        from palace_tui.tui.screens.new_table import NewTableScreen
+        table = self.table if self.table is not None else self._last_table()
+        self.session = None
+        self.switch_or_push(NewTableScreen(table), self.start_session)
+
+    def learn(self) -> None:
+        """Open the lessons on top of the current screen; Escape comes back."""
+        from palace_tui.tui.screens.learn_list import LearnScreen
+        self.push_screen(LearnScreen(data_dir=self.data_dir))
+
+    def _last_table(self) -> dict | None:
+        try:
+            table = self.store.last_table()
+        except Exception:
+            return None
+        if table:
+            table = {**table, "seed": ""}  # older releases remembered the seed: every table dealt the same
+        return table
+
+    def remember_table(self, data: dict) -> None:
+        """Keep the new-table settings for next time."""
+        self.store.save_last_table(data)
+
+    def start_session(self, session: Session | None, resumed: bool = False) -> None:
+        """Show the table for ``session`` (a fresh deal or a resumed game)."""
+        if session is None:
+            return
+        from palace_tui.tui.screens.game import GameScreen
+        self.session = session
+        self.autosave(session)
+        self.switch_or_push(GameScreen(session, ai_delay=self.ai_delay, resumed=resumed))
+
+    def switch_or_push(self, screen, callback: Callable | None = None) -> None:
+        """Make ``screen`` the only screen on top of the (empty) default screen."""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(screen, callback)
+
+    # ------------------------------------------------------------ during play
+
+    def autosave(self, session: Session) -> None:
+        """Save the whole session (after every move and setup step)."""
+        if session.game.phase != "over" or not session.recorded:
+            self.store.save_session(session.to_dict())
+            self.show_store_warnings()
+
+    def show_store_warnings(self) -> None:
+        """Tell the player, once each, what the store had to say: a bad file moved aside
+        (and where), or that nothing is being saved."""
+        warnings = getattr(self.store, "warnings", [])
+        for warning in warnings[self._warned:]:
+            self.notify(warning, severity="warning", timeout=10, markup=False)  # paths may hold [
+            self._recent_warnings.append(warning)
+        self._warned = len(warnings)
+
+    def pass_to(self, seat: int, reveal: Callable[[int], None]) -> None:
+        """Put up the pass screen for ``seat``; ``reveal`` runs when that person presses Enter."""
+        from palace_tui.tui.screens.pass_device import PassScreen
+        self.clear_notifications()
+        # Store warnings are not private (a file moved aside, nothing saved): they stay in view.
+        for warning in self._recent_warnings:
+            self.notify(warning, severity="warning", timeout=10, markup=False)
+        self._recent_warnings = []
+        session = self.session
+        assert session is not None
+        if not self.is_screen_installed("pass"):
+            self.install_screen(PassScreen(), "pass")
+        screen = self.get_screen("pass")
+        screen.for_seat(seat, session.names[seat])
+        self.push_screen(screen, reveal)
+
+    def game_over(self, screen) -> None:
+        """Record the result (unless abandoned), clear the save and show the results."""
+        from palace_tui.tui.screens.results import ResultsScreen
+        session = screen.session
+        outcome = session.game.outcome()
+        if outcome is not None and not session.recorded:
+            # An abandoned game counts in no score, but its moves are kept for its review.
+            self.store.record_game(session.record())
+        session.recorded = True
+        self.store.clear_session()
+        try:
+            board = self.store.scoreboard(session.table_id)
+        except Exception:  # a damaged record file must not hide the result
+            board = []
+
+        def chosen(what: str | None) -> None:
+            if what == "again":
+                session.play_again()
+                self.start_session(session)
+            elif what == "new":
+                self.new_table()
+            else:
+                self.exit()
+
+        self.push_screen(ResultsScreen(session, board), chosen)
+
+    def action_save_quit(self) -> None:
+        """Save the game in progress and quit, saying on the terminal how to continue."""
+        if self.session is not None and self.session.game.phase != "over":
+            self.store.save_session(self.session.to_dict())
+            self.exit(message=SAVED_LINE)
+            return
+        self.exit()
+
+    # ------------------------------------------------------------ size
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size)  # runs before App's own handler updates self.size
+
+    def _check_size(self, size=None) -> None:
+        width, height = size or self.size
+        before = set(self.classes)
+        self.set_class(too_small(width, height), "-too-small")
+        self.set_class(height < COMPACT_HEIGHT, "-compact")
+        self.set_class(height >= ROOMY_HEIGHT, "-roomy")
+        self.set_class(width < NARROW_WIDTH, "-narrow")
+        if set(self.classes) != before:
+            # Textual restyles only the top screen when the app's classes change: a screen
+            # underneath (or installed, like the pass screen) would come back still hidden.
+            screens = {*self.screen_stack, *(s for s in self._installed_screens.values() if isinstance(s, Screen))}
+            for screen in screens:
+                if screen.is_mounted:
+                    screen.update_node_styles(animate=False)
+
+    async def on_event(self, event: events.Event) -> None:
+        # Behind "Make the window larger" no key or click may reach the hidden screen;
+        # ctrl+q (a priority binding) still saves and quits.
+        if (self.has_class("-too-small") and isinstance(event, (events.Key, events.MouseEvent))
+                and not event.is_forwarded and not (isinstance(event, events.Key) and event.key == "ctrl+q")):
+            return
+        await super().on_event(event)

@@ -1,0 +1,453 @@
+"""The table: setup and play, seen by the human at the screen.
+
+The screen holds the :class:`~palace_tui.table.session.Session`; after every move it
+redraws everything from ``game.view(seat)`` for the seat at the screen, so no
+widget ever sees another seat's hand. What each key does is in
+:mod:`.table_keys`, computer seats are scheduled by :mod:`.computer_turns` and the
+line of what to do now is :func:`.turn_hint.turn_hint`; the engine decides whether a
+move is legal. Whose cards are up, and when the screen goes dark or is passed, is
+decided by :class:`~palace_tui.table.turn_flow.TurnFlow`: :meth:`GameScreen.follow` renders
+each of its steps.
+move is legal. A greyed-out key says why through :mod:`.greyed_keys`; Home/End, rank
+keys, Esc, PgUp/PgDn and the mouse are :mod:`.hand_keys`.
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.markup import escape
+from textual.screen import Screen
+from textual.widgets import Header
+
+from palace_tui.words.events import move_result
+from palace_tui.words.recap import recap_for
+from palace_tui.rules import IllegalMove, Move, SeatView
+from palace_tui.table.session import Session
+from palace_tui.table.turn_flow import ACT, OVER, PASS, RESULT, WATCH, Turn, TurnFlow
+from palace_tui.tui.widgets.card_art import Slot, cards_inline
+from palace_tui.tui.widgets.game_log import GameLog, log_line
+from palace_tui.tui.widgets.keys_footer import KeysFooter
+from palace_tui.tui.widgets.note_line import NoteLine
+from palace_tui.tui.widgets.pile_view import PileView
+from palace_tui.tui.widgets.player_area import PlayerArea
+from palace_tui.tui.widgets.seat_list import SeatList
+from palace_tui.tui.widgets.too_small import TooSmall
+from palace_tui.tui.screens.computer_turns import ComputerTurns
+from palace_tui.tui.screens.greyed_keys import GreyedKeys
+from palace_tui.tui.screens.hand_keys import HandKeys
+from palace_tui.tui.screens.table_keys import TableKeys
+from palace_tui.tui.screens.turn_hint import turn_hint
+
+WARN = Style(color="red", bold=True)
+
+
+class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, Screen, inherit_bindings=False):
+    """One game at a table, from the deal to the last card."""
+
+    BINDINGS = [
+        Binding("left", "cursor(-1)", "Card", key_display="←→", tooltip="Previous or next card", id="left"),
+        Binding("right", "cursor(1)", "Card", show=False, id="right"),
+        Binding("up", "row", "Row", key_display="↑↓", tooltip="Between hand and face-up row", id="row"),
+        Binding("down", "row", "Row", show=False, id="row-down"),
+        Binding("space", "mark", "Mark", key_display="␣", tooltip="Mark cards of one rank to play together", id="mark"),
+        Binding("enter", "play", "Play", tooltip="Play the marked cards, else the card under the cursor",
+                id="play"),
+        Binding("enter", "flip", "Turn card", tooltip="Turn the face-down card under the cursor", id="flip"),
+        Binding("enter", "swap", "Swap", tooltip="Swap the hand card and the face-up card under the cursors",
+                id="swap"),
+        Binding("enter", "choose", "Lay up", tooltip="Lay the marked cards face up", id="choose"),
+        Binding("enter", "end_turn", "End turn", tooltip="Hide your cards and hand the keyboard on",
+                id="end-turn"),
+        Binding("t", "take", "Take", tooltip="Take the whole pile into your hand", id="take"),
+        Binding("r", "ready", "Ready", tooltip="Finish swapping and start", id="ready"),
+        Binding("u", "take_back", "Undo", tooltip="Take back your last move (nothing new was seen)",
+                id="take-back"),
+        # Pressed while take-back is hidden: say why not.
+        Binding("u", "why_no_take_back", "Why no take-back", show=False, id="take-back-why"),
+        Binding("h", "coach", "Coach", tooltip="The move the coach would make, and why", id="coach"),
+        Binding("e", "explain", "Pile", tooltip="What may go on the pile now, and why", id="explain"),
+        Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules in force", id="rules"),
+        Binding("x", "abandon", "Abandon", tooltip="Stop this game with no result", id="abandon"),
+        # Long hands (hand_keys): Home/End, a rank's key jumps to it, Esc unmarks.
+        Binding("home", "cursor_end(False)", "First card", show=False, id="home"),
+        Binding("end", "cursor_end(True)", "Last card", show=False, id="end"),
+        *[Binding(key, f"jump('{key}')", "Jump to rank", show=False, id=f"jump-{key}")
+          for key in ("2", "3", "4", "5", "6", "7", "8", "9", "0", "j", "q", "k", "a")],
+        Binding("escape", "clear_marks", "Unmark", show=False, id="unmark"),
+        Binding("pageup", "log_page(-1)", "Log back", show=False, id="log-up"),
+        Binding("pagedown", "log_page(1)", "Log on", show=False, id="log-down"),
+        # Pressed while greyed out: the engine's reason in the note line (greyed_keys).
+        Binding("t", "why_not('take')", show=False, id="take-why"),
+        Binding("enter", "why_not('enter')", show=False, id="enter-why"),
+        Binding("e", "why_not('explain')", show=False, id="explain-why"),
+        Binding("ctrl+q", "app.save_quit", "Quit", key_display="^q", tooltip="Save the game and quit",
+                priority=True, id="quit"),
+    ]
+
+    AUTO_FOCUS = None
+
+    def __init__(self, session: Session, ai_delay: float = 0.6, resumed: bool = False) -> None:
+        super().__init__()
+        self.session = session
+        #: Seconds a computer seat waits before it plays, so people can follow.
+        self.ai_delay = ai_delay
+        #: Whose cards are up and what comes next (after a resume, the pass screen first even if alone).
+        self.flow = TurnFlow(set(session.humans), len(session.seats), resumed=resumed)
+        self.row = "hand"
+        self.cursor: dict[str, int] = {"hand": 0, "face_up": 0, "face_down": 0}
+        self.marked: set[int] = set()
+        #: The seat the cursors belong to: another seat at the screen starts afresh.
+        self._cursor_seat: int | None = None
+        self.message: Text | None = None
+        self._bindings_key: tuple | None = None
+        #: Bumped on every change of the game: a worker's answer for an older position is dropped.
+        self._serial = 0
+        #: The last move was a computer's (the table gets a pause to see it before a pass screen).
+        self._after_computer = False
+
+    # ------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="♠")
+        with Horizontal(id="top"):
+            yield SeatList(id="seats")
+            yield PileView(id="pile")
+        yield GameLog(id="log")
+        yield NoteLine(id="note")
+        yield PlayerArea(id="me")
+        yield KeysFooter()
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        self.query_one("#seats").border_title = "Table"
+        self.query_one("#pile").border_title = "Pile"
+        self.query_one("#log").border_title = "Log"
+        self._shown_before = self.session.viewer
+        self.session.viewer = None  # nothing private until the flow says whose cards are up
+        self.redraw()
+        self.call_after_refresh(self.begin)
+
+    # ------------------------------------------------------------ state
+
+    @property
+    def game(self):
+        return self.session.game
+
+    @property
+    def viewer(self) -> int | None:
+        return self.session.viewer
+
+    def view(self) -> SeatView:
+        """The view of the seat at the screen; with nobody at it, only public facts matter."""
+        return self.game.view(self.viewer if self.viewer is not None else 0)
+
+    def mode(self) -> str:
+        """What the keys do now: wait, result, swap, choose, hand, face_up, face_down or over."""
+        game = self.game
+        if game.phase == "over":
+            return "over"
+        if self.flow.turn.step == RESULT:
+            return "result"
+        if self.viewer is None or game.turn != self.viewer or not self.session.is_human(self.viewer):
+            return "wait"
+        if game.phase == "setup":
+            return "swap" if game.rules.deal == "swap" else "choose"
+        return game.stage(self.viewer)
+
+    def active_cards(self, view: SeatView, row: str | None = None) -> list:
+        """The cards of a row of the seat at the screen (face-down ones as None)."""
+        row = row or self.row
+        if row == "hand":
+            return list(view.hand)
+        if row == "face_up":
+            return list(view.face_up)
+        return [None] * view.face_down_count
+
+    # ------------------------------------------------------------ drawing
+
+    def redraw(self, cards_only: bool = False) -> None:
+        """Draw everything from the current view; called after every change.
+
+        ``cards_only`` redraws just the seat's own rows and hint (a cursor move).
+        """
+        view = self.view()
+        mode = self.mode()
+        if self.viewer != self._cursor_seat:  # a new seat at the screen starts at its first card
+            self._cursor_seat = self.viewer
+            self.cursor = dict.fromkeys(self.cursor, 0)
+            self.row = "hand"
+        if mode in ("hand", "face_up", "face_down"):
+            self.row = mode
+        elif mode == "choose":
+            self.row = "hand"
+        elif mode == "swap" and self.row not in ("hand", "face_up"):
+            self.row = "hand"
+        for row in ("hand", "face_up", "face_down"):
+            n = len(self.active_cards(view, row))
+            self.cursor[row] = max(0, min(self.cursor[row], n - 1))
+        if not cards_only:
+            computers = {i for i, s in enumerate(self.session.seats) if not s.human}
+            self.query_one(SeatList).show(view, computers)
+            self.query_one(PileView).show(view)
+            self.query_one(GameLog).show(self.session.log_entries, self.session.log_total, self.session.names)
+            self._draw_titles(view)
+        self._draw_player(view, mode)
+        # The footer recomposes on every refresh_bindings: only when what it shows changes.
+        key = (mode, self.viewer, len(self.marked), any(m.kind == "take" for m in view.legal),
+               self._take_back_state(), self.game.phase, self.flow.turn)
+        if key != self._bindings_key:
+            self._bindings_key = key
+            self.refresh_bindings()
+
+    def _draw_titles(self, view: SeatView) -> None:
+        names = self.session.names
+        arrow = "clockwise →" if view.direction == 1 else "anticlockwise ←"
+        self.query_one("#seats").border_title = f"Table  {arrow}"
+        game = self.game
+        if game.phase == "over":
+            self.sub_title = "game over"
+        elif game.phase == "setup":
+            self.sub_title = f"setup: {names[game.turn]}"
+        else:
+            self.sub_title = f"{names[game.turn]} to play"
+        area = self.query_one(PlayerArea)
+        if self.viewer is None:
+            area.border_title = "Nobody's cards are shown"
+        else:
+            area.border_title = escape(names[self.viewer])  # a name is text, never markup
+
+    def _draw_player(self, view: SeatView, mode: str) -> None:
+        area = self.query_one(PlayerArea)
+        # Which rows the narrow layout may leave out (narrow.tcss): only the one played from.
+        area.set_class(mode == "hand", "-playing-hand")
+        area.set_class(mode in ("face_up", "face_down"), "-playing-table")
+        if self.viewer is None:
+            area.show([], [], [], self._hint(view, mode), nobody=True)
+            return
+        active = mode in ("hand", "face_up", "face_down", "swap", "choose")
+        playable = view.playable_ranks
+        play_stage = mode in ("hand", "face_up")
+
+        def slots(row: str) -> list[Slot]:
+            cards = self.active_cards(view, row)
+            out = []
+            for i, card in enumerate(cards):
+                here = active and row == self.row
+                dim = play_stage and row == self.row and card is not None and card.rank not in playable
+                if mode in ("hand", "face_up", "face_down") and row != self.row:
+                    dim = True
+                out.append(Slot(card, label=str(i + 1) if card is None else "", dim=dim,
+                                marked=here and i in self.marked,
+                                cursor=here and i == self.cursor[row]))
+            return out
+
+        area.show(slots("face_down"), slots("face_up"), slots("hand"), self._hint(view, mode))
+
+    def _hint(self, view: SeatView, mode: str) -> Text:
+        if self.message is not None:
+            return self.message
+        hand, up = self.active_cards(view, "hand"), self.active_cards(view, "face_up")
+        under = (hand[self.cursor["hand"]] if hand else None, up[self.cursor["face_up"]] if up else None)
+        return turn_hint(self.game, view, mode, self.session.names, len(self.marked), under,
+                         take_back=self._take_back_state())
+
+    # ------------------------------------------------------------ flow
+
+    def begin(self) -> None:
+        """The game is on the screen: the flow's first step (a pass screen, a turn or computers)."""
+        self.follow(self.flow.start(self.session.to_act, self._shown_before))
+
+    def advance(self) -> None:
+        """Follow the game after a change made outside a move (abandon): results when over."""
+        self.follow(self.flow.over() if self.game.phase == "over" else self.flow.turn)
+
+    def follow(self, turn: Turn) -> None:
+        """Render the flow's step: the one place the screen changes whose cards are up."""
+        self.session.viewer = turn.shown
+        if turn.shown is None:
+            # Dark from here: no private word may stay in the note, a toast or the hint.
+            self.message = None
+            self.marked.clear()
+            self.note.clear()
+            self.app.clear_notifications()
+        if turn.step == OVER:
+            self.redraw()
+            self.app.game_over(self)
+        elif turn.step == PASS:
+            self.redraw()
+            self._hand_over(turn.seat)
+        elif turn.step == WATCH:
+            self.redraw()
+            self._schedule_computer()
+        elif turn.step == ACT:
+            self._recap(turn.seat)
+            self.redraw()
+        else:  # RESULT: the mover's cards stay up until Enter
+            self.redraw()
+
+    def _hand_over(self, seat: int) -> None:
+        """Put up the pass screen; after a computer's move, first let the table see it for a pause."""
+        if self.ai_delay > 0 and self._after_computer:
+            serial = self._serial
+            self._timer = self.set_timer(self.ai_delay, lambda: self._pass_now(serial, seat))
+        else:
+            self._pass_now(self._serial, seat)
+
+    def _pass_now(self, serial: int, seat: int) -> None:
+        self._timer = None
+        if serial == self._serial and self.flow.turn == Turn(PASS, seat, None):
+            self.app.pass_to(seat, self.reveal)
+
+    def reveal(self, seat: int) -> None:
+        """The pass screen was passed: show ``seat``'s cards."""
+        self.session.device_passed(seat)
+        self.marked.clear()
+        self.message = None
+        turn = self.flow.passed()
+        self.session.viewer = turn.shown
+        self.app.autosave(self.session)
+        self.follow(turn)
+        # The pass screen is still leaving: work the footer out again once this screen is back on top.
+        self.call_after_refresh(self.refresh_bindings)
+
+    def action_end_turn(self) -> None:
+        """Enter on the result step: the turn is over, nothing can be taken back, cards go dark."""
+        self._serial += 1
+        self.session.forget_take_back()
+        turn = self.flow.end_turn(self.session.to_act)
+        self.session.viewer = turn.shown
+        self.app.autosave(self.session)
+        self._after_computer = False
+        self.follow(turn)
+
+    def after_computer(self, seat: int) -> None:
+        """A computer seat has moved: the flow says who is next."""
+        self._after_computer = True
+        self.follow(self.flow.after_move(seat, self.session.to_act))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """On the result step only ending the turn, take-back, the rules and quitting are keys;
+        on the public table no card key shows."""
+        if action == "end_turn":
+            return self.mode() == "result"
+        if self.mode() == "result" and action not in ("take_back", "why_no_take_back", "rules", "save_quit"):
+            return False
+        if self.viewer is None and action in ("cursor", "mark", "play", "take", "coach"):
+            return False  # the public table: no cards of anyone's to act on
+        return super().check_action(action, parameters)
+
+    @property
+    def note(self) -> NoteLine:
+        """The line for the coach, the pile explained and the recap."""
+        return self.query_one(NoteLine)
+
+    def _recap(self, seat: int) -> None:
+        """Show what the other seats did since ``seat`` last acted (public events only)."""
+        text = recap_for(self.session.events, self.session.names, seat)
+        if text:
+            self.note.say("Since your last turn", log_line(text))
+        else:
+            self.note.clear()
+
+    def apply(self, move: Move) -> bool:
+        """Play a human move; a refused move changes nothing and shows the engine's reason."""
+        game = self.game
+        mover, setup = game.turn, game.phase == "setup"
+        hand_before = list(game.seats[mover].hand)
+        try:
+            events = self.session.play_human(move)
+        except IllegalMove as exc:
+            self.message = Text(str(exc), WARN)
+            self.redraw()
+            self.app.bell()
+            return False
+        self._serial += 1
+        self.message = None
+        self.marked.clear()
+        self.note.clear()
+        self._after_computer = False
+        turn = self.flow.after_move(mover, self.session.to_act,
+                                    setup_done=setup and move.kind in ("ready", "choose"))
+        self.session.viewer = turn.shown
+        self.app.autosave(self.session)
+        self.follow(turn)
+        if turn.shown == mover:
+            self._say_result(mover, events, hand_before)
+        return True
+
+    def _say_result(self, seat: int, events, hand_before: list) -> None:
+        """Tell the mover what the move did (the cards drawn too: only the mover's cards are up)."""
+        left = list(hand_before)
+        drawn = []
+        for card in self.game.seats[seat].hand:
+            if card in left:
+                left.remove(card)
+            else:
+                drawn.append(card)
+        text = move_result(events, seat, drawn)
+        if text:
+            self.note.say("Your move", log_line(text))
+
+    # ------------------------------------------------------------ take-back, coach, pile
+
+    def _take_back_state(self) -> bool:
+        """Whether u takes back the viewer's move now (else it is hidden and says why not)."""
+        session = self.session
+        if self.viewer is None or session.undo_seat != self.viewer or self.game.phase == "setup":
+            return False
+        return self.flow.offers_take_back() and session.take_back_status()[0]
+
+    def take_back(self) -> bool:
+        """Take back the latest human move (u on the result step or during a clear's extra turn)."""
+        if not self._take_back_state():
+            self.action_why_no_take_back()
+            return False
+        ok, why = self.session.take_back_status()
+        seat = self.session.take_back()
+        self._serial += 1
+        self._stop_timer()
+        self._pending = None
+        self._waiting = False
+        self.marked.clear()
+        self.message = None
+        turn = self.flow.taken_back(seat)
+        self.session.viewer = turn.shown
+        self.app.autosave(self.session)
+        self.follow(turn)
+        self.note.say("Take back", why.replace("Take back", "Took back", 1) + " Play again.")
+        self.refresh_bindings()
+        return True
+
+    def _advised(self, seat: int, advice) -> None:
+        if self.viewer != seat or self.mode() == "wait":
+            return
+        if isinstance(advice, Exception) or advice is None:
+            self.note.say("Coach", "The coach has no advice here.")
+            return
+        move = advice.move
+        text = log_line(advice.reason)
+        if self._point_at(move):
+            text.append("  Enter plays ")
+            text.append_text(cards_inline(list(move.cards)))
+            text.append(".")
+        self.note.say("Coach", text)
+
+    def _point_at(self, move: Move) -> bool:
+        """Put the cursor on (and mark) the cards the coach would play, so Enter plays them."""
+        if move.kind != "play" or self.mode() not in ("hand", "face_up"):
+            return False
+        cards = self.active_cards(self.view())
+        chosen: list[int] = []
+        for card in move.cards:
+            i = next((k for k, c in enumerate(cards) if c == card and k not in chosen), None)
+            if i is None:
+                return False
+            chosen.append(i)
+        self.cursor[self.row] = chosen[0]
+        self.marked = set(chosen) if len(chosen) > 1 else set()
+        self.redraw(cards_only=True)
+        return True

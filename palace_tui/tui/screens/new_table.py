@@ -1,0 +1,289 @@
+"""The new-table screen: seats, preset, every rule option, seed, Start.
+
+It remembers the last table through the store. Whether the options make sense
+together, and how many players they allow, is the engine's call: the screen
+builds a ``Rules`` from the fields and shows the engine's sentence if it refuses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Header, Input, Label, Select, Static
+
+from palace_tui.rules import OPTIONS, PRESET_HELP, PRESETS, Rules
+from palace_tui.table.session import SeatConfig, Session, computer_levels, default_level
+from palace_tui.tui.widgets.keys_footer import KeysFooter
+from palace_tui.tui.widgets.option_row import OptionRow
+from palace_tui.tui.widgets.seat_editor import SeatEditor
+from palace_tui.tui.widgets.too_small import TooSmall
+
+MAX_SEATS = 6
+DEFAULT_NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
+CUSTOM = "custom"
+
+
+def default_table() -> dict[str, Any]:
+    """The table offered the first time: Ann against two computers, Palace rules."""
+    return {"players": 3, "seats": [{"name": n, "human": i == 0, "level": default_level()}
+                                     for i, n in enumerate(DEFAULT_NAMES)],
+            "preset": "palace", "options": Rules.preset("palace").as_dict(), "seed": ""}
+
+
+def usable_settings(table: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:
+    """The remembered settings of the right types; anything edited into the wrong shape keeps ``base``'s value."""
+    out: dict[str, Any] = {}
+    players = table.get("players")
+    if isinstance(players, int) and not isinstance(players, bool) and 2 <= players <= MAX_SEATS:
+        out["players"] = players
+    seats = table.get("seats")
+    if isinstance(seats, list):
+        kinds = {"name": str, "human": bool, "level": str, "coach": bool}
+        defaults = base["seats"]
+        out["seats"] = [{**defaults[i], **({k: v for k, v in s.items() if k in kinds and type(v) is kinds[k]}
+                                           if isinstance(s, dict) else {})}
+                        for i, s in enumerate(seats[:MAX_SEATS])] + defaults[len(seats):]
+    if isinstance(table.get("preset"), str):
+        out["preset"] = table["preset"]
+    if isinstance(table.get("options"), dict):
+        out["options"] = {k: v for k, v in table["options"].items()
+                          if k in OPTIONS and any(type(v) is type(a) and v == a for a in OPTIONS[k])}
+    seed = table.get("seed")
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        seed = str(seed)
+    if isinstance(seed, str) and len(seed) <= 40 and (seed == "" or seed.lstrip("-").isdigit()):
+        out["seed"] = seed
+    return out
+
+
+class NewTableScreen(Screen[Session]):
+    """Dismisses with a new :class:`Session` when Start is pressed."""
+
+    DEFAULT_CSS = """
+    NewTableScreen #form { padding: 0 1; height: 1fr; }
+    NewTableScreen .section { text-style: bold; color: $accent; margin-top: 1; }
+    NewTableScreen .field { height: auto; }
+    NewTableScreen .field-label { width: 14; }
+    NewTableScreen #players { width: 8; }
+    NewTableScreen #preset { width: 17; margin-right: 1; }
+    NewTableScreen #preset-help { width: 1fr; color: $text-muted; }
+    NewTableScreen #seed { width: 18; margin-right: 1; }
+    NewTableScreen #start-row { height: auto; padding: 0 1; background: $panel; }
+    NewTableScreen #start { margin-right: 2; }
+    NewTableScreen #learn { margin-right: 2; }
+    NewTableScreen #error { color: $error; text-style: bold; width: 1fr; }
+    NewTableScreen #seed-help { width: 1fr; color: $text-muted; }
+    """
+
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start", tooltip="Deal the first game", priority=True, id="start"),
+        Binding("ctrl+r", "reset", "Defaults", tooltip="Set every option back to the preset", id="reset"),
+        Binding("tab", "app.focus_next", "Next field", key_display="tab", id="next"),
+        Binding("ctrl+l", "learn", "Learn", key_display="^l", tooltip="Lessons: learn Palace in five minutes",
+                priority=True, id="learn"),
+        Binding("ctrl+q", "app.quit", "Quit", key_display="^q", priority=True, id="quit"),
+    ]
+
+    def __init__(self, table: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        base = default_table()
+        if isinstance(table, dict):
+            base.update(usable_settings(table, base))
+        #: The settings the form starts from (the last table, or the defaults).
+        self.table = base
+        self.levels = computer_levels()
+        self.error = ""
+        self._dealt = False  # Start pressed: a second Enter must not dismiss twice
+
+    def compose(self) -> ComposeResult:
+        t = self.table
+        fields = set(SeatConfig.__dataclass_fields__)
+        seats = [SeatConfig(**{**{"name": DEFAULT_NAMES[i], "human": i == 0, "level": default_level()},
+                               **{k: v for k, v in s.items() if k in fields}})
+                 for i, s in enumerate((t["seats"] + default_table()["seats"])[:MAX_SEATS])]
+        yield Header(icon="♠")
+        with VerticalScroll(id="form"):
+            yield Label("Seats (clockwise; seat 1 deals first)", classes="section")
+            with Horizontal(classes="field"):
+                yield Label("Players", classes="field-label")
+                yield Select([(str(n), n) for n in range(2, MAX_SEATS + 1)], value=int(t["players"]),
+                             allow_blank=False, compact=True, id="players")
+            for i, seat in enumerate(seats):
+                yield SeatEditor(i, seat, self.levels)
+            yield Label("Rules", classes="section")
+            with Horizontal(classes="field"):
+                yield Label("preset", classes="field-label")
+                preset = t["preset"] if t["preset"] in PRESETS else CUSTOM
+                yield Select([(p, p) for p in PRESETS] + [(CUSTOM, CUSTOM)], value=preset, allow_blank=False,
+                             compact=True, id="preset")
+                yield Static(PRESET_HELP.get(preset, "Your own mix of options."), id="preset-help",
+                             markup=False)
+            for name, allowed in OPTIONS.items():
+                value = t["options"].get(name, allowed[0])
+                yield OptionRow(name, value if value in allowed else allowed[0])
+            yield Label("Deal", classes="section")
+            with Horizontal(classes="field"):
+                yield Label("seed", classes="field-label")
+                yield Input(str(t["seed"] or ""), placeholder="random", type="integer", compact=True,
+                            id="seed")
+                yield Static("Blank: a fresh shuffle every game. A number deals the same cards.",
+                             id="seed-help", markup=False)
+        with Horizontal(id="start-row"):
+            yield Button("Start", variant="success", id="start", compact=True)
+            yield Button("Learn", id="learn", compact=True, tooltip="Lessons: learn Palace in five minutes")
+            yield Static("", id="error", markup=False)
+        yield KeysFooter()
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        self.sub_title = "new table"
+        self._show_players()
+        self.validate()
+        self.query_one("#seat-name-0", Input).focus()
+
+    # ------------------------------------------------------------ reading the form
+
+    def player_count(self) -> int:
+        return int(self.query_one("#players", Select).value)
+
+    def seats(self) -> list[SeatConfig]:
+        """The seats in play, as edited."""
+        return [self.query_one(f"#seat-{i}", SeatEditor).value() for i in range(self.player_count())]
+
+    def option_values(self) -> dict[str, Any]:
+        return {name: self.query_one(f"#opt-{name}", Select).value for name in OPTIONS}
+
+    def seed(self) -> int | None:
+        text = self.query_one("#seed", Input).value.strip()
+        return int(text) if text else None
+
+    def build(self) -> tuple[Rules, list[SeatConfig]]:
+        """The rules and seats the form describes; ValueError with the reason if they can't play."""
+        rules = Rules(**self.option_values())
+        seats = self.seats()
+        if len(seats) > rules.max_players:
+            raise ValueError(f"{len(seats)} players need {len(seats) * rules.cards_per_seat} cards but "
+                             f"these options deal at most {rules.max_players} players: add jokers or a pack, "
+                             "or deal smaller rows")
+        names = [s.name for s in seats]
+        if any(not n for n in names):
+            raise ValueError("every seat needs a name")
+        if len({n.casefold() for n in names}) != len(names):
+            raise ValueError("every seat needs a different name")
+        try:
+            self.seed()
+        except ValueError:
+            raise ValueError("the seed must be a whole number, or blank for a random deal") from None
+        return rules, seats
+
+    def validate(self) -> bool:
+        """Show why the table can't start, if it can't; grey out Start."""
+        try:
+            self.build()
+            self.error = ""
+        except ValueError as exc:
+            self.error = str(exc)
+            self.error = self.error[0].upper() + self.error[1:] + "."
+        self.query_one("#error", Static).update(self.error)
+        self.query_one("#start", Button).disabled = bool(self.error)
+        self.refresh_bindings()
+        return not self.error
+
+    # ------------------------------------------------------------ reacting
+
+    def _show_players(self) -> None:
+        n = self.player_count()
+        for i in range(MAX_SEATS):
+            self.query_one(f"#seat-{i}", SeatEditor).display = i < n
+
+    @on(Select.Changed, "#players")
+    def _players_changed(self) -> None:
+        self._show_players()
+        self.validate()
+
+    @on(Select.Changed, "#preset")
+    def _preset_changed(self, event: Select.Changed) -> None:
+        preset = str(event.value)
+        self.query_one("#preset-help", Static).update(PRESET_HELP.get(preset, "Your own mix of options."))
+        if preset in PRESETS:
+            self._set_options(Rules.preset(preset).as_dict())
+        self.validate()
+
+    @on(Select.Changed, "OptionRow Select")
+    def _option_changed(self) -> None:
+        try:
+            preset = Rules(**self.option_values()).preset_name() or CUSTOM
+        except ValueError:
+            preset = CUSTOM
+        select = self.query_one("#preset", Select)
+        if select.value != preset:
+            with self.prevent(Select.Changed):
+                select.value = preset
+            self.query_one("#preset-help", Static).update(PRESET_HELP.get(preset, "Your own mix of options."))
+        self.validate()
+
+    @on(Input.Changed)
+    @on(Select.Changed, ".seat-kind")
+    def _seat_changed(self) -> None:
+        self.validate()
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#start")
+    def _submit(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#learn")
+    def _learn_pressed(self) -> None:
+        self.action_learn()
+
+    def _set_options(self, values: dict[str, Any]) -> None:
+        with self.prevent(Select.Changed):
+            for name, value in values.items():
+                self.query_one(f"#opt-{name}", Select).value = value
+        for row in self.query(OptionRow):
+            row.show_help()
+
+    # ------------------------------------------------------------ actions
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start":
+            return None if self.error else True
+        return True
+
+    def action_learn(self) -> None:
+        """Open the lessons; Escape comes back to this form as it was."""
+        self.app.learn()
+
+    def action_reset(self) -> None:
+        """Every option back to the chosen preset (palace when custom)."""
+        preset = self.query_one("#preset", Select).value
+        preset = preset if preset in PRESETS else "palace"
+        with self.prevent(Select.Changed):
+            self.query_one("#preset", Select).value = preset
+        self.query_one("#preset-help", Static).update(PRESET_HELP[preset])
+        self._set_options(Rules.preset(preset).as_dict())
+        self.validate()
+
+    def action_start(self) -> None:
+        """Deal the first game, if the table can play."""
+        if self._dealt:
+            return
+        if not self.validate():
+            self.notify(self.error, severity="error", markup=False)
+            return
+        rules, seats = self.build()
+        seed = self.seed()
+        preset = self.query_one("#preset", Select).value
+        preset = preset if preset in PRESETS else None
+        self.app.remember_table({
+            "players": len(seats),
+            "seats": [asdict(self.query_one(f"#seat-{i}", SeatEditor).value()) for i in range(MAX_SEATS)],
+            "preset": preset or CUSTOM, "options": rules.as_dict(), "seed": ""})  # a seed is for one table, never the next
+        self._dealt = True
+        self.dismiss(Session.new(seats, rules, seed=seed, preset=preset))

@@ -1,0 +1,80 @@
+"""The pass screen: an opaque "Pass to Ben" that shows nothing private.
+
+The turn flow (:mod:`palace_tui.table.turn_flow`) puts it up before a person's turn
+whenever several people share the keyboard. It is a full ``Screen`` (never a
+see-through modal), it clears every notification as it appears, and it holds no
+card text and nothing about the previous turn: only the name of who should take the
+keyboard. Enter (the named person) and ctrl+q are its only keys.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle, Vertical
+from textual.screen import Screen
+from textual.widgets import Header, Static
+
+from palace_tui.tui.widgets.keys_footer import KeysFooter
+from palace_tui.tui.widgets.too_small import TooSmall
+
+
+class PassScreen(Screen[int], inherit_bindings=False):
+    """Asks the table to hand the keyboard to ``name``; Enter reveals their view."""
+
+    DEFAULT_CSS = """
+    PassScreen { background: $background; align: center middle; }
+    PassScreen #pass-box {
+        width: 50; height: auto; padding: 1 2;
+        border: double $accent; background: $panel;
+    }
+    PassScreen #pass-title { text-style: bold; text-align: center; width: 100%; color: $accent; }
+    PassScreen #pass-body { text-align: center; width: 100%; margin-top: 1; }
+    """
+
+    BINDINGS = [
+        Binding("enter", "reveal", "Show my cards", tooltip="Only the named player should look now",
+                id="reveal"),
+        Binding("ctrl+q", "app.save_quit", "Save+quit", key_display="^q", priority=True, id="quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: The seat whose cards will be shown.
+        self.seat = 0
+        #: That seat's name.
+        self.player = ""
+
+    def for_seat(self, seat: int, name: str) -> "PassScreen":
+        """Aim the screen at ``seat`` before it is pushed (the app keeps one instance)."""
+        self.seat, self.player = seat, name
+        if self.is_mounted:
+            self._show()
+        return self
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="♠")
+        with Middle(), Center():
+            with Vertical(id="pass-box"):
+                yield Static(id="pass-title", markup=False)
+                yield Static(id="pass-body", markup=False)
+        yield KeysFooter()
+        yield TooSmall()
+
+    def _show(self) -> None:
+        # Only the name: no card (a played card could match one in a hand of a two-pack
+        # game), and nothing of the previous turn, which was meant for its mover alone.
+        self.query_one("#pass-title", Static).update(f"Pass to {self.player}")
+        self.query_one("#pass-body", Static).update(
+            f"Everyone else, look away.\n\n{self.player}: press Enter to see your cards.")
+        self.sub_title = f"pass to {self.player}"
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def on_screen_resume(self) -> None:
+        self.app.clear_notifications()
+
+    def action_reveal(self) -> None:
+        """Hand the screen to the named player."""
+        self.dismiss(self.seat)

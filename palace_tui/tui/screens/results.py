@@ -1,0 +1,194 @@
+"""The end of a game: the last move, who went out in what order, the points, who deals next,
+and the table's scoreboard (the words are :mod:`palace_tui.words.results`'s)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Header, Static
+
+from palace_tui.words.recap import ACTION_KINDS, recap
+from palace_tui.words.results import (
+    loser_sentence,
+    next_deal_sentence,
+    points_sentence,
+    same_deal_columns,
+)
+from palace_tui.table.session import Session
+from palace_tui.tui.widgets.game_log import log_line
+from palace_tui.tui.widgets.keys_footer import KeysFooter
+from palace_tui.tui.widgets.seat_list import place_text
+from palace_tui.tui.widgets.too_small import TooSmall
+
+#: What a scoreboard column is called under each scoring option.
+SCORE_COLUMN = {"podium": ("points", "Points"), "losses": ("losses", "Losses"), "wins": ("wins", "Wins")}
+
+
+class ResultsScreen(Screen[str]):
+    """Dismisses with ``again``, ``new`` or ``quit``."""
+
+    DEFAULT_CSS = """
+    ResultsScreen #results-body { height: 1fr; }
+    ResultsScreen #outcome { width: 1fr; padding: 0 1; border: round $accent; height: 1fr; }
+    ResultsScreen #board-box { width: auto; min-width: 30; max-width: 50%; border: round $secondary; height: 1fr; }
+    ResultsScreen #board { width: auto; }
+    ResultsScreen DataTable { height: auto; }
+    ResultsScreen #left { width: 1fr; height: 1fr; }
+    ResultsScreen #left #outcome { height: auto; }
+    ResultsScreen #same-deal { height: auto; border: round $accent; }
+    """
+
+    AUTO_FOCUS = None
+
+    BINDINGS = [
+        Binding("enter", "choose('again')", "Play again", tooltip="Deal the next game at this table",
+                id="again"),
+        Binding("n", "choose('new')", "New table", tooltip="Change the seats or the rules", id="new"),
+        Binding("r", "review", "Review", tooltip="Replay this game with the coach's verdicts", id="review"),
+        Binding("ctrl+q", "choose('quit')", "Quit", key_display="^q", priority=True, id="quit"),
+    ]
+
+    def __init__(self, session: Session, scoreboard: list[dict]) -> None:
+        super().__init__()
+        self.session = session
+        #: The table's running scoreboard rows, best first.
+        self.scoreboard = scoreboard
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="♠")
+        with Horizontal(id="results-body"):
+            same = self._same_deal()
+            if same is None:
+                yield Static(self._outcome_text(), id="outcome")
+            else:
+                # A duplicate: its results and the same deal's other games side by side below.
+                self._same = same
+                with Vertical(id="left"):
+                    yield Static(self._outcome_text(), id="outcome")
+                    deal = DataTable(id="same-deal", cursor_type="none", zebra_stripes=True)
+                    deal.can_focus = False  # Enter belongs to Play again
+                    yield deal
+            with Vertical(id="board-box"):
+                board = DataTable(id="board", cursor_type="none", zebra_stripes=True)
+                board.can_focus = False  # Enter belongs to Play again
+                yield board
+        yield KeysFooter()
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        self.sub_title = "results"
+        self.query_one("#outcome").border_title = f"Game {self.session.game_number + 1}"
+        self.query_one("#board-box").border_title = "Scoreboard"
+        if self.query("#same-deal"):
+            heads, rows = self._same
+            deal = self.query_one("#same-deal", DataTable)
+            deal.add_columns(*heads)
+            for row in rows:
+                deal.add_row(*(Text(cell) for cell in row))
+            deal.border_title = "The same deal, seats moved round"
+        table = self.query_one("#board", DataTable)
+        scoring = self.session.rules.scoring
+        key, label = SCORE_COLUMN[scoring]
+        table.add_columns("Place", "Name", label, "Games")
+        for row in self.scoreboard:
+            table.add_row(str(row.get("place", "")), Text(str(row["name"])), str(row.get(key, 0)),
+                          str(row.get("games", 0)))
+
+    def _outcome_text(self) -> Text:
+        session = self.session
+        out = session.game.outcome()
+        names = session.names
+        text = Text()
+        if out is None or out.abandoned:
+            text.append("Abandoned: no result.\n", "bold")
+            text.append("This game counts in no score.")
+            return text
+        if out.winner is not None:
+            text.append(f"{names[out.winner]} wins!\n", "bold green")
+        if out.loser is not None:
+            text.append(loser_sentence(names[out.loser], session.preset) + "\n", "bold red")
+        last = self._last_move()
+        if last:
+            text.append("\nLast move: ", "bold")
+            text.append_text(log_line(last))
+            text.append("\n")
+        text.append("\nOrder out\n", "bold")
+        scoring = session.rules.scoring
+        unit = {"podium": "point", "losses": "loss", "wins": "win"}[scoring]
+        width = max(len(n) for n in names)
+        for place, seat in enumerate(out.order, 1):
+            pts = out.points[seat]
+            text.append(f"{place_text(place):>4}  {names[seat]:<{width}}  ")
+            plural = "es" if unit == "loss" else "s"
+            text.append(f"{pts} {unit}{plural if pts > 1 else ''}" if pts else "", "bold")
+            text.append("\n")
+        for seat in (i for i in range(len(names)) if i not in out.order):
+            text.append(f"   -  {names[seat]:<{width}}  still held cards\n", "dim")
+        text.append("\n" + points_sentence(out, scoring) + "\n")
+        text.append(next_deal_sentence(names[session.game.next_dealer()]))
+        return text
+
+    def _same_deal(self) -> tuple[list[str], list[list[str]]] | None:
+        """This deal's other games side by side, when this game played an earlier deal again
+        (or was played again): who held each seat's cards, their places and points."""
+        session = self.session
+        store = getattr(self.app, "store", None)
+        if not session.same_deal_as or not hasattr(store, "same_deals"):
+            return None
+        try:
+            groups = store.same_deals() or []
+        except Exception:  # a damaged record file must not hide the result
+            return None
+        group = next((g for g in groups if any(x["game_id"] == session.game_id for x in g)), None)
+        if group is None:
+            return None
+        games = [dict(g, points=self._points(store, g)) for g in group]
+        return same_deal_columns(games, session.game_id)
+
+    def _points(self, store, game: dict) -> list[int] | None:
+        """A recorded game's points by seat, from its replayed moves (None if they were not kept)."""
+        from palace_tui.store.gamefile import GameFileError, ReplayError, parse_game, replay
+        if game["game_id"] == self.session.game_id:
+            out = self.session.game.outcome()
+            return list(out.points) if out is not None else None
+        kept = store.game_text(game["number"])
+        if not kept or not kept.get("text"):
+            return None
+        try:
+            out = replay(parse_game(kept["text"])).game.outcome()
+        except (GameFileError, ReplayError):
+            return None
+        return list(out.points) if out is not None else None
+
+    def _last_move(self) -> str:
+        """The final turn, as the recap words it: "Ann played 9♣, then went out (1st)"."""
+        events = [(i, e) for i, e in self.session.events if e.kind not in ("over", "abandoned")]
+        acts = [k for k, (_, e) in enumerate(events) if e.seat is not None and e.kind in ACTION_KINDS]
+        if not acts:
+            return ""
+        k = acts[-1]
+        seat = events[k][1].seat
+        while k > 0 and events[k - 1][1].seat in (seat, None):
+            k -= 1
+        return recap(events, self.session.names, events[k][0]).rstrip(".")
+
+    def action_choose(self, what: str) -> None:
+        """Leave with the chosen next step."""
+        self.dismiss(what)
+
+    def action_review(self) -> None:
+        """Review the game just over (all cards face up now that it is over)."""
+        from palace_tui.ai.analysis import DEFAULT_ITERATIONS
+        from palace_tui.tui.screens.review import ReviewScreen
+        session = self.session
+        if session.game.phase != "over" or session.history is None:
+            self.notify("This game's moves were not kept (it was started by an older palace-tui): "
+                        "there is nothing to review.", severity="warning")
+            return
+        self.app.push_screen(ReviewScreen(session.game_record(), title=f"game {session.game_number + 1}",
+                                          store=getattr(self.app, "store", None), game_key=session.game_id,
+                                          humans=session.humans,
+                                          iterations=getattr(self.app, "review_iterations", None) or DEFAULT_ITERATIONS))

@@ -1,0 +1,328 @@
+"""The review of a game that is over: every move replayed with all cards face up, the
+coach's verdict on each human decision, the turning points and a graph of the chances.
+
+Opened only from the results screen (``r``) or ``palace review``: never during a game.
+The analysis runs in a worker thread with a progress bar, Esc stops it, and a finished
+analysis is kept in the records so the next review of the game is instant.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Header, ProgressBar, Static
+from textual.worker import get_current_worker
+
+from palace_tui.ai.analysis import (
+    DEFAULT_ITERATIONS,
+    Analysis,
+    Cancelled,
+    Verdict,
+    analyse,
+    settings_key,
+)
+from palace_tui.store.gamefile import GameRecord, Replay, replay
+from palace_tui.rules import Game, Move
+from palace_tui.rules.cards import cards_text
+from palace_tui.tui.widgets.chance_graph import chance_graph, graph_legend
+from palace_tui.tui.widgets.keys_footer import KeysFooter
+from palace_tui.tui.widgets.too_small import TooSmall
+from palace_tui.words import log_sentence
+
+
+def percent(x: float) -> str:
+    """A chance in plain numbers: ``62%``."""
+    return f"{round(x * 100)}%"
+
+
+def move_words(game: Game, seat: int, code: str) -> str:
+    """A move in players' words: ``Ann plays 7♦ 7♠``."""
+    move = Move.from_code(code)
+    return f"{game.seats[seat].name}: {move}"
+
+
+def board_text(game: Game, to_act: int | None) -> Text:
+    """Every zone face up (the game is over): each seat's rows, the pile, stock and cleared cards."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    width = max(len(s.name) for s in game.seats) + 2
+    for i, seat in enumerate(game.seats):
+        mark = "▶ " if i == to_act else "  "
+        text.append(f"{mark}{seat.name:<{width}}", "bold" if i == to_act else "")
+        if seat.place is not None:
+            text.append(f"out ({seat.place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(seat.place, 'th')})\n", "dim")
+            continue
+        text.append("hand ", "dim")
+        text.append(cards_text(seat.hand) or "-", "bold")
+        text.append("  ")
+        text.append("face up ", "dim")
+        text.append(cards_text(seat.face_up) or "-")
+        text.append("  ")
+        text.append("face down ", "dim")
+        text.append(cards_text(seat.face_down) or "-")
+        text.append("\n")
+    pile = game.pile
+    shown = pile[-8:]
+    text.append("Pile ")
+    text.append(f"({len(pile)}) " if pile else "empty", "dim")
+    if len(pile) > len(shown):
+        text.append("… ", "dim")
+    text.append(cards_text(shown), "bold")
+    text.append("   ")
+    text.append(f"Stock {len(game.stock)}", "dim")
+    if game.stock:
+        # The stock is drawn from its end: show the next cards first.
+        upcoming = list(reversed(game.stock[-6:]))
+        text.append(" next ", "dim")
+        text.append(cards_text(upcoming) + (" …" if len(game.stock) > 6 else ""))
+    text.append("   ")
+    text.append(f"Cleared {len(game.cleared)}", "dim")
+    return text
+
+
+def plan_words(moves: list[Move], whose: str = "your") -> str:
+    """A seat's whole setup in players' words, naming the cards: ``put your 2♥ face up and
+    take the 8♦ into your hand, then your 10♣ face up and the 4♠ into your hand``."""
+    if moves and moves[0].kind == "choose":
+        names = [str(c) for c in moves[0].cards]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return f"lay {listed} face up"
+    swaps = [m for m in moves if m.kind == "swap"]
+    if not swaps:
+        return "keep the face-up cards as dealt"
+    parts = []
+    for k, m in enumerate(swaps):
+        hand_card, up_card = m.cards
+        if k == 0:
+            parts.append(f"put {whose} {hand_card} face up and take the {up_card} into {whose} hand")
+        else:
+            parts.append(f"{whose} {hand_card} face up and the {up_card} into {whose} hand")
+    return ", then ".join(parts)
+
+
+def decision_words(names: list[str], verdict: Verdict, you: bool = False) -> tuple[str, str]:
+    """What was done and what the coach would do, as two clauses: (``Ann chose to play 7♦``,
+    ``the coach would play 9♦``); for a setup the cards swapped are named."""
+    who = "you" if you else names[verdict.seat]
+    if verdict.kind == "setup":
+        made = f"{who} chose to {plan_words(verdict.made_moves(), 'the' if not you else 'your')}"
+        return made, f"the coach would {plan_words(verdict.best_moves())}"
+    return (f"{who} chose to {Move.from_code(verdict.made)}" if not you else
+            f"you chose to {Move.from_code(verdict.made)}", f"the coach would {Move.from_code(verdict.best)}")
+
+
+def verdict_text(game: Game, verdict: Verdict | None, measure: str, turning: list[int], index: int) -> Text:
+    """The coach's verdict on one decision, in plain numbers."""
+    text = Text()
+    if verdict is None:
+        return text
+    made_words, best_words = decision_words(game.names, verdict)
+    if verdict.kind == "setup":
+        text.append("Setup: ", "bold")
+    text.append(made_words, "bold")
+    if verdict.agrees:
+        text.append(" — the coach agrees.\n", "green")
+    else:
+        text.append(f"; {best_words}.\n")
+    made, best = verdict.made_chances, verdict.best_chances
+    coach_move = "coach's setup" if verdict.kind == "setup" else "coach's move"
+    text.append(f"Not last: {percent(made.not_last)}")
+    if not verdict.agrees:
+        text.append(f" ({coach_move} {percent(best.not_last)})")
+    text.append(f"   Win: {percent(made.win)}")
+    if not verdict.agrees:
+        text.append(f" ({coach_move} {percent(best.win)})")
+    if index in turning:
+        k = turning.index(index) + 1
+        text.append(f"\nTurning point {k} of {len(turning)}: {percent(verdict.loss)} less chance "
+                    f"of {'not being last' if measure == 'not_last' else 'winning'}.", "bold red")
+    return text
+
+
+class ReviewScreen(Screen[None]):
+    """Step through a finished game; Esc stops the analysis, then goes back."""
+
+    DEFAULT_CSS = """
+    ReviewScreen #review-body { height: 1fr; overflow-y: auto; }
+    ReviewScreen #board { border: round $accent; height: auto; padding: 0 1; }
+    ReviewScreen #move { height: auto; padding: 0 1; }
+    ReviewScreen #verdict { height: auto; min-height: 3; padding: 0 1; }
+    ReviewScreen #graph { border: round $secondary; height: auto; padding: 0 1; }
+    ReviewScreen ProgressBar { height: 1; padding: 0 1; }
+    """
+
+    AUTO_FOCUS = None
+
+    BINDINGS = [
+        Binding("left", "step(-1)", "Move", key_display="←→", tooltip="The move before or after", id="prev"),
+        Binding("right", "step(1)", "Move", show=False, id="next"),
+        Binding("home", "jump(0)", "Start", show=False, id="start"),
+        Binding("t", "turning", "Next turning point", tooltip="Jump to the next turning point", id="turning"),
+        Binding("s", "summary", "Summary", tooltip="Your turning points on one screen", id="summary"),
+        Binding("escape", "back", "Stop/back", tooltip="Stop the analysis, or leave the review", id="back"),
+    ]
+
+    def __init__(self, record: GameRecord, *, title: str = "", store=None, game_key: str = "",
+                 humans: list[int] | None = None, iterations: int = DEFAULT_ITERATIONS, seed: int = 0,
+                 played: Replay | None = None) -> None:
+        super().__init__()
+        self.record = record
+        #: ``played`` reviews a replay made elsewhere (a lesson's position); else the record's.
+        self.played = played if played is not None else replay(record)
+        self.title_text = title
+        self.store = store
+        self.game_key = game_key
+        self.humans = humans if humans is not None else [i for i, s in enumerate(record.seats) if s.human]
+        self.iterations = iterations
+        self.seed = seed
+        #: The move the cursor is on (the position shown is just before it).
+        self.index = 0
+        self.analysis: Analysis | None = None
+        self._worker = None
+
+    @property
+    def settings(self) -> str:
+        return settings_key(self.iterations, self.seed, self.humans)
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="♠")
+        with Vertical(id="review-body"):
+            yield Static(id="board")
+            yield Static(id="move")
+            yield Static(id="verdict")
+            yield ProgressBar(id="progress", show_eta=False)
+            yield Static(id="graph")
+        yield KeysFooter()
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        self.sub_title = "review" + (f": {self.title_text}" if self.title_text else "")
+        self.query_one("#board").border_title = "All cards face up"
+        self.query_one("#graph").border_title = "Chances over the game"
+        keeps = self.game_key and hasattr(self.store, "analysis")  # the in-memory store keeps none
+        kept = self.store.analysis(self.game_key, self.settings) if keeps else None
+        if kept:
+            try:
+                self.analysis = Analysis.from_json(kept)
+            except ValueError:
+                self.analysis = None
+        if self.analysis is None:
+            self._worker = self.run_analysis()
+        else:
+            self.query_one(ProgressBar).display = False
+        self.refresh_view()
+
+    @work(thread=True, exclusive=True, group="analysis")
+    def run_analysis(self) -> Analysis | None:
+        """Analyse the game in a thread; the progress bar follows; cancelling stops it cleanly."""
+        worker = get_current_worker()
+        bar = self.query_one(ProgressBar)
+
+        def progress(done: int, total: int) -> None:
+            self.app.call_from_thread(bar.update, total=total, progress=done)
+
+        try:
+            analysis = analyse(self.played, self.humans, iterations=self.iterations, seed=self.seed,
+                               progress=progress, cancelled=lambda: worker.is_cancelled)
+        except Cancelled:
+            return None
+        if self.game_key and hasattr(self.store, "save_analysis"):
+            self.store.save_analysis(self.game_key, self.settings, analysis.to_json())
+        self.app.call_from_thread(self._analysed, analysis)
+        return analysis
+
+    def _analysed(self, analysis: Analysis) -> None:
+        self.analysis = analysis
+        self._worker = None
+        self.query_one(ProgressBar).display = False
+        self.refresh_bindings()
+        self.refresh_view()
+
+    # ------------------------------------------------------------ showing
+
+    def refresh_view(self) -> None:
+        steps = self.played.steps
+        before = self.played.position(self.index)
+        step = steps[self.index] if steps else None
+        self.query_one("#board", Static).update(board_text(before, step.seat if step else None))
+        move = Text()
+        if step is not None:
+            who = self.record.seats[step.seat]
+            move.append(f"Move {self.index + 1} of {len(steps)}", "bold")
+            move.append(": " if who.human else " (a computer): ")
+            said = "; ".join(log_sentence(e, before.names) for e in step.events if e.kind != "over")
+            move.append(said or str(step.move))
+        self.query_one("#move", Static).update(move)
+        analysis = self.analysis
+        verdict = graph = Text()
+        if analysis is None:
+            verdict = Text("Analysing the game… (Esc stops it; the moves can be stepped through meanwhile)"
+                           if self._worker is not None else "Not analysed (the analysis was stopped).", "dim")
+        else:
+            verdict = verdict_text(before, analysis.verdicts.get(self.index), analysis.measure, analysis.turning,
+                                   self.index)
+            if step is not None and self.index not in analysis.verdicts and analysis.chances[self.index]:
+                mine = analysis.chances[self.index][step.seat]
+                verdict = Text(f"{before.names[step.seat]}'s chances after it: not last {percent(mine.not_last)}, "
+                               f"win {percent(mine.win)}")
+            width = max(20, self.size.width - 4)
+            graph = chance_graph(before.names, analysis.chances, analysis.measure, self.index,
+                                 analysis.turning, width)
+            self.query_one("#graph").border_subtitle = graph_legend(analysis.measure)
+        self.query_one("#verdict", Static).update(verdict)
+        self.query_one("#graph", Static).update(graph)
+
+    def on_resize(self) -> None:
+        self.refresh_view()
+
+    # ------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action in ("turning", "summary") and self.analysis is None:
+            return None  # greyed out until the analysis is ready
+        return True
+
+    def action_step(self, delta: int) -> None:
+        """The move before or after."""
+        last = max(0, len(self.played.steps) - 1)
+        if self.index + delta > last and delta > 0 and self.analysis is not None:
+            self.action_summary()
+            return
+        self.index = min(last, max(0, self.index + delta))
+        self.refresh_view()
+
+    def action_jump(self, index: int) -> None:
+        self.index = index
+        self.refresh_view()
+
+    def action_turning(self) -> None:
+        """Jump to the next turning point (round to the first after the last)."""
+        if self.analysis is None or not self.analysis.turning:
+            self.notify("No turning points: no decision lost much chance against the coach's move.")
+            return
+        later = [i for i in self.analysis.turning if i > self.index]
+        self.action_jump(later[0] if later else self.analysis.turning[0])
+
+    def action_summary(self) -> None:
+        """The turning points of each person on one screen."""
+        from palace_tui.tui.screens.review_summary import ReviewSummaryScreen
+        if self.analysis is not None:
+            self.app.push_screen(ReviewSummaryScreen(self.played, self.analysis, self.humans), self._jumped)
+
+    def _jumped(self, index: int | None) -> None:
+        if index is not None:
+            self.action_jump(index)
+
+    def action_back(self) -> None:
+        """Stop the analysis if it is running, else leave the review."""
+        if self._worker is not None and self.analysis is None:
+            self.workers.cancel_group(self, "analysis")
+            self._worker = None
+            self.query_one(ProgressBar).display = False
+            self.refresh_view()
+            self.notify("Analysis stopped: the moves can still be stepped through.")
+            return
+        self.dismiss(None)

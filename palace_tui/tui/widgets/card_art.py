@@ -1,0 +1,229 @@
+"""Drawing cards as small framed boxes of rich ``Text``.
+
+A card is three lines, five cells wide::
+
+    ╭───╮
+    │10♦│
+    ╰───╯
+
+Rank and suit symbol are always printed, so cards read the same without colour
+(NO_COLOR, monochrome terminals); colour only adds red to hearts and diamonds.
+When a row is too long for its width the cards overlap, four cells each, and the
+last one keeps its right edge; if even that does not fit, the row wraps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+
+from palace_tui.rules import Card
+
+CARD_WIDTH = 5
+GAP = 1
+OVERLAP_WIDTH = 4
+
+RED = Style(color="bright_red")
+BLACK = Style()
+JOKER_STYLE = Style(color="magenta")
+DIM = Style(dim=True)
+CURSOR = Style(color="yellow", bold=True)
+MARK = Style(color="green", bold=True)
+BACK = Style(color="blue")
+
+_LIGHT = ("╭", "─", "╮", "│", "╰", "╯")
+_HEAVY = ("┏", "━", "┓", "┃", "┗", "┛")
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One drawn card in a row: a face (``card``) or a back with a position ``label``."""
+
+    card: Card | None = None
+    label: str = ""
+    dim: bool = False
+    marked: bool = False
+    cursor: bool = False
+
+
+#: Without colour (NO_COLOR) the red suits are told apart by weight: bold red, plain black.
+MONO_RED = Style(bold=True)
+MONO_BLACK = Style(bold=False)
+MONO_JOKER = Style(bold=True, italic=True)
+
+_no_color = False
+
+
+def set_no_color(no_color: bool) -> None:
+    """Draw suits for a terminal without colour (the app calls this with its ``no_color``)."""
+    global _no_color
+    _no_color = no_color
+
+
+def suit_style(card: Card) -> Style:
+    """The look of a card's face: red suits red, jokers magenta, the rest plain; without
+    colour, red suits and jokers bold, black suits plain (a grey shade would be unreadable)."""
+    if _no_color:
+        return MONO_JOKER if card.rank == 15 else (MONO_RED if card.is_red else MONO_BLACK)
+    if card.rank == 15:
+        return JOKER_STYLE
+    return RED if card.is_red else BLACK
+
+
+#: How a joker is printed on a card and in a row (the engine's ``JK`` is a code, not a word).
+JOKER_LABEL = "Jkr"
+
+
+def card_label(card: Card) -> str:
+    """A card as printed on its face: ``7♥``, ``10♦``, ``Jkr``."""
+    return JOKER_LABEL if card.rank == 15 else str(card)
+
+
+def card_text(card: Card) -> Text:
+    """One card inline (``7♥``) in its suit colour, for logs and sentences."""
+    return Text(card_label(card), style=suit_style(card))
+
+
+def cards_inline(cards, sep: str = " ") -> Text:
+    """Several cards inline, coloured, separated by ``sep``."""
+    out = Text()
+    for i, c in enumerate(cards):
+        if i:
+            out.append(sep)
+        out.append_text(card_text(c))
+    return out
+
+
+def _face(slot: Slot) -> str:
+    if slot.card is None:
+        return "░░░"
+    return f"{card_label(slot.card):<3}"
+
+
+def _lines(slot: Slot, width: int, closed: bool, tall: bool = False) -> list[Text]:
+    """The three lines of one card (five when ``tall``), ``width`` cells (5, or 4 when overlapped)."""
+    tl, h, tr, v, bl, br = _HEAVY if slot.cursor else _LIGHT
+    frame = CURSOR if slot.cursor else (MARK if slot.marked else Style())
+    if slot.dim and not slot.cursor:
+        frame = frame + DIM
+    inner = width - 2 if closed else width - 1
+    top_fill = h * 3
+    if slot.marked:
+        top_fill = h + "✓" + h
+    bottom_fill = h * 3
+    if slot.card is None and slot.label:
+        bottom_fill = f"{slot.label:{h}^3}"
+    top, bottom = Text(), Text()
+    top.append(tl + top_fill[:inner], frame)
+    bottom.append(bl + bottom_fill[:inner], frame)
+    if closed:
+        top.append(tr, frame)
+        bottom.append(br, frame)
+    if slot.card is None:
+        face_style = BACK + (DIM if slot.dim else Style())
+    else:
+        face_style = Style(bold=not slot.dim) + suit_style(slot.card)
+        if slot.dim:
+            face_style += DIM
+        if slot.marked:
+            face_style += Style(reverse=True)
+
+    def middle(face: str, style: Style) -> Text:
+        line = Text()
+        line.append(v, frame)
+        line.append(face[:inner], style)
+        if closed:
+            line.append(v, frame)
+        return line
+
+    face = _face(slot)
+    if not tall:
+        return [top, middle(face, face_style), bottom]
+    if slot.card is None:
+        return [top, middle(face, face_style), middle(face, face_style), middle(face, face_style), bottom]
+    # Tall: the index top left, the suit in the middle, the index again bottom right.
+    label = card_label(slot.card)
+    suit = label[-1] if slot.card.rank != 15 else "★"
+    plain = face_style + Style(reverse=False) if slot.marked else face_style
+    return [top, middle(face, face_style), middle(f" {suit} ", plain), middle(f"{label:>3}", plain), bottom]
+
+
+def row_layout(count: int, width: int) -> tuple[str, int]:
+    """How a row of ``count`` cards fits ``width`` cells: ('spaced'|'overlap', cards per line)."""
+    if count == 0:
+        return "spaced", 1
+    if count * (CARD_WIDTH + GAP) - GAP <= width:
+        return "spaced", count
+    per_line = max(1, (width - 2) // OVERLAP_WIDTH)  # room for a closed cursor card
+    return "overlap", per_line
+
+
+def card_height(tall: bool = False) -> int:
+    """Lines one card takes: 3, or 5 drawn tall (a roomy terminal)."""
+    return 5 if tall else 3
+
+
+def render_row(slots: list[Slot], width: int, cursor_line: bool = False, empty: str = "",
+               tall: bool = False) -> Text:
+    """A row of cards as Text; with ``cursor_line`` a line under the cards points ▲ at the cursor."""
+    if not slots:
+        pad = "\n" * (card_height(tall) // 2)
+        return Text(f"{pad}{empty}{pad}", style=DIM)
+    mode, per_line = row_layout(len(slots), width)
+    out = Text()
+    for start in range(0, len(slots), per_line):
+        chunk = slots[start:start + per_line]
+        lines = [Text() for _ in range(card_height(tall))]
+        pointer = Text()
+        for k, slot in enumerate(chunk):
+            last = k == len(chunk) - 1
+            if mode == "spaced":
+                parts, w = _lines(slot, CARD_WIDTH, True, tall), CARD_WIDTH
+            else:
+                w = CARD_WIDTH if last or slot.cursor else OVERLAP_WIDTH
+                parts = _lines(slot, w, last or slot.cursor, tall)
+            for line, part in zip(lines, parts):
+                line.append_text(part)
+                if mode == "spaced" and not last:
+                    line.append(" " * GAP)
+            mark = "▲" if slot.cursor else " "
+            cell = f"{mark:^{w}}" if mode == "spaced" else mark + " " * (w - 1)
+            pointer.append(cell, CURSOR)
+            if mode == "spaced" and not last:
+                pointer.append(" " * GAP)
+        if start:
+            out.append("\n")
+        out.append_text(Text("\n").join(lines))
+        if cursor_line:
+            out.append("\n")
+            out.append_text(pointer)
+    return out
+
+
+def slot_at(slots: list[Slot], width: int, x: int, y: int, cursor_line: bool = False,
+            tall: bool = False) -> int | None:
+    """The index of the card drawn at cell (``x``, ``y``) of :func:`render_row`, or None."""
+    if not slots or x < 0 or y < 0:
+        return None
+    mode, per_line = row_layout(len(slots), width)
+    start = (y // (card_height(tall) + cursor_line)) * per_line
+    chunk = slots[start:start + per_line]
+    left = 0
+    for k, slot in enumerate(chunk):
+        last = k == len(chunk) - 1
+        w = CARD_WIDTH if mode == "spaced" or last or slot.cursor else OVERLAP_WIDTH
+        if left <= x < left + w:
+            return start + k
+        left += w + (GAP if mode == "spaced" else 0)
+    return None
+
+
+def row_height(count: int, width: int, cursor_line: bool = False, tall: bool = False) -> int:
+    """Lines :func:`render_row` needs for ``count`` cards in ``width`` cells."""
+    if count == 0:
+        return card_height(tall) + cursor_line
+    _, per_line = row_layout(count, width)
+    chunks = -(-count // per_line)
+    return chunks * (card_height(tall) + cursor_line)

@@ -1,0 +1,56 @@
+"""One rule option on the new-table screen: its name, its values and a line saying what it does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Label, Select, Static
+
+from palace_tui.rules import OPTIONS, option_value_help
+
+
+def value_label(value: Any) -> str:
+    """How a value reads in the list: booleans as yes/no, the rest as written."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+class OptionRow(Horizontal):
+    """A Select over an option's allowed values, with the engine's sentence on what the shown value does."""
+
+    DEFAULT_CSS = """
+    OptionRow { height: auto; }
+    OptionRow .option-name { width: 14; }
+    OptionRow Select { width: 17; margin-right: 1; }
+    OptionRow .option-help { width: 1fr; color: $text-muted; }
+    """
+
+    def __init__(self, name: str, value: Any) -> None:
+        super().__init__(id=f"row-{name}")
+        #: The option's name, as the engine spells it.
+        self.option = name
+        self.initial = value
+
+    def compose(self) -> ComposeResult:
+        yield Label(self.option.replace("_", " "), classes="option-name")
+        yield Select([(value_label(v), v) for v in OPTIONS[self.option]], value=self.initial,
+                     allow_blank=False, compact=True, id=f"opt-{self.option}")
+        yield Static(option_value_help(self.option, self.initial), classes="option-help", markup=False)
+
+    @on(Select.Changed)
+    def show_help(self) -> None:
+        """Say what the value now shown does."""
+        value = self.query_one(Select).value
+        self.query_one(".option-help", Static).update(option_value_help(self.option, value))
+
+    def on_descendant_focus(self) -> None:
+        # narrow.tcss shows the help of the row with :focus-within; Textual re-styles the
+        # row but not the help inside it, so ask for the whole row.
+        self.app.update_styles(self)
+
+    def on_descendant_blur(self) -> None:
+        self.app.update_styles(self)

@@ -1,0 +1,65 @@
+"""The cards of the seat at the screen: face-down backs, face-up row, hand, and a hint line.
+
+The screen decides what each row holds and where the cursor is; this widget only
+lays the rows out and draws them.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Label, Static
+
+from palace_tui.tui.widgets.card_art import Slot
+from palace_tui.tui.widgets.card_row import CardRow
+
+
+class PlayerArea(Vertical):
+    """Face-down and face-up rows side by side, the hand below, then one line of hints."""
+
+    DEFAULT_CSS = """
+    PlayerArea { height: auto; }
+    PlayerArea > Horizontal { height: auto; }
+    PlayerArea .row-label { width: 5; padding-top: 1; color: $text-muted; }
+    App.-roomy PlayerArea .row-label { padding-top: 2; }
+    PlayerArea #down-row { width: auto; margin-right: 3; }
+    PlayerArea #up-row { width: 1fr; }
+    PlayerArea #hint { height: 2; }
+    PlayerArea.-nobody > Horizontal { display: none; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="table-cards"):
+            yield Label("Down", classes="row-label")
+            yield CardRow(id="down-row", empty="(none)", cursor_line=False)
+            yield Label("Up", classes="row-label")
+            yield CardRow(id="up-row", empty="(none)", cursor_line=False)
+        with Horizontal(id="hand-cards"):
+            yield Label("Hand", classes="row-label")
+            yield CardRow(id="hand-row", empty="(empty)", cursor_line=False)
+        yield Static(id="hint")
+
+    def show(self, down: list[Slot], up: list[Slot], hand: list[Slot], hint: Text, nobody: bool = False) -> None:
+        """Draw the three rows and the hint line (cards tall when the app is roomy);
+        ``nobody``: no seat's cards are up, only the hint shows."""
+        self.set_class(nobody, "-nobody")
+        tall = self.app.has_class("-roomy")
+        self.query_one("#down-row", CardRow).show(down, tall)
+        self.query_one("#up-row", CardRow).show(up, tall)
+        self.query_one("#hand-row", CardRow).show(hand, tall)
+        self.query_one("#hint", Static).update(hint, layout=False)
+
+    def hand_text(self) -> str:
+        """The hand row as plain text (for tests)."""
+        return self.query_one("#hand-row", CardRow).text
+
+
+def row_cards(view, row: str) -> list:
+    """The cards of one of a seat's rows in ``view``: ``hand``, ``face_up``, or ``face_down``
+    (as None each: the seat does not know them)."""
+    if row == "hand":
+        return list(view.hand)
+    if row == "face_up":
+        return list(view.face_up)
+    return [None] * view.face_down_count

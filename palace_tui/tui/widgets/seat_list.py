@@ -1,0 +1,70 @@
+"""Every seat at the table in one panel: name, hand size, face-down count, face-up cards.
+
+It shows only public facts (a ``SeatView``'s ``seats``), so whatever seat the
+screen belongs to, nothing private can leak through it.
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+
+from palace_tui.rules import SeatView
+from palace_tui.words import ordinal
+from palace_tui.tui.widgets.card_art import cards_inline
+from palace_tui.tui.widgets.lines_static import LinesStatic
+
+TURN = Style(color="yellow", bold=True)
+DIM = Style(dim=True)
+
+
+def place_text(place: int) -> str:
+    """``1st``, ``2nd``, ``4th``."""
+    return ordinal(place)
+
+
+#: Cells taken by everything on a seat's line but its name and face-up cards.
+_FIXED = 2 + 2 + 4 + 4 + 5 + 2
+
+
+class SeatList(LinesStatic):
+    """A line of column names, then one line per seat in seat order (clockwise): the seat
+    to act marked ▶, a seat ready after setup ✓. Names give way before face-up cards do."""
+
+    DEFAULT_CSS = """
+    SeatList { height: auto; }
+    """
+
+    def show(self, view: SeatView, computers: set[int]) -> None:
+        """Render the public facts of every seat from ``view``."""
+        self._shown = (view, computers)
+        ups = [cards_inline(s.face_up) for s in view.seats]
+        up_width = max([len(u.plain) for u in ups] + [len("no face-up")])
+        room = (self.size.width or 44) - _FIXED - up_width
+        name_width = max(3, min(10, max(len(s.name) for s in view.seats), room))
+        head = Text(f"{'':{2 + name_width + 6}}{'hand':>4} {'down':>4}  up", DIM)
+        lines = [head]
+        for s, up in zip(view.seats, ups):
+            acting = s.index == view.turn and view.phase != "over"
+            line = Text()
+            ready = view.phase == "setup" and s.done_setup
+            line.append("▶ " if acting else ("✓ " if ready else "  "), TURN if acting else DIM)
+            name = s.name[:name_width]
+            line.append(f"{name:<{name_width}}", TURN if acting else Style(bold=True))
+            line.append(" D" if s.index == view.dealer else "  ", DIM)
+            line.append(" cpu" if s.index in computers else "    ", DIM)
+            if s.out:
+                line.append(f"  out {place_text(s.place)}" if view.phase == "play" or s.hand_count == 0
+                            else f"  {place_text(s.place)} place")
+            else:
+                line.append(f"{s.hand_count:>4} {s.face_down_count:>4}  ")
+                line.append_text(up if s.face_up else Text("no face-up", DIM))
+            line.no_wrap = True
+            line.overflow = "ellipsis"
+            lines.append(line)
+        self.show_lines(lines)
+
+    def on_resize(self) -> None:
+        # The name column depends on the width: draw again at the new size.
+        if getattr(self, "_shown", None) is not None:
+            self.show(*self._shown)

@@ -1,0 +1,76 @@
+"""The sentences of the results screen, from the game's outcome (pure: no Textual).
+
+The points sentence is built from the points the engine awarded, so it can never
+promise a third place's point that a two-player game did not give.
+
+>>> from palace_tui.rules import Outcome
+>>> out = Outcome(order=(0, 1), winner=0, loser=1, points=(3, 2))
+>>> loser_sentence("Ben", "palace")
+'Ben is the Palace: last with cards.'
+>>> points_sentence(out, "podium")
+'Points: 3 to the first out and 2 to the second.'
+"""
+
+from __future__ import annotations
+
+from palace_tui.rules import Outcome
+from palace_tui.words import join_and, ordinal, ordinal_word
+
+#: What each preset calls the last player holding cards.
+LOSER_TITLES = {"palace": "the Palace", "shithead": "the Shithead"}
+
+
+def loser_sentence(name: str, preset: str | None) -> str:
+    """``Ben is the Palace: last with cards.`` (plain "last with cards" for a custom table)."""
+    title = LOSER_TITLES.get(preset or "")
+    return f"{name} is {title}: last with cards." if title else f"{name} is last with cards."
+
+
+def points_sentence(outcome: Outcome, scoring: str) -> str:
+    """What was awarded, in order out: ``Points: 3 to the first out and 2 to the second.``"""
+    if scoring == "podium":
+        given = [(place, outcome.points[seat]) for place, seat in enumerate(outcome.order, 1)
+                 if outcome.points[seat]]
+        if not given:
+            return "No points were given."
+        parts = [f"{pts} to the {ordinal_word(place)}" + (" out" if not k else "")
+                 for k, (place, pts) in enumerate(given)]
+        return f"Points: {join_and(parts)}."
+    if scoring == "losses":
+        return "One loss to the last with cards." if outcome.loser is not None else "No loss was given."
+    return "One win to the first out." if outcome.winner is not None else "No win was given."
+
+
+def next_deal_sentence(dealer_name: str) -> str:
+    """``Next game: Ben deals.``"""
+    return f"Next game: {dealer_name} deals."
+
+
+def same_deal_columns(games: list[dict], current: str) -> tuple[list[str], list[list[str]]]:
+    """One deal played more than once, side by side: the column headings (``This game``,
+    ``Game 1``) and a row per dealt seat, ``["Seat 1", "Ann 1st 3", "Ben 2nd 2"]``: who held
+    those cards in each game, where they finished and the points they scored.
+
+    Each game is ``{game_id, table_game, players, places, points}`` (players, places and
+    points by seat; points may be None when the game's moves were not kept).
+
+    >>> games = [{"game_id": "t-1", "table_game": 1, "players": ["Ann", "Ben"], "places": [1, 2],
+    ...           "points": [3, 2]},
+    ...          {"game_id": "t-2", "table_game": 2, "players": ["Ben", "Ann"], "places": [2, 1],
+    ...           "points": [2, 3]}]
+    >>> same_deal_columns(games, "t-2")
+    (['Cards of', 'Game 1', 'This game'], [['seat 1', 'Ann 1st 3', 'Ben 2nd 2'], ['seat 2', 'Ben 2nd 2', 'Ann 1st 3']])
+    """
+    heads = ["Cards of"] + ["This game" if g["game_id"] == current else f"Game {g['table_game']}" for g in games]
+    rows = []
+    for seat in range(len(games[0]["players"])):
+        row = [f"seat {seat + 1}"]
+        for g in games:
+            place = g["places"][seat] if seat < len(g["places"]) else None
+            points = g.get("points")
+            cell = f"{g['players'][seat]} {ordinal(place) if place else '-'}"
+            if points is not None:
+                cell += f" {points[seat]}"
+            row.append(cell)
+        rows.append(row)
+    return heads, rows
