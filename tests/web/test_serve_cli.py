@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from palace_tui.web import serve_cli
+from palace_tui.cli import serve as serve_cli
 
 
 def one_sentence(text: str) -> str:

@@ -352,8 +352,9 @@ class LessonScreen(Screen[None]):
         else:
             self.app.bell()
         self._refresh_all()
-        # The feedback is under the cards: bring it into view on a short terminal.
-        self.call_after_refresh(self.query_one("#lesson-body", VerticalScroll).scroll_end, animate=False)
+        # The feedback is under the cards: keep the body scrolled to its end on a short terminal,
+        # also while the box grows over the next frames (an anchor follows the content).
+        self.call_after_refresh(self.query_one("#lesson-body", VerticalScroll).anchor)
 
     def _finished(self) -> None:
         self.progress.mark_done(self.lesson.id)
@@ -395,7 +396,9 @@ class LessonScreen(Screen[None]):
         self.cursor = {"hand": 0, "face_up": 0, "face_down": 0}
         self.marked.clear()
         self._refresh_all()
-        self.query_one("#lesson-body", VerticalScroll).scroll_home(animate=False)
+        body = self.query_one("#lesson-body", VerticalScroll)
+        body.anchor(False)
+        body.scroll_home(animate=False)
 
     def action_back(self) -> None:
         """Clear the marks if there are any (as at the table), else back to the list of lessons."""
