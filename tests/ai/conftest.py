@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from palace_ai_helpers import RULE_SETS, rules_of
+from tests.helpers.ai import RULE_SETS, rules_of
 from palace_tui.rules import Rules
 
 

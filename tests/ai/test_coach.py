@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from palace_ai_helpers import positions
+from tests.helpers.ai import positions
 from palace_tui.ai.coach import Advice, advise
 from palace_tui.rules import Game, Move, Rules
 from palace_tui.rules.cards import RANK_NAMES

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from palace_ai_helpers import positions
+from tests.helpers.ai import positions
 from palace_tui.ai.policy import choice_to_move, normal_choice
 from palace_tui.rules import Game, Rules, fast
 from palace_tui.rules.cards import JOKER

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from palace_ai_helpers import positions
+from tests.helpers.ai import positions
 from palace_tui.ai.hard import HardPlayer, move_chances
 from palace_tui.ai.policy import move_to_choice
 from palace_tui.rules import Rules

@@ -10,7 +10,7 @@ from palace_tui.ai import LEVELS, make_player
 from palace_tui.ai.policy import keep_up_value
 from palace_tui.rules import Game, Move, Rules
 
-from palace_ai_helpers import positions
+from tests.helpers.ai import positions
 
 
 def test_levels_and_factory():

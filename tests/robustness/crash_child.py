@@ -1,6 +1,6 @@
 """The process the crash test kills: the real app, headless, playing on and on from its own save.
 
-Run as ``python crash_child.py DATA_DIR LOG SEED``. It resumes the saved game if
+Run as ``python -m tests.robustness.crash_child DATA_DIR LOG SEED`` from the repository. It resumes the saved game if
 there is one (as ``palace --resume`` does), else deals a new table, then plays human
 turns by keys (a computer fills the other seats, with no pause) and answers the
 results screen with "play again", until it is killed.
@@ -27,8 +27,6 @@ import random
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent.parent
 
 
 def digest(data: dict) -> str:
@@ -50,7 +48,7 @@ async def run(data_dir: str, log_path: str, seed: int) -> None:
     from palace_tui.tui.screens.pass_device import PassScreen
     from palace_tui.tui.screens.results import ResultsScreen
     from palace_tui.table.session import open_store
-    from robust_driver import choose_move, human_turn, keys_for, on_result_step, send_keys
+    from tests.helpers.robust import choose_move, human_turn, keys_for, on_result_step, send_keys
 
     log = open(log_path, "a", encoding="utf-8")
 
@@ -114,7 +112,4 @@ async def run(data_dir: str, log_path: str, seed: int) -> None:
 
 
 if __name__ == "__main__":
-    for path in (str(ROOT), str(HERE)):
-        if path not in sys.path:
-            sys.path.insert(0, path)
     asyncio.run(run(sys.argv[1], sys.argv[2], int(sys.argv[3])))

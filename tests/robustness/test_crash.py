@@ -28,10 +28,10 @@ from pathlib import Path
 from palace_tui.table.session import Session
 from palace_tui.store import Store
 
-from crash_child import digest
-from robust_driver import deck_problem
+from tests.robustness.crash_child import digest
+from tests.helpers.robust import deck_problem
 
-CHILD = Path(__file__).resolve().parent / "crash_child.py"
+ROOT = Path(__file__).resolve().parents[2]
 KILLS = 14
 SEED = 20261130
 
@@ -76,7 +76,8 @@ def allowed_saves(ops: list[list], before: str | None) -> set[str | None]:
 
 def start(data: Path, log: Path, seed: int, err: Path) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "PALACE_DATA_DIR")}
-    return subprocess.Popen([sys.executable, str(CHILD), str(data), str(log), str(seed)], env=env,
+    return subprocess.Popen([sys.executable, "-m", "tests.robustness.crash_child", str(data), str(log), str(seed)],
+                            env=env, cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=open(err, "w"))
 
 

@@ -28,7 +28,7 @@ import random
 import re
 
 import pytest
-from robust_driver import CARD_RE, choose_move, keys_for, make_session, send_keys
+from tests.helpers.robust import CARD_RE, choose_move, keys_for, make_session, send_keys
 
 from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.pass_device import PassScreen

@@ -20,7 +20,7 @@ from palace_tui.tui.screens.results import ResultsScreen
 from palace_tui.table.session import SeatConfig, Session
 from palace_tui.store import Store
 
-from robust_driver import (choose_move, deck_problem, keys_for, make_session, play_human_moves,
+from tests.helpers.robust import (choose_move, deck_problem, keys_for, make_session, play_human_moves,
                            screen_text, send_keys)
 
 

@@ -21,7 +21,7 @@ from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.screens.results import ResultsScreen
 from palace_tui.store import Store
 
-from robust_driver import (choose_move, deck_problem, human_turn, keys_for, on_result_step, screen_name, screen_text,
+from tests.helpers.robust import (choose_move, deck_problem, human_turn, keys_for, on_result_step, screen_name, screen_text,
                           send_keys)
 
 #: Every key any screen binds, keys typed into fields, and keys no screen binds.

@@ -7,7 +7,7 @@ import pytest
 from palace_tui.rules import Card, Game, Move, Rules
 from palace_tui.ai import RandomPlayer
 
-from palace_rules_helpers import assert_view_hides, codes, finish_setup, kinds, pos
+from tests.helpers.rules import assert_view_hides, codes, finish_setup, kinds, pos
 
 PALACE = Rules.preset("palace")
 FIRST = Rules.preset("first-out")

@@ -4,7 +4,7 @@ import pytest
 
 from palace_tui.rules import IllegalMove, Move, Rules
 
-from palace_rules_helpers import bag, codes, hand, kinds, pos, refused
+from tests.helpers.rules import bag, codes, hand, kinds, pos, refused
 
 PALACE = Rules.preset("palace")
 SHITHEAD = Rules.preset("shithead")

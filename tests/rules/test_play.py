@@ -8,7 +8,7 @@ from palace_tui.rules import Card, Game, IllegalMove, Move, Rules
 from palace_tui.rules.cards import make_deck
 from palace_tui.ai import RandomPlayer
 
-from palace_rules_helpers import C, bag, codes, hand, kinds, pos, refused
+from tests.helpers.rules import C, bag, codes, hand, kinds, pos, refused
 
 PALACE = Rules.preset("palace")
 FILL = ("4C 5C 6C", "", "3D")  # a seat that is in but not involved

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from palace_tui.ai import RandomPlayer
 from palace_tui.rules import OPTIONS, PRESETS, Game, IllegalMove, Move, Rules
 
-from palace_rules_helpers import assert_view_hides
+from tests.helpers.rules import assert_view_hides
 
 MOVE_CAP = 20_000  # generous: a random game takes a few hundred moves
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]

@@ -19,7 +19,7 @@ import pytest
 from palace_tui.rules import Card, Game, IllegalMove, Move, Rules
 from palace_tui.rules.cards import make_deck
 
-from test_properties import rule_sets, setup_randomly
+from tests.rules.test_properties import rule_sets, setup_randomly
 
 
 def proposals(sentence: str) -> str:

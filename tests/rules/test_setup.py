@@ -6,7 +6,7 @@ import pytest
 
 from palace_tui.rules import Game, IllegalMove, Move, Rules
 
-from palace_rules_helpers import bag, codes, finish_setup, hand, kinds, refused, setup_position, spare
+from tests.helpers.rules import bag, codes, finish_setup, hand, kinds, refused, setup_position, spare
 
 PALACE = Rules.preset("palace")
 FIRST = Rules.preset("first-out")

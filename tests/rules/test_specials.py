@@ -4,7 +4,7 @@ import pytest
 
 from palace_tui.rules import Move, Rules
 
-from palace_rules_helpers import C, codes, kinds, pos, refused, spare
+from tests.helpers.rules import C, codes, kinds, pos, refused, spare
 
 PALACE = Rules.preset("palace")
 FILL = ("4C 5C 6C", "", "3D")

@@ -4,7 +4,7 @@ import pytest
 
 from palace_tui.rules import IllegalMove, Move, Rules
 
-from palace_rules_helpers import C, bag, codes, hand, kinds, pos, refused
+from tests.helpers.rules import C, bag, codes, hand, kinds, pos, refused
 
 PALACE = Rules.preset("palace")
 KEEP = PALACE.replace(stuck_face_up="keep-row")

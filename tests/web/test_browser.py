@@ -15,7 +15,7 @@ import pytest
 
 pytest.importorskip("textual_serve", reason="the web extra is not installed: pip install -e '.[web]'")
 
-from served_page import ServedPage, saved_game  # noqa: E402
+from tests.helpers.served_page import ServedPage, saved_game  # noqa: E402
 
 from palace_tui.rules import Rules  # noqa: E402
 from palace_tui.table.session import default_level, open_store  # noqa: E402

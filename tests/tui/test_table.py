@@ -6,7 +6,7 @@ Each test reads what the screen shows (``screen_text`` or a widget's text), neve
 
 from __future__ import annotations
 
-from palace_app_helpers import press, screen_text
+from tests.helpers.app import press, screen_text
 
 from palace_tui.rules import Card, Game, Rules
 from palace_tui.tui.screens.game import GameScreen
@@ -462,9 +462,7 @@ async def test_results_shithead_names_its_loser(make_app):
 
 
 def largest_rows_session(seed: int) -> Session:
-    import sys
-    sys.path.insert(0, __file__.rsplit("/", 1)[0])
-    from test_snapshots import largest_rows
+    from tests.tui.test_snapshots import largest_rows
     return largest_rows(seed)
 
 

@@ -9,8 +9,8 @@ only Enter, and a setup turn's own key hides at once. Positions are built with
 
 from __future__ import annotations
 
-from palace_app_helpers import press, screen_text
-from test_features import play
+from tests.helpers.app import press, screen_text
+from tests.tui.test_features import play
 
 from palace_tui.rules import Game, Move, Rules
 from palace_tui.tui.screens.game import GameScreen

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
-from palace_app_driver import PrivacyWatch, choose_move
-from palace_app_helpers import keys_for, make_session, press, screen_text
+from tests.helpers.app_driver import PrivacyWatch, choose_move
+from tests.helpers.app import keys_for, make_session, press, screen_text
 
 from palace_tui.tui.app import NARROW_WIDTH
 from palace_tui.tui.screens.game import GameScreen

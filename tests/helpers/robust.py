@@ -17,14 +17,9 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-_APP_TESTS = str(Path(__file__).resolve().parent.parent / "app")
-if _APP_TESTS not in sys.path:
-    sys.path.insert(0, _APP_TESTS)
-
-from palace_app_driver import choose_move  # noqa: E402
-from palace_app_helpers import keys_for, make_session, screen_text, send_key_events  # noqa: E402
-
-from palace_tui.rules.cards import make_deck  # noqa: E402
+from palace_tui.rules.cards import make_deck
+from tests.helpers.app import keys_for, make_session, screen_text, send_key_events
+from tests.helpers.app_driver import choose_move
 
 __all__ = ["choose_move", "keys_for", "make_session", "screen_text", "send_keys", "deck_problem",
            "CARD_RE", "card_texts_on", "human_turn", "on_result_step", "play_human_moves", "screen_name"]

@@ -5,7 +5,7 @@ Update them after a deliberate change with ``pytest tests/app --snapshot-update`
 
 from __future__ import annotations
 
-from palace_app_helpers import make_session
+from tests.helpers.app import make_session
 
 from palace_tui.ai import make_player
 from palace_tui.tui.app import PalaceApp

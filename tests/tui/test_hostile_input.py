@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from palace_app_helpers import make_session, screen_text
+from tests.helpers.app import make_session, screen_text
 from palace_tui.cli.play import UsageError, build
 from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.new_table import NewTableScreen

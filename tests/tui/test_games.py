@@ -8,8 +8,8 @@ import pytest
 
 from palace_tui.tui.screens.results import ResultsScreen
 
-from palace_app_driver import play_through
-from palace_app_helpers import make_session
+from tests.helpers.app_driver import play_through
+from tests.helpers.app import make_session
 
 
 @pytest.mark.parametrize("preset", ["palace", "shithead", "first-out"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from palace_app_helpers import make_session
+from tests.helpers.app import make_session
 
 from palace_tui.table.session import MemoryStore, Session
 

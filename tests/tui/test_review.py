@@ -8,7 +8,7 @@ import contextlib
 import shutil
 from pathlib import Path
 
-from palace_app_helpers import make_session, press, screen_text
+from tests.helpers.app import make_session, press, screen_text
 
 from palace_tui.ai import make_player
 from palace_tui.ai.analysis import analyse

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from palace_app_helpers import make_session, press, screen_text
+from tests.helpers.app import make_session, press, screen_text
 
 from palace_tui.tui.app import PalaceApp
 from palace_tui.rules import Game

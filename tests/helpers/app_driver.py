@@ -9,7 +9,7 @@ from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.screens.results import ResultsScreen
 
-from palace_app_helpers import keys_for, press, screen_text
+from tests.helpers.app import keys_for, press, screen_text
 
 
 def choose_move(view, rng: random.Random, swaps_done: dict[int, int]) -> Move:

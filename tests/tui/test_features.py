@@ -5,7 +5,7 @@ thinking in a worker. Positions are built with ``Game.from_position`` so each te
 
 from __future__ import annotations
 
-from palace_app_helpers import keys_for, press, screen_text
+from tests.helpers.app import keys_for, press, screen_text
 
 from palace_tui.words.recap import recap_for
 from palace_tui.rules import Game, Move, Rules
