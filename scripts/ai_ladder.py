@@ -38,7 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from palace_tui.sim.simulate import wilson  # noqa: E402
+from palace_tui.sim import wilson  # noqa: E402
 
 PAIRINGS = (("easy", "random"), ("normal", "easy"), ("hard", "normal"))
 

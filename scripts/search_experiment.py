@@ -15,7 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from palace_tui.rules import Game, Rules
 from palace_tui.ai import make_player
-from palace_tui.sim.simulate import wilson
+from palace_tui.sim import wilson
 
 def one(args):
     preset, i, opts, lower = args

@@ -14,7 +14,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "learn": ("palace_tui.tui.learn_app", "lessons: learn Palace in five minutes"),
     "review": ("palace_tui.tui.review_app", "replay a finished game with the coach's verdicts (or a game FILE)"),
     "records": ("palace_tui.cli.records", "the standings and the recent games; --export N FILE"),
-    "simulate": ("palace_tui.sim.simulate", "computer-only games, for statistics"),
+    "simulate": ("palace_tui.cli.simulate", "computer-only games, for statistics"),
     "serve": ("palace_tui.cli.serve", "play in a web browser (on this machine or a tablet)"),
 }
 

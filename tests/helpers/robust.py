@@ -13,9 +13,7 @@ never imports pytest.
 from __future__ import annotations
 
 import re
-import sys
 from collections import Counter
-from pathlib import Path
 
 from palace_tui.rules.cards import make_deck
 from tests.helpers.app import keys_for, make_session, screen_text, send_key_events

@@ -25,7 +25,6 @@ import hashlib
 import json
 import random
 import sys
-from pathlib import Path
 
 
 

@@ -8,7 +8,8 @@ import json
 import pytest
 
 from palace_tui.rules import Rules
-from palace_tui.sim.simulate import SimConfig, main, run_parallel, wilson
+from palace_tui.cli.simulate import main
+from palace_tui.sim import SimConfig, run_parallel, wilson
 
 TIMING = {"elapsed_s", "games_per_s", "moves_per_s", "workers"}
 KEYS = {"games", "moves", "avg_moves_per_game", "stalemates", "pickups_per_game", "seat_wins",

@@ -46,7 +46,7 @@ def test_ai_delay_must_be_a_sane_number(delay):
 
 @pytest.mark.parametrize("argv", [["--games", "1000000000000"], ["--budget-ms", "nan"], ["--budget-ms", "inf"]])
 def test_simulate_refuses_what_would_never_finish(argv, capsys):
-    from palace_tui.sim.simulate import main
+    from palace_tui.cli.simulate import main
     assert main(argv) != 0
     assert "must be" in capsys.readouterr().err
 
