@@ -178,7 +178,7 @@ def normal_choice(game: Game, params: dict = NORMAL) -> Choice:
     m = game.playable_mask()
     if not m:
         return _take(game, s)
-    hb = hand_by_rank(s) if from_hand else None
+    hb = hand_by_rank(s) if from_hand else ()  # read only when playing from the hand
     pile = game.pile
     eff = 0
     if pile:

@@ -79,7 +79,7 @@ def check_address(host: str, port: int) -> bool:
             except OSError as exc:
                 raise ServeError(f"Can't listen on {host} port {port} ({_why(exc)}): "
                                  "choose another with --port") from None
-    return all(ipaddress.ip_address(info[4][0].split("%")[0]).is_loopback for info in infos)
+    return all(ipaddress.ip_address(str(info[4][0]).split("%")[0]).is_loopback for info in infos)
 
 
 def _why(exc: OSError) -> str:

@@ -76,22 +76,28 @@ class LessonRunner:
         self.last = Feedback("right", "Read.", self.lesson.praise)
         return self.last
 
+    def position(self) -> Game:
+        """The current position of a lesson that has one (a page has none)."""
+        if self.game is None:
+            raise ValueError(f"the lesson {self.lesson.id!r} is a page: it has no position")
+        return self.game
+
     def view(self) -> SeatView:
         """What the learner may see now."""
-        return self.game.view(self.seat)
+        return self.position().view(self.seat)
 
     def stage(self) -> str:
         """Where the learner plays from: ``hand``, ``face_up``, ``face_down`` or ``out``."""
-        return self.game.stage(self.seat)
+        return self.position().stage(self.seat)
 
     def explain(self) -> str:
         """The pile explainer for the current position (the ``e`` key)."""
-        return explain_pile(self.game)
+        return explain_pile(self.position())
 
     def attempt(self, move: Move) -> Feedback:
         """Try a move: the engine decides legality, the lesson's check decides rightness."""
         self.attempts += 1
-        if self.game is None:
+        if self.game is None or self.lesson.right is None:
             return self.read()
         if self.done:
             self.last = Feedback("done", "This lesson is done.",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 from palace_tui.rules import Outcome
 
@@ -68,13 +69,13 @@ class SimStats:
             mine[0] += met
             mine[1] += ahead
 
-    def as_dict(self, has_loser: bool = True) -> dict:
+    def as_dict(self, has_loser: bool = True) -> dict[str, Any]:
         s = self.seconds or 1e-9
         n = self.players
         done = self.games - self.capped
         by_ai = {}
         for ai in sorted(self.by_ai, key=_level_key):
-            rec = dict(self.by_ai[ai])
+            rec: dict[str, Any] = dict(self.by_ai[ai])
             g = rec["games"]
             rec["win_rate"] = round(rec["wins"] / g, 4) if g else 0.0
             rec["win_ci95"] = list(wilson(rec["wins"], g))
@@ -124,7 +125,7 @@ class SimStats:
         }
 
 
-def _level_key(name: str):
+def _level_key(name: str) -> tuple[int, str]:
     from palace_tui.ai import LEVELS
     return (LEVELS.index(name) if name in LEVELS else len(LEVELS), name)
 
@@ -132,13 +133,15 @@ def _level_key(name: str):
 def count_head_to_head(stats: SimStats, ai_names: list[str], result: Outcome) -> None:
     """For each pair of levels that held one seat each, count which finished ahead
     (an earlier place; the winner is ahead of everyone when only the winner has one)."""
-    seat_of = {}
+    seat_of: dict[str, int | None] = {}
     for seat, name in enumerate(ai_names):
         seat_of[name] = None if name in seat_of else seat
     solo = sorted((name for name, seat in seat_of.items() if seat is not None), key=_level_key)
     for i, lower in enumerate(solo):
         for upper in solo[i + 1:]:
-            a, b = result.place(seat_of[upper]), result.place(seat_of[lower])
+            upper_seat, lower_seat = seat_of[upper], seat_of[lower]
+            assert upper_seat is not None and lower_seat is not None  # solo levels hold one seat
+            a, b = result.place(upper_seat), result.place(lower_seat)
             if a is None and b is None:
                 continue
             rec = stats.ahead.setdefault(f"{upper}|{lower}", [0, 0])

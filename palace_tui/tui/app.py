@@ -212,9 +212,10 @@ class PalaceApp(App[None]):
         assert session is not None
         if not self.is_screen_installed("pass"):
             self.install_screen(PassScreen(), "pass")
-        screen = self.get_screen("pass")
+        screen = self.get_screen("pass", PassScreen)
         screen.for_seat(seat, session.names[seat])
-        self.push_screen(screen, reveal)
+        # The pass screen is dismissed with the seat it was put up for.
+        self.push_screen(screen, lambda _seat: reveal(seat))
 
     def game_over(self, screen) -> None:
         """Record the result (unless abandoned), clear the save and show the results."""

@@ -17,7 +17,7 @@ class PalaceServer(Server):
     each page names the address in the browser's own request instead.
     """
 
-    async def handle_index(self, request: web.Request) -> web.Response:  # type: ignore[override]
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
         # The template is filled in with no await between here and there: no other
         # request can change the address in between.
         self.public_url = f"{request.scheme}://{request.host}"

@@ -86,9 +86,9 @@ class LearnScreen(Screen[None]):
             keep = self._first_undone_index()
         ol.highlighted = keep
         ol.focus()
-        done = sum(self.progress.is_done(l.id) for l in LESSONS)
+        done_count = sum(1 for lesson in LESSONS if self.progress.is_done(lesson.id))
         self.query_one("#learn-title", Static).update(
-            Text.assemble(("Learn Palace", "bold"), f"   {done} of {len(LESSONS)} lessons done"))
+            Text.assemble(("Learn Palace", "bold"), f"   {done_count} of {len(LESSONS)} lessons done"))
 
     def _first_undone_index(self) -> int:
         ol = self.query_one("#lesson-list", OptionList)

@@ -8,9 +8,9 @@ builds a ``Rules`` from the fields and shows the engine's sentence if it refuses
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from textual import on
+from textual import getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -23,6 +23,9 @@ from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.option_row import OptionRow
 from palace_tui.tui.widgets.seat_editor import SeatEditor
 from palace_tui.tui.widgets.too_small import TooSmall
+
+if TYPE_CHECKING:
+    from palace_tui.tui.app import PalaceApp
 
 MAX_SEATS = 6
 DEFAULT_NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
@@ -62,8 +65,15 @@ def usable_settings(table: dict[str, Any], base: dict[str, Any]) -> dict[str, An
     return out
 
 
+def _palace_app() -> type[PalaceApp]:
+    from palace_tui.tui.app import PalaceApp  # the app imports this screen: import it when the class is made
+    return PalaceApp
+
+
 class NewTableScreen(Screen[Session]):
     """Dismisses with a new :class:`Session` when Start is pressed."""
+
+    app = getters.app(_palace_app)  # the app's own methods (learn, remember_table), typed
 
     DEFAULT_CSS = """
     NewTableScreen #form { padding: 0 1; height: 1fr; }
@@ -150,7 +160,7 @@ class NewTableScreen(Screen[Session]):
     # ------------------------------------------------------------ reading the form
 
     def player_count(self) -> int:
-        return int(self.query_one("#players", Select).value)
+        return int(str(self.query_one("#players", Select).value))
 
     def seats(self) -> list[SeatConfig]:
         """The seats in play, as edited."""

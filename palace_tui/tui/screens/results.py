@@ -56,6 +56,8 @@ class ResultsScreen(Screen[str]):
         self.session = session
         #: The table's running scoreboard rows, best first.
         self.scoreboard = scoreboard
+        #: The same deal's games side by side (heads, rows), when this game is a duplicate.
+        self._same: tuple[list[str], list[list[str]]] = ([], [])
 
     def compose(self) -> ComposeResult:
         yield Header(icon="♠")
@@ -68,11 +70,11 @@ class ResultsScreen(Screen[str]):
                 self._same = same
                 with Vertical(id="left"):
                     yield Static(self._outcome_text(), id="outcome")
-                    deal = DataTable(id="same-deal", cursor_type="none", zebra_stripes=True)
+                    deal: DataTable[Text] = DataTable(id="same-deal", cursor_type="none", zebra_stripes=True)
                     deal.can_focus = False  # Enter belongs to Play again
                     yield deal
             with Vertical(id="board-box"):
-                board = DataTable(id="board", cursor_type="none", zebra_stripes=True)
+                board: DataTable[Text | str] = DataTable(id="board", cursor_type="none", zebra_stripes=True)
                 board.can_focus = False  # Enter belongs to Play again
                 yield board
         yield KeysFooter()
@@ -84,18 +86,18 @@ class ResultsScreen(Screen[str]):
         self.query_one("#board-box").border_title = "Scoreboard"
         if self.query("#same-deal"):
             heads, rows = self._same
-            deal = self.query_one("#same-deal", DataTable)
-            deal.add_columns(*heads)
+            same_deal = self.query_one("#same-deal", DataTable)
+            same_deal.add_columns(*heads)
             for row in rows:
-                deal.add_row(*(Text(cell) for cell in row))
-            deal.border_title = "The same deal, seats moved round"
+                same_deal.add_row(*(Text(cell) for cell in row))
+            same_deal.border_title = "The same deal, seats moved round"
         table = self.query_one("#board", DataTable)
         scoring = self.session.rules.scoring
         key, label = SCORE_COLUMN[scoring]
         table.add_columns("Place", "Name", label, "Games")
-        for row in self.scoreboard:
-            table.add_row(str(row.get("place", "")), Text(str(row["name"])), str(row.get(key, 0)),
-                          str(row.get("games", 0)))
+        for board_row in self.scoreboard:
+            table.add_row(str(board_row.get("place", "")), Text(str(board_row["name"])),
+                          str(board_row.get(key, 0)), str(board_row.get("games", 0)))
 
     def _outcome_text(self) -> Text:
         session = self.session
@@ -136,7 +138,7 @@ class ResultsScreen(Screen[str]):
         (or was played again): who held each seat's cards, their places and points."""
         session = self.session
         store = getattr(self.app, "store", None)
-        if not session.same_deal_as or not hasattr(store, "same_deals"):
+        if store is None or not session.same_deal_as or not hasattr(store, "same_deals"):
             return None
         try:
             groups = store.same_deals() or []

@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Header, ProgressBar, Static
-from textual.worker import get_current_worker
+from textual.worker import Worker, get_current_worker
 
 from palace_tui.ai.analysis import (
     DEFAULT_ITERATIONS,
@@ -181,7 +181,7 @@ class ReviewScreen(Screen[None]):
         #: The move the cursor is on (the position shown is just before it).
         self.index = 0
         self.analysis: Analysis | None = None
-        self._worker = None
+        self._worker: Worker[Analysis | None] | None = None
 
     @property
     def settings(self) -> str:
@@ -264,8 +264,9 @@ class ReviewScreen(Screen[None]):
         else:
             verdict = verdict_text(before, analysis.verdicts.get(self.index), analysis.measure, analysis.turning,
                                    self.index)
-            if step is not None and self.index not in analysis.verdicts and analysis.chances[self.index]:
-                mine = analysis.chances[self.index][step.seat]
+            chances = analysis.chances[self.index]
+            if step is not None and self.index not in analysis.verdicts and chances:
+                mine = chances[step.seat]
                 verdict = Text(f"{before.names[step.seat]}'s chances after it: not last {percent(mine.not_last)}, "
                                f"win {percent(mine.win)}")
             width = max(20, self.size.width - 4)

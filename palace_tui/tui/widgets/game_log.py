@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual import events
 from textual.widgets import RichLog
 
 from palace_tui.rules import Event
@@ -43,7 +44,7 @@ class GameLog(RichLog):
         super().__init__(id=id, wrap=True, markup=False, highlight=False, max_lines=400)
         self.shown = 0
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         # A resize re-wraps the lines: keep the newest one in view.
         self.call_after_refresh(self.scroll_end, animate=False)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.style import Style
+from rich.containers import Lines
 from rich.text import Text
 from textual import events
 from textual.message import Message
@@ -35,7 +36,7 @@ class PileView(LinesStatic):
         if view.pile:
             box = render_row([Slot(view.pile[-1])], 5).split("\n")
         else:
-            box = [Text("╭┄┄┄╮", DIM), Text("┆   ┆", DIM), Text("╰┄┄┄╯", DIM)]
+            box = Lines([Text("╭┄┄┄╮", DIM), Text("┆   ┆", DIM), Text("╰┄┄┄╯", DIM)])
         run = Text()
         if view.pile:
             for part in pile_run(view.pile, view.run).parts:  # the run's cards, then ": 3 of a kind"

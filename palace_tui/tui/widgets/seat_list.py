@@ -18,9 +18,9 @@ TURN = Style(color="yellow", bold=True)
 DIM = Style(dim=True)
 
 
-def place_text(place: int) -> str:
-    """``1st``, ``2nd``, ``4th``."""
-    return ordinal(place)
+def place_text(place: int | None) -> str:
+    """``1st``, ``2nd``, ``4th`` (nothing for a seat with no place yet)."""
+    return ordinal(place) if place else ""
 
 
 #: Cells taken by everything on a seat's line but its name and face-up cards.
