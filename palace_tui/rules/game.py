@@ -34,9 +34,7 @@ from palace_tui.rules.validate import InvalidPosition, check_cards, check_game, 
 class Game(SetupPhase, PlayPhase, Saving, PositionCode):
     """A game of Palace under one :class:`Rules`, from the deal to the outcome."""
 
-    __slots__ = ("rules", "seats", "pile", "stock", "cleared", "turn", "direction", "phase",
-                 "dealer", "seed", "moves", "pickups", "_t", "_eff", "_run_rank", "_run_len", "_owner",
-                 "_order", "_setup_done", "_abandoned", "_events", "_dealt")
+    __slots__ = ()  # the slots are GameState's, where the mixins see them declared
 
     # ----------------------------------------------------------------- creation
 
@@ -54,17 +52,17 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
                 "options (add jokers or a pack, or deal smaller rows)")
         self.rules = rules
         self.seats = [Seat(name) for name in names]
-        self.pile: list[Card] = []
-        self.stock: list[Card] = []
-        self.cleared: list[Card] = []
+        self.pile = []
+        self.stock = []
+        self.cleared = []
         self.turn = 0
         self.direction = 1
         self.phase = Phase.SETUP
-        self.dealer: int | None = None
-        self.seed: int | None = None
+        self.dealer = None
+        self.seed = None
         self.moves = 0
         self.pickups = 0  # takes and failed face-down cards, for statistics
-        self._t: RuleTables = tables_for(rules)
+        self._t = tables_for(rules)
         self._eff = 0  # requirement rank of the pile: 0 means anything goes
         self._run_rank = 0  # rank of the same-rank run on top of the pile
         self._run_len = 0
@@ -72,7 +70,7 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
         self._order: list[int] = []  # seats in the order they went out
         self._setup_done = [False] * n
         self._abandoned = False
-        self._events: list[Event] | None = []  # None: quiet mode, no events kept
+        self._events = []  # None: quiet mode, no events kept
         self._dealt = False  # dealt from a full deck (so a save can be checked card by card)
 
     @classmethod

@@ -37,6 +37,7 @@ from palace_tui.rules.cards import parse_cards
 from palace_tui.rules.options import PRESETS, Rules
 from palace_tui.rules.saving import SAVE_FORMAT, SAVE_VERSION
 from palace_tui.rules.validate import InvalidPosition
+from palace_tui.rules.state import GameState
 
 _ESCAPED = "%:="
 
@@ -175,7 +176,7 @@ def position_data(code: str) -> dict[str, Any]:
 _FIELDS = ("turn", "dir", "pile", "stock", "cleared", "dealer", "seed", "moves", "pickups", "owner", "out", "ready")
 
 
-class PositionCode:
+class PositionCode(GameState):
     """:meth:`code` and :meth:`from_code`. A mixin of :class:`~palace_tui.rules.game.Game`."""
 
     __slots__ = ()

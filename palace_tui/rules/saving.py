@@ -9,6 +9,7 @@ from typing import Any, Self
 from palace_tui.rules.cards import cards_code, parse_cards
 from palace_tui.rules.options import OPTIONS, Rules
 from palace_tui.rules.validate import InvalidPosition, check_cards, check_game, check_save
+from palace_tui.rules.state import GameState
 
 SAVE_FORMAT = "palace-tui-game"
 SAVE_VERSION = 1
@@ -18,7 +19,7 @@ def _no_constant(text: str) -> float:
     raise ValueError(f"{text} is not a number a save can hold")
 
 
-class Saving:
+class Saving(GameState):
     """:meth:`to_dict` / :meth:`from_dict` and :meth:`to_json` / :meth:`from_json`."""
 
     __slots__ = ()

@@ -13,9 +13,10 @@ from palace_tui.rules.kinds import EventKind, MoveKind, Phase
 from palace_tui.rules.moves import IllegalMove, Move
 from palace_tui.rules.options import Rules
 from palace_tui.rules.seat import _STARTER_ORDER
+from palace_tui.rules.state import GameState
 
 
-class SetupPhase:
+class SetupPhase(GameState):
     """Dealing and the setup moves (deal=swap: swap and ready; deal=choose: choose)."""
 
     __slots__ = ()

@@ -13,13 +13,14 @@ from palace_tui.rules.kinds import EventKind, MoveKind, Phase, Stage
 from palace_tui.rules.moves import IllegalMove, Move
 from palace_tui.rules.seat import _HAND_ORDER, Seat, _pick, ranks_of_mask
 from palace_tui.rules.text import illegal_play_sentence, join_or, legal_summary, not_holding_sentence
+from palace_tui.rules.state import GameState
 
 # The hot path reads these as globals: an enum member lookup on 3.11 costs ten times more.
 _PLAYED, _REVERSED, _CLEARED, _DREW = EventKind.PLAYED, EventKind.REVERSED, EventKind.CLEARED, EventKind.DREW
 _OVER = Phase.OVER
 
 
-class PlayPhase:
+class PlayPhase(GameState):
     """The rules of a turn in the play phase, and the errors that explain a refusal."""
 
     __slots__ = ()
