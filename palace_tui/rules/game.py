@@ -14,7 +14,7 @@ A ``Game`` is the whole state. It is mutated only through :meth:`Game.play` (and
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from palace_tui.names import clean_name
 from palace_tui.rules.cards import JOKER, TEN, Card, cards_code, parse_cards
@@ -26,9 +26,13 @@ from palace_tui.rules.position import PositionCode
 from palace_tui.rules.saving import SAVE_FORMAT, SAVE_VERSION, Saving
 from palace_tui.rules.seat import Outcome, Seat, ranks_of_mask
 from palace_tui.rules.setup import SetupPhase
+from palace_tui.rules.state import Shuffler
 from palace_tui.rules.tables import RuleTables, tables_for
 from palace_tui.rules.turns import PlayPhase
 from palace_tui.rules.validate import InvalidPosition, check_cards, check_game, check_position_args
+
+if TYPE_CHECKING:
+    from palace_tui.rules.view import SeatView
 
 
 class Game(SetupPhase, PlayPhase, Saving, PositionCode):
@@ -74,8 +78,9 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
         self._dealt = False  # dealt from a full deck (so a save can be checked card by card)
 
     @classmethod
-    def from_position(cls, rules: Rules, seats: Sequence[dict[str, Any]], pile: str | Iterable = "",
-                      stock: str | Iterable = "", cleared: str | Iterable = "", turn: int = 0,
+    def from_position(cls, rules: Rules, seats: Sequence[dict[str, Any]],
+                      pile: str | Iterable[Card | str] = "", stock: str | Iterable[Card | str] = "",
+                      cleared: str | Iterable[Card | str] = "", turn: int = 0,
                       dealer: int | None = None, direction: int = 1,
                       pile_owner: int | None = None) -> "Game":
         """A position in the play phase. Pile and stock are listed bottom first.
@@ -119,7 +124,7 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
         game._check_cards()
         check_cards(game, full_deck=False, refuse=InvalidPosition)
         game._begin_turn()
-        game._events.clear()
+        game._events = []  # the events of building the position are not the game's
         if game._game_should_end():
             game._finish()
         check_game(game, refuse=InvalidPosition)
@@ -302,7 +307,7 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
             raise IllegalMove("The game is over: no more moves.")
         events = self._events
         self._events = []
-        return events
+        return events if events is not None else []  # never None: quiet mode lives inside fast_turn only
 
     def abandon(self) -> list[Event]:
         """Stop the game with no result (ruling 11)."""
@@ -314,7 +319,7 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
 
     # ----------------------------------------------------------------- views, copies, saves
 
-    def view(self, seat: int):
+    def view(self, seat: int) -> SeatView:
         """What ``seat`` may see: its own hand, the public table, counts of the rest."""
         from palace_tui.rules.view import SeatView
         return SeatView.of(self, seat)
@@ -346,7 +351,7 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
         g._dealt = self._dealt
         return g
 
-    def determinize(self, seat: int, rng, known_hands: dict[int, Sequence[Card]] | None = None) -> "Game":
+    def determinize(self, seat: int, rng: Shuffler, known_hands: dict[int, Sequence[Card]] | None = None) -> "Game":
         """A copy in which every card ``seat`` cannot see is dealt again at random.
 
         Other hands, every face-down card (its own too) and the stock are shuffled

@@ -3,15 +3,15 @@
 :class:`~palace_tui.rules.game.Game` is assembled from mixins (the setup phase, the
 play phase, saves, position codes), each in its own module, and every one of them
 reads and writes the same state. :class:`GameState` declares that state once, with
-its types, so each mixin type-checks on its own. It holds the slots and no code at
-run time: the methods listed under
-``TYPE_CHECKING`` are only the signatures a mixin relies on from another part (the
-real ones are the mixins' and ``Game``'s own), so nothing is added to the hot path.
+its types and its slots, so each mixin type-checks on its own. At run time it holds
+the slots and no code: the methods under ``TYPE_CHECKING`` are only the signatures a
+mixin relies on from another part (the real ones are the mixins' and ``Game``'s
+own), so nothing is added to the hot path.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from typing import Any, Self, Sequence
@@ -24,6 +24,18 @@ if TYPE_CHECKING:
     from palace_tui.rules.seat import Seat
     from palace_tui.rules.tables import RuleTables
     from palace_tui.rules.view import SeatView
+
+
+class RandomSource(Protocol):
+    """What the ``random`` policy draws from: ``random.Random`` or anything with ``random()``."""
+
+    def random(self) -> float: ...
+
+
+class Shuffler(Protocol):
+    """What :meth:`Game.determinize` deals the unseen cards with: ``random.Random`` or a wrapper."""
+
+    def shuffle(self, x: list[Card], /) -> None: ...
 
 
 class GameState:
@@ -86,4 +98,4 @@ class GameState:
         def from_dict(cls, data: dict[str, Any]) -> Self: ...
 
 
-__all__ = ["GameState"]
+__all__ = ["GameState", "RandomSource", "Shuffler"]
