@@ -7,6 +7,14 @@ its types and its slots, so each mixin type-checks on its own. At run time it ho
 the slots and no code: the methods under ``TYPE_CHECKING`` are only the signatures a
 mixin relies on from another part (the real ones are the mixins' and ``Game``'s
 own), so nothing is added to the hot path.
+
+Every part declares ``__slots__``, so a game keeps no ``__dict__`` (its attributes
+stay slots, which the hot path reads fastest):
+
+>>> from palace_tui.rules import Game, Rules
+>>> g = Game.deal(Rules.preset("palace"), ["Ann", "Ben"], seed=1)
+>>> hasattr(g, "__dict__"), g.phase, type(Game.from_json(g.to_json()).phase).__name__
+(False, 'setup', 'Phase')
 """
 
 from __future__ import annotations
