@@ -7,6 +7,7 @@
 """
 
 import importlib
+from typing import Any
 
 from palace_tui.rules.cards import Card
 from palace_tui.rules.events import Event
@@ -19,7 +20,7 @@ __all__ = ["Card", "Rules", "Game", "Move", "IllegalMove", "Event", "Outcome", "
            "OtherSeat", "OPTIONS", "OPTION_HELP", "option_value_help", "PRESETS", "PRESET_HELP", "rules_card", "explain_pile"]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     # explain_pile and rules_card keep working here; their words live in palace_tui.words,
     # which the engine does not import (it is looked up on first use only).
     if name in ("explain_pile", "rules_card"):

@@ -79,6 +79,8 @@ class Card:
 
     rank: int
     suit: str
+    _code: str
+    _text: str
 
     def __new__(cls, rank: int, suit: str = "") -> "Card":
         key = (rank, suit)
@@ -98,16 +100,16 @@ class Card:
         cls._cache[key] = card
         return card
 
-    def __setattr__(self, name, value):  # cards are values
+    def __setattr__(self, name: str, value: object) -> None:  # cards are values
         raise AttributeError("Card is immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:
         return (Card, (self.rank, self.suit))
 
-    def __copy__(self):
+    def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
         return self
 
     @classmethod
@@ -161,6 +163,7 @@ def parse_cards(cards: str | Iterable[Card | str] | None) -> list[Card]:
         return []
     if isinstance(cards, Card):
         return [cards]
+    parts: Iterable[Card | str]
     if isinstance(cards, str):
         parts = cards.replace(",", " ").split()
     else:
@@ -234,7 +237,7 @@ def use_letter_suits(letters: bool = True) -> None:
             object.__setattr__(card, "_text", RANK_LABELS[card.rank] + SUIT_SYMBOLS[card.suit])
 
 
-def use_letter_suits_if_needed(stream) -> bool:
+def use_letter_suits_if_needed(stream: object) -> bool:
     """Switch to letter suits when ``stream`` (the terminal) cannot encode ♠ ♥ ♦ ♣; True if it did."""
     encoding = getattr(stream, "encoding", None) or "ascii"
     try:

@@ -21,7 +21,7 @@ class Event(NamedTuple):
     kind: str
     seat: int | None = None
     cards: tuple[Card, ...] = ()
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # a public field (Event.count) that shadows tuple.count: read .number
     reason: str = ""
 
     @property

@@ -33,10 +33,11 @@ may see (its own hand, face-up rows, counts, the pile), and deal the rest again 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from palace_tui.rules.cards import Card
 from palace_tui.rules.game import Game, Seat
+from palace_tui.rules.state import Shuffler
 from palace_tui.rules.tables import RuleTables
 
 
@@ -76,7 +77,7 @@ def apply(game: Game, choice: tuple[str, int, int]) -> None:
     game.fast_turn(*choice)
 
 
-def play_out(game: Game, policy, cap: int) -> None:
+def play_out(game: Game, policy: Callable[[Game], tuple[str, int, int]], cap: int) -> None:
     """Play ``policy(game) -> choice`` at every seat until the game is over or ``cap``
     more moves were made, quietly: exactly what calling :func:`apply` in a loop does,
     with the commonest turn (cards from the hand) inlined. Rollouts on copies only."""
@@ -98,7 +99,7 @@ def play_out(game: Game, policy, cap: int) -> None:
         game._events = events
 
 
-def determinize(game: Game, seat: int, rng, known_hands: dict[int, Sequence[Card]] | None = None) -> Game:
+def determinize(game: Game, seat: int, rng: Shuffler, known_hands: dict[int, Sequence[Card]] | None = None) -> Game:
     """A copy with every card ``seat`` cannot see dealt again: the other hands (less
     the cards in ``known_hands``, seen going into them), every face-down card and the
     stock, shuffled together by ``rng.shuffle`` and dealt back in the same counts. The

@@ -14,7 +14,7 @@ A ``Game`` is the whole state. It is mutated only through :meth:`Game.play` (and
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from palace_tui.names import clean_name
 from palace_tui.rules.cards import JOKER, TEN, Card, cards_code, parse_cards
@@ -26,17 +26,19 @@ from palace_tui.rules.position import PositionCode
 from palace_tui.rules.saving import SAVE_FORMAT, SAVE_VERSION, Saving
 from palace_tui.rules.seat import Outcome, Seat, ranks_of_mask
 from palace_tui.rules.setup import SetupPhase
+from palace_tui.rules.state import Shuffler
 from palace_tui.rules.tables import RuleTables, tables_for
 from palace_tui.rules.turns import PlayPhase
 from palace_tui.rules.validate import InvalidPosition, check_cards, check_game, check_position_args
+
+if TYPE_CHECKING:
+    from palace_tui.rules.view import SeatView
 
 
 class Game(SetupPhase, PlayPhase, Saving, PositionCode):
     """A game of Palace under one :class:`Rules`, from the deal to the outcome."""
 
-    __slots__ = ("rules", "seats", "pile", "stock", "cleared", "turn", "direction", "phase",
-                 "dealer", "seed", "moves", "pickups", "_t", "_eff", "_run_rank", "_run_len", "_owner",
-                 "_order", "_setup_done", "_abandoned", "_events", "_dealt")
+    __slots__ = ()  # the slots are GameState's, where the mixins see them declared
 
     # ----------------------------------------------------------------- creation
 
@@ -54,17 +56,17 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
                 "options (add jokers or a pack, or deal smaller rows)")
         self.rules = rules
         self.seats = [Seat(name) for name in names]
-        self.pile: list[Card] = []
-        self.stock: list[Card] = []
-        self.cleared: list[Card] = []
+        self.pile = []
+        self.stock = []
+        self.cleared = []
         self.turn = 0
         self.direction = 1
         self.phase = Phase.SETUP
-        self.dealer: int | None = None
-        self.seed: int | None = None
+        self.dealer = None
+        self.seed = None
         self.moves = 0
         self.pickups = 0  # takes and failed face-down cards, for statistics
-        self._t: RuleTables = tables_for(rules)
+        self._t = tables_for(rules)
         self._eff = 0  # requirement rank of the pile: 0 means anything goes
         self._run_rank = 0  # rank of the same-rank run on top of the pile
         self._run_len = 0
@@ -72,12 +74,13 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
         self._order: list[int] = []  # seats in the order they went out
         self._setup_done = [False] * n
         self._abandoned = False
-        self._events: list[Event] | None = []  # None: quiet mode, no events kept
+        self._events = []  # None: quiet mode, no events kept
         self._dealt = False  # dealt from a full deck (so a save can be checked card by card)
 
     @classmethod
-    def from_position(cls, rules: Rules, seats: Sequence[dict[str, Any]], pile: str | Iterable = "",
-                      stock: str | Iterable = "", cleared: str | Iterable = "", turn: int = 0,
+    def from_position(cls, rules: Rules, seats: Sequence[dict[str, Any]],
+                      pile: str | Iterable[Card | str] = "", stock: str | Iterable[Card | str] = "",
+                      cleared: str | Iterable[Card | str] = "", turn: int = 0,
                       dealer: int | None = None, direction: int = 1,
                       pile_owner: int | None = None) -> "Game":
         """A position in the play phase. Pile and stock are listed bottom first.
@@ -121,7 +124,7 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
         game._check_cards()
         check_cards(game, full_deck=False, refuse=InvalidPosition)
         game._begin_turn()
-        game._events.clear()
+        game._events = []  # the events of building the position are not the game's
         if game._game_should_end():
             game._finish()
         check_game(game, refuse=InvalidPosition)
@@ -304,7 +307,7 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
             raise IllegalMove("The game is over: no more moves.")
         events = self._events
         self._events = []
-        return events
+        return events if events is not None else []  # never None: quiet mode lives inside fast_turn only
 
     def abandon(self) -> list[Event]:
         """Stop the game with no result (ruling 11)."""
@@ -316,7 +319,7 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
 
     # ----------------------------------------------------------------- views, copies, saves
 
-    def view(self, seat: int):
+    def view(self, seat: int) -> SeatView:
         """What ``seat`` may see: its own hand, the public table, counts of the rest."""
         from palace_tui.rules.view import SeatView
         return SeatView.of(self, seat)
@@ -348,7 +351,7 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
         g._dealt = self._dealt
         return g
 
-    def determinize(self, seat: int, rng, known_hands: dict[int, Sequence[Card]] | None = None) -> "Game":
+    def determinize(self, seat: int, rng: Shuffler, known_hands: dict[int, Sequence[Card]] | None = None) -> "Game":
         """A copy in which every card ``seat`` cannot see is dealt again at random.
 
         Other hands, every face-down card (its own too) and the stock are shuffled

@@ -42,7 +42,7 @@ class Move:
         self.adding = adding
         self.index = index
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[str, tuple[Card, ...], Card | None, int | None]:
         return (self.kind, self.cards, self.adding, self.index)
 
     def __eq__(self, other: object) -> bool:
@@ -130,7 +130,7 @@ class Move:
         if self.kind == MoveKind.TAKE:
             return "take the pile" + (f", adding {self.adding}" if self.adding else "")
         if self.kind == MoveKind.FLIP:
-            return f"turn face-down card {self.index + 1}"
+            return f"turn face-down card {'?' if self.index is None else self.index + 1}"
         if self.kind == MoveKind.SWAP:
             return f"swap {self.cards[0]} from hand for {self.cards[1]} face up"
         if self.kind == MoveKind.CHOOSE:

@@ -36,6 +36,7 @@ from urllib.parse import unquote
 from palace_tui.rules.cards import parse_cards
 from palace_tui.rules.options import PRESETS, Rules
 from palace_tui.rules.saving import SAVE_FORMAT, SAVE_VERSION
+from palace_tui.rules.state import GameState
 from palace_tui.rules.validate import InvalidPosition
 
 _ESCAPED = "%:="
@@ -157,7 +158,7 @@ def position_data(code: str) -> dict[str, Any]:
             seats[i]["place"] = order.index(i) + 1
     ready = _seats_list("ready", fields["ready"]) if "ready" in fields else range(len(seats))
     try:
-        zones = {z: " ".join(c.code for c in parse_cards(fields[z])) for z in ("pile", "stock", "cleared")}
+        piles = {z: " ".join(c.code for c in parse_cards(fields[z])) for z in ("pile", "stock", "cleared")}
     except ValueError as exc:
         raise InvalidPosition(f"bad position code: {exc}") from None
     optional = {k: _int(k, fields[k]) if k in fields else None for k in ("dealer", "seed", "owner")}
@@ -166,7 +167,7 @@ def position_data(code: str) -> dict[str, Any]:
         "turn": _int("turn", fields["turn"]), "direction": int(fields["dir"]),
         "dealer": optional["dealer"], "seed": optional["seed"],
         "moves": _int("moves", fields.get("moves", "0")), "pickups": _int("pickups", fields.get("pickups", "0")),
-        "seats": seats, **zones, "pile_owner": optional["owner"], "order": order,
+        "seats": seats, **piles, "pile_owner": optional["owner"], "order": order,
         "setup_done": [i in ready for i in range(len(seats))],
         "abandoned": "abandoned" in flags, "full_deck": "full" in flags,
     }
@@ -175,7 +176,7 @@ def position_data(code: str) -> dict[str, Any]:
 _FIELDS = ("turn", "dir", "pile", "stock", "cleared", "dealer", "seed", "moves", "pickups", "owner", "out", "ready")
 
 
-class PositionCode:
+class PositionCode(GameState):
     """:meth:`code` and :meth:`from_code`. A mixin of :class:`~palace_tui.rules.game.Game`."""
 
     __slots__ = ()

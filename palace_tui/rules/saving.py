@@ -7,7 +7,9 @@ import json
 from typing import Any, Self
 
 from palace_tui.rules.cards import cards_code, parse_cards
+from palace_tui.rules.kinds import Phase
 from palace_tui.rules.options import OPTIONS, Rules
+from palace_tui.rules.state import GameState
 from palace_tui.rules.validate import InvalidPosition, check_cards, check_game, check_save
 
 SAVE_FORMAT = "palace-tui-game"
@@ -18,7 +20,7 @@ def _no_constant(text: str) -> float:
     raise ValueError(f"{text} is not a number a save can hold")
 
 
-class Saving:
+class Saving(GameState):
     """:meth:`to_dict` / :meth:`from_dict` and :meth:`to_json` / :meth:`from_json`."""
 
     __slots__ = ()
@@ -71,7 +73,7 @@ class Saving:
             game.cleared = parse_cards(data["cleared"])
             game._set_pile(parse_cards(data["pile"]))
             game._owner = data.get("pile_owner")
-            game.phase = data["phase"]
+            game.phase = Phase(data["phase"])  # check_save made sure it is one
             game.turn = int(data["turn"])
             game.direction = int(data["direction"])
             game.dealer = data.get("dealer")

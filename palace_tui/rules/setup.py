@@ -13,16 +13,17 @@ from palace_tui.rules.kinds import EventKind, MoveKind, Phase
 from palace_tui.rules.moves import IllegalMove, Move
 from palace_tui.rules.options import Rules
 from palace_tui.rules.seat import _STARTER_ORDER
+from palace_tui.rules.state import GameState
 
 
-class SetupPhase:
+class SetupPhase(GameState):
     """Dealing and the setup moves (deal=swap: swap and ready; deal=choose: choose)."""
 
     __slots__ = ()
 
     @classmethod
     def deal(cls, rules: Rules, names: Sequence[str], seed: int | None = None,
-             dealer: int = 0, deck: str | Iterable | None = None) -> Self:
+             dealer: int = 0, deck: str | Iterable[Card | str] | None = None) -> Self:
         """Shuffle with ``seed`` and deal; the game starts in phase ``"setup"``.
 
         ``deck`` deals a chosen order instead of a shuffle (for lessons, tests and bug
@@ -37,31 +38,31 @@ class SetupPhase:
         game.seed = seed
         full = True
         if deck is None:
-            deck = shuffled_deck(rules.packs, rules.jokers, seed)
+            cards = shuffled_deck(rules.packs, rules.jokers, seed)
         else:
-            deck = parse_cards(deck)[::-1]  # dealt by popping from the end
-            if len(deck) < n * rules.cards_per_seat:
+            cards = parse_cards(deck)[::-1]  # dealt by popping from the end
+            if len(cards) < n * rules.cards_per_seat:
                 raise ValueError(f"a deal to {n} players needs {n * rules.cards_per_seat} cards, "
-                                 f"not {len(deck)}")
-            extra = Counter(deck) - Counter(make_deck(rules.packs, rules.jokers))
+                                 f"not {len(cards)}")
+            extra = Counter(cards) - Counter(make_deck(rules.packs, rules.jokers))
             if extra:
                 raise ValueError(f"the deck holds cards these rules do not: {cards_code(sorted(extra))}")
-            full = len(deck) == rules.cards_in_play
+            full = len(cards) == rules.cards_in_play
         order = [(dealer + 1 + i) % n for i in range(n)]
         for _ in range(rules.face_down):
             for i in order:
-                game.seats[i].face_down.append(deck.pop())
+                game.seats[i].face_down.append(cards.pop())
         if rules.swap_deal:
             for _ in range(rules.face_up):
                 for i in order:
-                    game.seats[i].face_up.append(deck.pop())
+                    game.seats[i].face_up.append(cards.pop())
             private = rules.hand_size
         else:
             private = rules.face_up + rules.hand_size
         for _ in range(private):
             for i in order:
-                game.seats[i]._add((deck.pop(),))
-        game.stock = deck
+                game.seats[i]._add((cards.pop(),))
+        game.stock = cards
         game.turn = order[0]
         game._dealt = full
         return game
@@ -82,10 +83,10 @@ class SetupPhase:
                     moves.append(Move(MoveKind.CHOOSE, combo))
             return moves
         moves = []
-        hand_firsts = {}
+        hand_firsts: dict[int, Card] = {}
         for c in s.hand:
             hand_firsts.setdefault(c.rank, c)
-        up_firsts = {}
+        up_firsts: dict[int, Card] = {}
         for c in s.face_up:
             up_firsts.setdefault(c.rank, c)
         for hr, hc in hand_firsts.items():
@@ -113,10 +114,12 @@ class SetupPhase:
                 u = up_card if up_card in match else match[0]
                 s.face_up[s.face_up.index(u)] = h
                 s._add((u,))
-                self._events.append(Event(EventKind.SWAPPED, s_i, (u, h)))
+                if self._events is not None:
+                    self._events.append(Event(EventKind.SWAPPED, s_i, (u, h)))
                 return
             if kind == MoveKind.READY:
-                self._events.append(Event(EventKind.READY, s_i))
+                if self._events is not None:
+                    self._events.append(Event(EventKind.READY, s_i))
                 self._setup_next(s_i)
                 return
             raise IllegalMove("With deal=swap, swap a hand card with a face-up card, or say you are ready.")
@@ -135,7 +138,8 @@ class SetupPhase:
         for r, k in counts.items():
             chosen += s._take_rank(r, [c for c in move.cards if c.rank == r])
         s.face_up = chosen
-        self._events.append(Event(EventKind.CHOSE, s_i, tuple(chosen)))
+        if self._events is not None:
+            self._events.append(Event(EventKind.CHOSE, s_i, tuple(chosen)))
         self._setup_next(s_i)
 
     def _setup_next(self, s_i: int) -> None:
@@ -174,5 +178,6 @@ class SetupPhase:
                         break
                 if found:
                     break
-        self._events.append(Event(EventKind.STARTS, self.turn, (), 0, reason))
+        if self._events is not None:
+            self._events.append(Event(EventKind.STARTS, self.turn, (), 0, reason))
         self._begin_turn()

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 from palace_tui.rules.cards import PICTURES, TEN, rank_name, rank_plural
 
 if TYPE_CHECKING:
-    from palace_tui.rules.game import Game
+    from palace_tui.rules.cards import Card
+    from palace_tui.rules.state import GameState
 
 
 def join_or(parts: Sequence[str]) -> str:
@@ -32,7 +33,7 @@ def join_or(parts: Sequence[str]) -> str:
     return ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
-def _top_words(game: "Game") -> str:
+def _top_words(game: GameState) -> str:
     """The card being answered, in words, looking through transparent cards."""
     eff = game.requirement()
     top = game.pile[-1]
@@ -42,7 +43,7 @@ def _top_words(game: "Game") -> str:
     return f"the {rank_name(eff)} under the {under}"
 
 
-def illegal_play_sentence(game: "Game", rank: int) -> str:
+def illegal_play_sentence(game: GameState, rank: int) -> str:
     """A beginner's sentence for a refused play, saying what the seat may do instead.
 
     >>> from palace_tui.rules import Game, Rules
@@ -66,7 +67,7 @@ def illegal_play_sentence(game: "Game", rank: int) -> str:
     return f"{what[0].upper()}{what[1:]} can't go on {_top_words(game)}{why}: {can}."
 
 
-def not_holding_sentence(game: Game, rank: int, want: int, have: int, where: str) -> str:
+def not_holding_sentence(game: GameState, rank: int, want: int, have: int, where: str) -> str:
     """A play of more cards of ``rank`` than the seat has ``where`` ("in your hand", "face up")."""
     if have == 0:
         return f"You have no {rank_name(rank)} {where}: you can {legal_summary(game)}."
@@ -74,7 +75,7 @@ def not_holding_sentence(game: Game, rank: int, want: int, have: int, where: str
             f"you can {legal_summary(game)}.")
 
 
-def legal_summary(game: Game) -> str:
+def legal_summary(game: GameState) -> str:
     """What the seat to act may do now, as a clause for sentences:
     ``play a 4 or a jack from your hand, or take the pile`` (only ranks it holds and may play)."""
     if game.phase == "setup":
@@ -101,7 +102,7 @@ def legal_summary(game: Game) -> str:
     return ", or ".join(parts)
 
 
-def top_run(pile: Sequence) -> tuple[int, int]:
+def top_run(pile: Sequence[Card]) -> tuple[int, int]:
     """Rank and length of the same-rank run on top of the pile (jokers never count)."""
     if not pile:
         return 0, 0

@@ -12,6 +12,7 @@ from palace_tui.rules.events import Event
 from palace_tui.rules.kinds import EventKind, MoveKind, Phase, Stage
 from palace_tui.rules.moves import IllegalMove, Move
 from palace_tui.rules.seat import _HAND_ORDER, Seat, _pick, ranks_of_mask
+from palace_tui.rules.state import GameState, RandomSource
 from palace_tui.rules.text import illegal_play_sentence, join_or, legal_summary, not_holding_sentence
 
 # The hot path reads these as globals: an enum member lookup on 3.11 costs ten times more.
@@ -19,7 +20,7 @@ _PLAYED, _REVERSED, _CLEARED, _DREW = EventKind.PLAYED, EventKind.REVERSED, Even
 _OVER = Phase.OVER
 
 
-class PlayPhase:
+class PlayPhase(GameState):
     """The rules of a turn in the play phase, and the errors that explain a refusal."""
 
     __slots__ = ()
@@ -36,7 +37,7 @@ class PlayPhase:
             raise IllegalMove(self._not_holding(rank, max(n, 1), len(src), where))
         return self.play(Move(MoveKind.PLAY, tuple(src[:n])))
 
-    def random_choice(self, rng) -> tuple[str, int]:
+    def random_choice(self, rng: RandomSource) -> tuple[str, int]:
         """The ``random`` policy's decision for the seat to act in the play phase.
 
         ``("play", rank)`` plays every copy of a uniformly chosen playable rank;
@@ -55,7 +56,7 @@ class PlayPhase:
             return "take", int(rng.random() * len(s.face_up))
         return "take", -1
 
-    def random_turn(self, rng) -> None:
+    def random_turn(self, rng: RandomSource) -> None:
         """Play one turn of the ``random`` policy, without building Move or keeping events.
 
         The same rule code runs as in :meth:`play`; only the validation of a choice that
@@ -235,7 +236,8 @@ class PlayPhase:
             why = ("You are playing from your hand, so no face-up card is added" if stage == Stage.HAND
                    else "Under keep-row your face-up cards stay where they are")
             raise IllegalMove(f"{why}: take the pile without adding one.")
-        self._events.append(Event(EventKind.TOOK, s_i, added, len(self.pile)))
+        if self._events is not None:
+            self._events.append(Event(EventKind.TOOK, s_i, added, len(self.pile)))
         self._pick_up(s_i, s)
 
     def _pick_up(self, s_i: int, s: Seat) -> None:

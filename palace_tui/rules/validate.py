@@ -18,13 +18,13 @@ palace_tui.rules.validate.InvalidPosition: the saved game is damaged: its direct
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, TypeGuard
 
 from palace_tui.rules.cards import JOKER, TEN, make_deck
 from palace_tui.rules.options import OPTIONS
 
 if TYPE_CHECKING:
-    from palace_tui.rules.game import Game
+    from palace_tui.rules.state import GameState
 
 #: Counters in a save above this are not from a real game (and would slow every check).
 MAX_COUNT = 10**9
@@ -35,12 +35,16 @@ class InvalidPosition(ValueError):
     """A position or save the engine refuses; the message says what is wrong with it."""
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _refuse(what: str) -> InvalidPosition:
     return InvalidPosition(f"the saved game is damaged: {what}")
+
+
+#: How a check makes the error it raises: :class:`InvalidPosition` itself, or :func:`_refuse`.
+Refuse = Callable[[str], InvalidPosition]
 
 
 def check_save(data: Any, version: int) -> None:
@@ -106,7 +110,7 @@ def check_save(data: Any, version: int) -> None:
             raise _refuse(f"its {key} {data.get(key)!r} is not true or false")
 
 
-def check_cards(game: "Game", full_deck: bool, refuse=_refuse) -> None:
+def check_cards(game: GameState, full_deck: bool, refuse: Refuse = _refuse) -> None:
     """With ``full_deck`` the cards are exactly the deck (none missing, none twice); otherwise no card
     appears more often than the packs hold, and no joker unless the rules have jokers."""
     rules = game.rules
@@ -130,7 +134,7 @@ def check_cards(game: "Game", full_deck: bool, refuse=_refuse) -> None:
     check_no_extra_cards(game, refuse=refuse)
 
 
-def check_no_extra_cards(game: "Game", refuse=_refuse) -> None:
+def check_no_extra_cards(game: GameState, refuse: Refuse = _refuse) -> None:
     """No card appears more often than the packs in play hold (for positions that are not a whole deck)."""
     have = Counter(c.code for c in game.all_cards())
     packs = game.rules.packs
@@ -141,7 +145,7 @@ def check_no_extra_cards(game: "Game", refuse=_refuse) -> None:
                          f"{'only one' if most == 1 else f'at most {most}'}")
 
 
-def check_game(game: "Game", refuse=_refuse) -> None:
+def check_game(game: GameState, refuse: Refuse = _refuse) -> None:
     """Raise InvalidPosition unless ``game`` is a position play could reach (cards aside).
 
     It checks the seats' places against the order out, who is to act, the pile's

@@ -36,7 +36,7 @@ class PileRun(NamedTuple):
     """The same-rank run on top of the pile: its rank and how many cards (0, 0 when empty)."""
 
     rank: int
-    count: int
+    count: int  # type: ignore[assignment]  # a public field that shadows tuple.count, kept for callers
 
 
 @dataclass(frozen=True)
@@ -97,7 +97,7 @@ class SeatView:
     @property
     def requirement(self) -> str:
         """What may be played, in words: ``9 or higher`` (kept for outside callers; made by words)."""
-        return importlib.import_module("palace_tui.words").requirement_text(self.need)
+        return str(importlib.import_module("palace_tui.words").requirement_text(self.need))
 
     @property
     def pile_run(self) -> str:

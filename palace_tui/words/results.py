@@ -13,6 +13,8 @@ promise a third place's point that a two-player game did not give.
 
 from __future__ import annotations
 
+from typing import Any
+
 from palace_tui.rules import Outcome
 from palace_tui.words import join_and, ordinal, ordinal_word
 
@@ -46,7 +48,7 @@ def next_deal_sentence(dealer_name: str) -> str:
     return f"Next game: {dealer_name} deals."
 
 
-def same_deal_columns(games: list[dict], current: str) -> tuple[list[str], list[list[str]]]:
+def same_deal_columns(games: list[dict[str, Any]], current: str) -> tuple[list[str], list[list[str]]]:
     """One deal played more than once, side by side: the column headings (``This game``,
     ``Game 1``) and a row per dealt seat, ``["Seat 1", "Ann 1st 3", "Ben 2nd 2"]``: who held
     those cards in each game, where they finished and the points they scored.
