@@ -30,7 +30,7 @@ SESSION_FILE = "session.json"
 LAST_TABLE_FILE = "last-table.json"
 RECORDS_FILE = "records.sqlite3"
 #: Format names and versions inside the JSON envelopes; bump a version when its data changes shape.
-SESSION_FORMAT, SESSION_VERSION = "palace-tui/session", 1
+SESSION_FORMAT, SESSION_VERSION = "palace-tui/session", 2
 LAST_TABLE_FORMAT, LAST_TABLE_VERSION = "palace-tui/last-table", 1
 #: A save larger than this is not read (a real one is a few kilobytes; a huge one would stall the start).
 MAX_SAVE_BYTES = 1_000_000
