@@ -30,6 +30,8 @@ SESSION_FILE = "session.json"
 LAST_TABLE_FILE = "last-table.json"
 RECORDS_FILE = "records.sqlite3"
 #: Format names and versions inside the JSON envelopes; bump a version when its data changes shape.
+#: Session 2: the session's dict holds the game's dict itself (1: the game as JSON text inside a
+#: session dict of its own format and version; palace_tui.table.codec migrates it on load).
 SESSION_FORMAT, SESSION_VERSION = "palace-tui/session", 2
 LAST_TABLE_FORMAT, LAST_TABLE_VERSION = "palace-tui/last-table", 1
 #: A save larger than this is not read (a real one is a few kilobytes; a huge one would stall the start).
