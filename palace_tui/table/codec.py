@@ -222,7 +222,7 @@ def session_from_data(cls: type[S], data: dict[str, Any]) -> S:
                       game_number=int(data.get("game_number", 0)), game_id=str(data.get("game_id", "")),
                       started=str(data.get("started", "")), recorded=bool(data.get("recorded", False)),
                       public_history=history_from_data(data, len(seats)),
-                      _viewer=viewer if isinstance(viewer, int) else None)
+                      viewer=viewer if isinstance(viewer, int) else None)
         session.public_history.header = [clean_text(x) for x in session.public_history.header]
         if isinstance(data.get("deck"), str) and isinstance(data.get("history"), list):
             try:

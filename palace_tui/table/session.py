@@ -53,6 +53,8 @@ class Session:
     game_number: int = 0
     game_id: str = ""
     started: str = ""
+    #: The seat whose cards are on screen (None: nobody's); setting another seat saves.
+    viewer: int | None = None
     recorded: bool = False
     #: The game's public events, from which the log and the recap are read.
     public_history: History = field(default_factory=History)
@@ -72,7 +74,6 @@ class Session:
     computers: Computers = field(default_factory=Computers, repr=False, compare=False)
     #: Called with the session after every change it makes (None: nothing saves it).
     saver: Saver | None = field(default=None, repr=False, compare=False)
-    _viewer: int | None = field(default=None, repr=False)
 
     # ------------------------------------------------------------ the history, read
 
@@ -102,15 +103,11 @@ class Session:
 
     # ------------------------------------------------------------ saving, when
 
-    @property
-    def viewer(self) -> int | None:
-        """The seat whose cards are on screen, or None; a change is saved."""
-        return self._viewer
-
-    @viewer.setter
-    def viewer(self, seat: int | None) -> None:
-        if seat != self._viewer:
-            self._viewer = seat
+    def __setattr__(self, name: str, value: object) -> None:
+        # The screen sets ``viewer`` as whose cards come up: a change of it is a change to save.
+        changed = name == "viewer" and getattr(self, "viewer", value) != value
+        super().__setattr__(name, value)
+        if changed:
             self.save()
 
     def save(self) -> None:
@@ -153,7 +150,7 @@ class Session:
         self.started = now_iso()
         self.recorded = False
         self.public_history = History.start(f"Game {self.game_number + 1}: {self.names[dealer]} deals")
-        self._viewer = None
+        self.viewer = None
         self.forget_take_back()
 
     @classmethod
