@@ -1,8 +1,9 @@
 """The session's saved shape: events as plain lists, the shape check, and saves of version 1.
 
 A session is saved as one dict (see :meth:`~palace_tui.table.session.Session.to_dict`)
-inside the store's envelope, which carries the only version. The dict holds the
-game's own dict (``Game.to_dict``) directly and one history of public events:
+inside the store's envelope, which carries the session's only version. The dict holds
+the game's own dict (``Game.to_dict``, with the engine's own format tag) directly and
+one history of public events:
 
 ``log`` (header lines), ``log_total``, ``log_from`` and ``events`` (``[index, kind,
 seat, "7H 7D", count, reason]``). A save written by palace-tui up to this change
