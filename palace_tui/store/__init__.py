@@ -1,8 +1,10 @@
 """Persistence: the autosaved game, remembered settings and table records, safe against crashes and bad files.
 
-The app uses :class:`Store` only; ``palace records`` prints what it holds.
+The app uses :class:`Store` only (or :class:`MemoryStore` when the data folder won't open:
+:func:`open_store`); ``palace records`` prints what it holds.
 """
 
+from palace_tui.store.memory import MemoryStore, open_store
 from palace_tui.store.store import Store
 
-__all__ = ["Store"]
+__all__ = ["MemoryStore", "Store", "open_store"]

@@ -17,6 +17,7 @@ from pathlib import Path
 try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows
+    # No fcntl on Windows: None marks "no locking"; mypy types the name as the module it imports.
     fcntl = None  # type: ignore[assignment]
 
 LOCK_FILE = "palace.lock"

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from palace_tui.rules import Event, Game, IllegalMove, Move, Rules
+from palace_tui.rules import Card, Event, Game, IllegalMove, Move, Rules
 from palace_tui.rules.cards import cards_code, parse_cards, shuffled_deck
 from palace_tui.rules.options import OPTIONS
 from palace_tui.words import log_sentence
@@ -70,7 +70,7 @@ class GameRecord:
     seed: int | None
     dealer: int
     #: The whole deck in dealing order: the first card is dealt first (``Game.deal(deck=...)``).
-    deck: list
+    deck: list[Card]
     moves: list[Move] = field(default_factory=list)
     #: The game was stopped with no result after the last move.
     abandoned: bool = False
@@ -195,9 +195,9 @@ def format_game(record: GameRecord, result: str = "") -> str:
     except ReplayError:
         played = None
     if played is not None:
-        for seat in played.start.seats:
-            lines.append(f"# {seat.name} was dealt: face down {cards_code(seat.face_down)}; "
-                         f"face up {cards_code(seat.face_up) or '-'}; hand {cards_code(seat.hand)}")
+        for dealt in played.start.seats:
+            lines.append(f"# {dealt.name} was dealt: face down {cards_code(dealt.face_down)}; "
+                         f"face up {cards_code(dealt.face_up) or '-'}; hand {cards_code(dealt.hand)}")
     if result:
         lines.append(f"# result: {result}")
     lines.append("")
@@ -324,12 +324,12 @@ def _seat(line: int, key: str, value: str, expected: int) -> SeatInfo:
     name, sep, who = value.rpartition(" (")
     if not sep or not who.endswith(")") or not name.strip():
         raise GameFileError(line, "a seat line is 'seat N: NAME (person)' or 'seat N: NAME (computer LEVEL)'")
-    who = who[:-1].split()
-    if who == ["person"]:
+    words = who[:-1].split()
+    if words == ["person"]:
         return SeatInfo(name.strip(), True, "")
-    if who and who[0] == "computer" and len(who) <= 2:
-        return SeatInfo(name.strip(), False, who[1] if len(who) == 2 else "")
-    raise GameFileError(line, f"a seat is a 'person' or a 'computer LEVEL', not {' '.join(who)!r}")
+    if words and words[0] == "computer" and len(words) <= 2:
+        return SeatInfo(name.strip(), False, words[1] if len(words) == 2 else "")
+    raise GameFileError(line, f"a seat is a 'person' or a 'computer LEVEL', not {' '.join(words)!r}")
 
 
 def _rules(line: int, text: str) -> Rules:

@@ -19,11 +19,11 @@ def total_for(scoring: str, row: dict[str, Any]) -> int:
     -3
     """
     if scoring == "wins":
-        return row["wins"]
+        return int(row["wins"])
     if scoring == "losses":
-        return -row["losses"]
+        return -int(row["losses"])
     if scoring == "podium":
-        return row["points"]
+        return int(row["points"])
     raise ValueError(f"unknown scoring {scoring!r}: use one of {', '.join(SCORINGS)}")
 
 

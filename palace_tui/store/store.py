@@ -14,7 +14,8 @@ import sqlite3
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import platformdirs
 
@@ -24,13 +25,17 @@ from palace_tui.store.folder_lock import FolderLock
 from palace_tui.store.pending import PENDING_FILE, keep_pending, read_pending
 from palace_tui.store.records import BadDatabase, Records, RecordsBusy, is_temporary, why_not_now
 
+T = TypeVar("T")
+
 #: Environment variable naming the data folder (the ``--data-dir`` flag wins over it).
 DATA_DIR_ENV = "PALACE_DATA_DIR"
 SESSION_FILE = "session.json"
 LAST_TABLE_FILE = "last-table.json"
 RECORDS_FILE = "records.sqlite3"
 #: Format names and versions inside the JSON envelopes; bump a version when its data changes shape.
-SESSION_FORMAT, SESSION_VERSION = "palace-tui/session", 1
+#: Session 2: the session's dict holds the game's dict itself (1: the game as JSON text inside a
+#: session dict of its own format and version; palace_tui.table.codec migrates it on load).
+SESSION_FORMAT, SESSION_VERSION = "palace-tui/session", 2
 LAST_TABLE_FORMAT, LAST_TABLE_VERSION = "palace-tui/last-table", 1
 #: A save larger than this is not read (a real one is a few kilobytes; a huge one would stall the start).
 MAX_SAVE_BYTES = 1_000_000
@@ -303,8 +308,8 @@ class Store:
         path = self.pending_path
         try:
             results = read_pending(path)
-        except BadFile as bad:
-            self._set_aside(path, f"The file of game results waiting for the records {bad.problem}",
+        except BadFile as why:
+            self._set_aside(path, f"The file of game results waiting for the records {why.problem}",
                             "its results could not be added")
             return
         except OSError:
@@ -386,47 +391,49 @@ class Store:
                                      f"aside ({getattr(err, 'strerror', None) or err}): it is tried again "
                                      "when this copy closes.")
 
-    def _read(self, method: str, *args: Any) -> Any:
+    def _read(self, read: Callable[[], T], empty: T) -> T:
+        """What ``read`` reads from the records, names made safe; ``empty`` (and a warning) when it fails."""
         try:
-            rows = getattr(self._records, method)(*args)
+            rows = read()
         except (sqlite3.Error, OSError) as err:
             when = " right now" if is_temporary(err) else ""
             self._warn("records-unreadable", f"The records in {self.records_path} could not be read{when} "
                                              f"({why_not_now(err)}); they were left as they are.")
-            return {} if method == "standings" else []
+            return empty
         if getattr(self._records, "unreadable", 0):
             n = self._records.unreadable
             self._warn("records-damaged-rows", f"{n} recorded game{'s' if n > 1 else ''} in {self.records_path} "
                                                "could not be read (edited by hand?) and are not shown.")
-        return _clean_rows(rows)
+        _clean_rows(rows)
+        return rows
 
     def scoreboard(self, table_id: str) -> list[dict[str, Any]]:
         """Rows ``{name, games, wins, losses, points, place}`` for one table, best first under its scoring."""
-        return self._read("scoreboard", table_id)
+        return self._read(lambda: self._records.scoreboard(table_id), [])
 
     def standings(self, scoring: str | None = None) -> dict[str, list[dict[str, Any]]]:
         """Rows over all tables for each scoring that has games (``{"wins": [...], ...}``), best first."""
-        return self._read("standings", scoring)
+        return self._read(lambda: self._records.standings(scoring), {})
 
     def recent_games(self, limit: int = 10) -> list[dict[str, Any]]:
         """The last ``limit`` recorded games, newest first, as dicts shaped like ``record_game``'s input."""
-        return self._read("recent_games", limit)
+        return self._read(lambda: self._records.recent_games(limit), [])
 
     def game_list(self, limit: int = 50) -> list[dict[str, Any]]:
         """Every kept game (finished and abandoned), newest first, numbered for ``--export N``."""
-        return self._read("game_list", limit)
+        return self._read(lambda: self._records.game_list(limit), [])
 
     def game_text(self, number: int) -> dict[str, Any] | None:
         """Kept game ``number`` with its game file ``text`` (None if its moves were not kept)."""
-        return self._read("game_text", number) or None
+        return self._read(lambda: self._records.game_text(number), None) or None
 
     def same_deals(self) -> list[list[dict[str, Any]]]:
         """Finished games grouped by the deal they share (duplicates), for side-by-side results."""
-        return self._read("same_deals")
+        return self._read(lambda: self._records.same_deals(), [])
 
     def analysis(self, game_key: str, settings: str) -> str | None:
         """A review analysis kept earlier, or None."""
-        return self._read("analysis", game_key, settings) or None
+        return self._read(lambda: self._records.analysis(game_key, settings), None) or None
 
     def save_analysis(self, game_key: str, settings: str, data: str) -> None:
         """Keep a review analysis so the next review of the game is instant (a failure only costs time)."""
@@ -437,7 +444,7 @@ class Store:
 
     def game_count(self) -> int:
         """How many games are in the records."""
-        return self._read("game_count") or 0
+        return self._read(lambda: self._records.game_count(), 0)
 
     def release_saves(self) -> None:
         """Let another copy of palace-tui own this folder's saved game (at exit)."""

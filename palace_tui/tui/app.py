@@ -174,7 +174,8 @@ class PalaceApp(App[None]):
             return
         from palace_tui.tui.screens.game import GameScreen
         self.session = session
-        self.autosave(session)
+        session.saver = self.autosave  # from now on the session saves itself after every change
+        session.save()
         self.switch_or_push(GameScreen(session, ai_delay=self.ai_delay, resumed=resumed))
 
     def switch_or_push(self, screen, callback: Callable | None = None) -> None:
@@ -186,7 +187,7 @@ class PalaceApp(App[None]):
     # ------------------------------------------------------------ during play
 
     def autosave(self, session: Session) -> None:
-        """Save the whole session (after every move and setup step)."""
+        """Save the whole session: the session's saver, called after every change it makes."""
         if session.game.phase != "over" or not session.recorded:
             self.store.save_session(session.to_dict())
             self.show_store_warnings()

@@ -61,7 +61,7 @@ async def run(data_dir: str, log_path: str, seed: int) -> None:
     save, clear, record = store.save_session, store.clear_session, store.record_game
 
     def save_session(data):
-        game = json.loads(data["game"])
+        game = data["game"]
         d = digest(data)
         write(f"begin-save {d} {data['game_id']} {game['phase']} {game['moves']}")
         save(data)

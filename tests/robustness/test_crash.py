@@ -166,7 +166,7 @@ def test_sigkill_at_random_moments_leaves_the_last_save_and_consistent_records(t
             resumed += 1
         before, saved = check_folder(data, all_lines, run_lines, before)
         if saved is not None:
-            seen_phases[json.loads(saved["game"])["phase"]] += 1
+            seen_phases[saved["game"]["phase"]] += 1
     with Store(data) as store:
         recorded = store.game_count()
     print(f"{KILLS + 1} kills, {resumed} resumed, saves seen at kills: {dict(seen_phases)}, {recorded} games recorded")

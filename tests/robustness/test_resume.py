@@ -71,7 +71,7 @@ async def test_ctrl_q_then_continue_restores_the_position_behind_the_privacy_scr
     session = make_session("palace", humans=("Ann", "Ben"), computers=("Cy",), seed=21)
     position, state = await quit_mid_game(make_app, session, moves=9)
     to_act = json.loads(position)["turn"]
-    assert saved(data_dir)["game"] == position, "ctrl+q did not save the position on screen"
+    assert saved(data_dir)["game"] == json.loads(position), "ctrl+q did not save the position on screen"
 
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -136,7 +136,7 @@ async def test_resume_flag_goes_straight_back_to_the_saved_seat(make_app, data_d
         # ctrl+q straight away saves the same position again.
         await send_keys(pilot, ["ctrl+q"])
     assert app.return_code == 0
-    assert saved(data_dir)["game"] == position
+    assert saved(data_dir)["game"] == json.loads(position)
 
 
 async def test_resume_in_setup_keeps_the_setup_step(make_app, data_dir):
@@ -207,7 +207,7 @@ async def test_a_finished_game_counts_once_when_resumed_and_ended_again(make_app
         assert isinstance(app.screen, ResultsScreen), type(app.screen).__name__
         await send_keys(pilot, ["ctrl+q"])
     left = saved(data_dir)
-    assert left is not None and json.loads(left["game"])["phase"] == "over"
+    assert left is not None and left["game"]["phase"] == "over"
     with Store(data_dir) as store:
         assert store.game_count() == 1
 

@@ -113,7 +113,7 @@ async def storm(make_app, data_dir, seed: int, keys: int, size: tuple[int, int],
         if batch == ["ctrl+q"] and position is not None:
             with Store(data_dir) as store:
                 assert store.load_session()["game"] == position["game"], "ctrl+q saved another position"
-            quit_at = position["game"]
+            quit_at = json.dumps(position["game"], ensure_ascii=False, separators=(",", ":"))  # as to_json
         restarts += 1
         # Every other start is a plain `palace`: the Continue/New question then takes the storm.
         app = make_app(resume=True) if restarts % 2 else make_app()

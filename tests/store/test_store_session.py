@@ -32,7 +32,7 @@ def test_save_is_wrapped_with_format_and_version(data_dir: Path) -> None:
     Store(data_dir).save_session(SESSION)
     doc = json.loads((data_dir / "session.json").read_text("utf-8"))
     assert doc["format"] == "palace-tui/session"
-    assert doc["version"] == 1
+    assert doc["version"] == 2
     assert doc["data"] == SESSION
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.helpers.app import make_session
 
 from palace_tui.table.session import MemoryStore, Session
@@ -45,3 +47,46 @@ def test_a_finished_game_is_recorded_once():
     store.record_game(record)
     board = store.scoreboard(session.table_id)
     assert sum(row["losses"] for row in board) == 1 and all(row["games"] == 1 for row in board)
+
+
+def test_the_session_saves_after_every_change_it_makes():
+    """Moves, take-backs, abandoning and a new viewer each call the saver once; a refused move does not."""
+    from palace_tui.rules import IllegalMove, Move
+
+    session = make_session(humans=("Ann",), computers=("Ben",), seed=3)
+    saves: list[dict] = []
+    session.saver = lambda s: saves.append(s.to_dict())
+    session.viewer = session.viewer  # no change, no save
+    assert saves == []
+    session.viewer = 0
+    assert len(saves) == 1 and saves[-1]["viewer"] == 0
+    while session.game.phase == "setup":
+        if session.is_human(session.game.turn):
+            session.play_human(Move.ready())
+        else:
+            session.computer_move()
+    assert Session.from_dict(saves[-1]).game == session.game
+    count = len(saves)
+    with pytest.raises(IllegalMove):
+        session.play_human(Move.flip(99))
+    assert len(saves) == count
+    session.abandon()
+    assert len(saves) == count + 1 and Session.from_dict(saves[-1]).game.phase == "over"
+
+
+def test_a_take_back_is_saved():
+    from palace_tui.rules import Game, Move, Rules
+    from palace_tui.table.session import SeatConfig
+
+    game = Game.from_position(Rules.preset("palace"), seats=[{"hand": "9S 4C", "face_up": "5S", "face_down": "6H"},
+                                                             {"hand": "5D", "face_up": "5H", "face_down": "7H"}],
+                              pile="6D", stock="")
+    session = Session("t1", [SeatConfig("Ann"), SeatConfig("Ben")], game.rules, "palace", 1, game,
+                      game_id="t1-1", viewer=0)
+    saves: list[dict] = []
+    session.saver = lambda s: saves.append(s.to_dict())
+    before = session.to_dict()
+    session.play_human(Move.play("9S"))
+    assert session.take_back_status()[0] and len(saves) == 1
+    session.take_back()
+    assert len(saves) == 2 and saves[-1]["game"] == before["game"] and saves[-1]["events"] == []

@@ -28,7 +28,7 @@ def test_computer_players_observe_every_move():
     spies = {}
     for seat in (0, 2):
         spies[seat] = Spy()
-        session.__dict__.setdefault("_players", {})[(session.game_id, seat)] = spies[seat]
+        session.computers.seat(session.game_id, seat, spies[seat])
     moves = 0
     while session.to_act is not None and moves < 80:
         session.computer_move()
@@ -46,7 +46,7 @@ def test_late_player_catches_up_and_memory_is_fed():
         if session.to_act is None:
             break
         session.computer_move()
-    player = session._player(0)
+    player = session.computer_player(0)
     assert hasattr(player, "observe")
     # Made or not before, the player has seen the game's public events so far.
     pile = [c.code for c in player.memory.pile]

@@ -200,7 +200,7 @@ async def test_take_back_a_plain_play_on_the_result_step(make_app):
         assert session.log == [] and session.events == []
         assert "9♦" in screen.query_one("#me").hand_text()
         assert "Took back 9♦" in screen.note.body
-        assert Game.from_json(app.store.load_session()["game"]).to_json() == before
+        assert Game.from_dict(app.store.load_session()["game"]).to_json() == before
 
 
 async def test_the_pass_screen_has_no_take_back(make_app):

@@ -81,7 +81,6 @@ class ComputerTurns:
         self._serial += 1
         seat = game.turn
         self.session.play_computer(move)
-        self.app.autosave(self.session)
         self.after_computer(seat)
 
     def _computer_now(self, serial: int) -> None:
@@ -97,7 +96,6 @@ class ComputerTurns:
         while self.game.phase != "over" and not self.session.is_human(self.game.turn):
             seat = self.game.turn
             self.session.computer_move()
-        self.app.autosave(self.session)
         self.after_computer(seat)
 
     def on_screen_resume(self) -> None:

@@ -309,7 +309,6 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, Screen, inherit
         self.message = None
         turn = self.flow.passed()
         self.session.viewer = turn.shown
-        self.app.autosave(self.session)
         self.follow(turn)
         # The pass screen is still leaving: work the footer out again once this screen is back on top.
         self.call_after_refresh(self.refresh_bindings)
@@ -320,7 +319,6 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, Screen, inherit
         self.session.forget_take_back()
         turn = self.flow.end_turn(self.session.to_act)
         self.session.viewer = turn.shown
-        self.app.autosave(self.session)
         self._after_computer = False
         self.follow(turn)
 
@@ -373,7 +371,6 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, Screen, inherit
         turn = self.flow.after_move(mover, self.session.to_act,
                                     setup_done=setup and move.kind in ("ready", "choose"))
         self.session.viewer = turn.shown
-        self.app.autosave(self.session)
         self.follow(turn)
         if turn.shown == mover:
             self._say_result(mover, events, hand_before)
@@ -416,7 +413,6 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, Screen, inherit
         self.message = None
         turn = self.flow.taken_back(seat)
         self.session.viewer = turn.shown
-        self.app.autosave(self.session)
         self.follow(turn)
         self.note.say("Take back", why.replace("Take back", "Took back", 1) + " Play again.")
         self.refresh_bindings()

@@ -201,7 +201,6 @@ class TableKeys:
                 self._serial += 1
                 self.session.forget_take_back()
                 self.session.abandon()
-                self.app.autosave(self.session)
                 self.advance()
 
         self.app.push_screen(ConfirmScreen("Abandon this game? It will count in no score."), done)

@@ -1,0 +1,87 @@
+"""A store that keeps everything in memory: for tests, and for a run whose data folder won't open.
+
+It answers like :class:`~palace_tui.store.Store` (the same scoreboard rows, ranked by
+the same :func:`~palace_tui.store.ranking.rank`, ties by name) but saves nothing to disk.
+
+>>> store = MemoryStore()
+>>> for game, winner in (("t-1", 1), ("t-2", 0)):
+...     store.record_game({"table_id": "t", "game_id": game, "players": ["Cy", "Al"], "scoring": "wins",
+...                        "winner": winner, "loser": 1 - winner, "points": [0, 0]})
+True
+True
+>>> [(r["place"], r["name"]) for r in store.scoreboard("t")]
+[(1, 'Al'), (1, 'Cy')]
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from palace_tui.store.ranking import rank
+from palace_tui.store.store import Store
+
+
+class MemoryStore:
+    """A stand-in for ``palace_tui.store.Store``: keeps this run's save and records in memory."""
+
+    def __init__(self, data_dir: str | Path | None = None) -> None:
+        #: One-sentence messages for the player (as the real store's).
+        self.warnings: list[str] = []
+        self._session: dict[str, Any] | None = None
+        self._last_table: dict[str, Any] | None = None
+        self._records: dict[str, dict[str, Any]] = {}
+
+    def save_session(self, data: dict[str, Any]) -> None:
+        """Keep the unfinished game."""
+        self._session = data
+
+    def load_session(self) -> dict[str, Any] | None:
+        """The unfinished game kept, or None."""
+        return self._session
+
+    def clear_session(self) -> None:
+        """Forget the unfinished game."""
+        self._session = None
+
+    def save_last_table(self, data: dict[str, Any]) -> None:
+        """Remember the new-table settings."""
+        self._last_table = data
+
+    def last_table(self) -> dict[str, Any] | None:
+        """The remembered new-table settings, or None."""
+        return self._last_table
+
+    def record_game(self, record: dict[str, Any]) -> bool:
+        """Keep a finished game once per game id; False when abandoned (it counts in no score) or kept already."""
+        if record.get("abandoned") or record["game_id"] in self._records:
+            return False
+        self._records[record["game_id"]] = record
+        return True
+
+    def scoreboard(self, table_id: str) -> list[dict[str, Any]]:
+        """Rows ``{name, games, wins, losses, points, place}`` best first, under the scoring of the
+        table's latest game, ties by name (as :meth:`Store.scoreboard <palace_tui.store.Store.scoreboard>`)."""
+        rows: dict[str, dict[str, Any]] = {}
+        scoring = "podium"
+        for r in self._records.values():
+            if r["table_id"] != table_id:
+                continue
+            scoring = r["scoring"]
+            for i, name in enumerate(r["players"]):
+                row = rows.setdefault(name, {"name": name, "games": 0, "wins": 0, "losses": 0, "points": 0})
+                row["games"] += 1
+                row["wins"] += r["winner"] == i
+                row["losses"] += r["loser"] == i
+                row["points"] += r["points"][i]
+        return rank(list(rows.values()), scoring)
+
+
+def open_store(data_dir: str | Path | None = None) -> Store | MemoryStore:
+    """The persistent store, or a :class:`MemoryStore` when its data folder fails to open."""
+    try:
+        return Store(data_dir=data_dir)
+    except Exception as exc:  # the game must start even when the disk won't cooperate
+        store = MemoryStore(data_dir)
+        store.warnings.append(f"Saving is off for this run: the data folder could not be opened ({exc}).")
+        return store
