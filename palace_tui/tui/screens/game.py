@@ -27,7 +27,7 @@ from textual.widgets import Header
 from palace_tui.words.events import move_result
 from palace_tui.words.recap import recap_for
 from palace_tui.rules import Card, Event, IllegalMove, Move, SeatView
-from palace_tui.table.turn_flow import ACT, OVER, PASS, RESULT, WATCH, Turn
+from palace_tui.table.turn_flow import ACT, OVER, PASS, WATCH, Turn
 from palace_tui.tui.widgets.card_art import Slot
 from palace_tui.tui.widgets.game_log import GameLog, log_line
 from palace_tui.tui.widgets.keys_footer import KeysFooter
@@ -310,10 +310,10 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, inherit_binding
             self._say_result(mover, events, hand_before)
         return True
 
-    def _say_result(self, seat: int, events, hand_before: list) -> None:
+    def _say_result(self, seat: int, events: list[Event], hand_before: list[Card]) -> None:
         """Tell the mover what the move did (the cards drawn too: only the mover's cards are up)."""
         left = list(hand_before)
-        drawn = []
+        drawn: list[Card] = []
         for card in self.game.seats[seat].hand:
             if card in left:
                 left.remove(card)
@@ -323,7 +323,7 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, inherit_binding
         if text:
             self.note.say("Your move", log_line(text))
 
-    # ------------------------------------------------------------ take-back, coach, pile
+    # ------------------------------------------------------------ take-back
 
     def take_back(self) -> bool:
         """Take back the latest human move (u on the result step or during a clear's extra turn)."""

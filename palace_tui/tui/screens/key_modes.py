@@ -98,6 +98,7 @@ def _table(on: Iterable[str] = (), greyed: Iterable[str] = (), ask: Mapping[str,
                 other=other)
 
 
+#: On while the seat at the screen plays from any of its rows.
 _PLAYING = {"abandon", "explain", "log_page", *_MOVING}
 
 #: What each mode of the table (:meth:`GameScreen.mode`) lets the keys do.
@@ -133,13 +134,17 @@ LESSON_ACTIONS = (
     "cursor", "end", "jump", "row", "mark", "play", "flip", "swap", "continue", "take",
     "why_no_take", "ready", "explain", "retry", "next", "back",
 )
+#: Starting the lesson again, and back to the list (or clearing the marks).
 _LESSON_ALWAYS = {"retry", "back"}
+#: Getting about the learner's cards.
 _LESSON_MOVING = {"cursor", "end", "jump"}
+#: Asked while the learner plays: the pile taken, or why not; whether there is a next lesson.
 _LESSON_PLAYING = {"why_no_take": Ask.WHY_NO_TAKE, "next": Ask.NEXT_LESSON, "take": Ask.TAKE}
 
 
 def _lesson(on: Iterable[str] = (), greyed: Iterable[str] = (), ask: Mapping[str, Ask] | None = None) -> ModeKeys:
-    return keys(LESSON_ACTIONS, on={*_LESSON_ALWAYS, *on}, greyed=greyed, ask={"next": Ask.NEXT_LESSON, **(ask or {})})
+    return keys(LESSON_ACTIONS, on={*_LESSON_ALWAYS, *on}, greyed=greyed,
+                ask={"next": Ask.NEXT_LESSON, **(ask or {})})
 
 
 #: What each mode of a lesson (:meth:`LessonScreen.mode`) lets the keys do: as at the table.
