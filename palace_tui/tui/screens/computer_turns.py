@@ -1,31 +1,26 @@
 """Computer seats at the table: think in a worker, play after a visible pause.
 
-:class:`ComputerTurns` is mixed into the table screen. It expects the screen's
-``session``, ``ai_delay``, ``after_computer(seat)`` (what happens after its move) and
-``_advised()`` (the coach's answer, which arrives through the same worker message).
-``_serial`` goes up on every change of the game, so an answer worked out for an
-older position is dropped.
+:class:`ComputerTurns` is a part of the table screen (its state is declared in
+:class:`~.table_screen.TableScreen`). The worker posts a
+:class:`~.table_messages.ComputerMoveReady`; ``after_computer(seat)`` is what happens
+after the move. ``_serial`` goes up on every change of the game, so an answer worked
+out for an older position is dropped.
 """
 
 from __future__ import annotations
 
 import time
 
-from textual.timer import Timer
-from textual.worker import Worker, WorkerState
+from textual import on
+from textual.worker import get_current_worker
 
 from palace_tui.rules import Move
+from palace_tui.tui.screens.table_messages import ComputerMoveReady
+from palace_tui.tui.screens.table_screen import TableScreen
 
 
-class ComputerTurns:
+class ComputerTurns(TableScreen):
     """Schedules computer moves without freezing the screen."""
-
-    _timer: Timer | None = None
-    #: A computer move worked out while another screen was on top, to play on return.
-    _pending: tuple[int, Move | None] | None = None
-    #: A computer turn that came up while another screen was on top (no pause wanted).
-    _waiting = False
-    _serial = 0
 
     def _stop_timer(self) -> None:
         if self._timer is not None:
@@ -44,31 +39,27 @@ class ComputerTurns:
         choose = self.session.computer_chooser()
         started = time.monotonic()
 
-        def think() -> tuple:
+        def think() -> None:
             try:
                 move = choose()
             except Exception:  # the table must go on: play_computer falls back to a legal move
                 move = None
-            return ("computer", serial, started, move)
+            if not get_current_worker().is_cancelled:
+                self.post_message(ComputerMoveReady(serial, started, move))
 
         self.run_worker(think, thread=True, group="computer", exit_on_error=False)
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """A worker's answer: a computer's move or the coach's advice."""
-        if event.state != WorkerState.SUCCESS or not isinstance(event.worker.result, tuple):
-            return
-        kind, serial, *rest = event.worker.result
-        if serial != self._serial or not self.is_mounted:
+    @on(ComputerMoveReady)
+    def _computer_ready(self, answer: ComputerMoveReady) -> None:
+        """A computer's move: it lands once ``ai_delay`` has passed since it started thinking."""
+        if answer.serial != self._serial or not self.is_mounted:
             return  # the game moved on (a take-back, an abandon) since the question was asked
-        if kind == "computer":
-            started, move = rest
-            remaining = self.ai_delay - (time.monotonic() - started)
-            if remaining > 0:
-                self._timer = self.set_timer(remaining, lambda: self._computer_play(serial, move))
-            else:
-                self._computer_play(serial, move)
-        elif kind == "coach":
-            self._advised(*rest)
+        serial, move = answer.serial, answer.move
+        remaining = self.ai_delay - (time.monotonic() - answer.started)
+        if remaining > 0:
+            self._timer = self.set_timer(remaining, lambda: self._computer_play(serial, move))
+        else:
+            self._computer_play(serial, move)
 
     def _computer_play(self, serial: int, move: Move | None) -> None:
         self._timer = None

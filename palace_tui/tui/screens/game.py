@@ -2,14 +2,16 @@
 
 The screen holds the :class:`~palace_tui.table.session.Session`; after every move it
 redraws everything from ``game.view(seat)`` for the seat at the screen, so no
-widget ever sees another seat's hand. What each key does is in
-:mod:`.table_keys`, computer seats are scheduled by :mod:`.computer_turns` and the
-line of what to do now is :func:`.turn_hint.turn_hint`; the engine decides whether a
-move is legal. Whose cards are up, and when the screen goes dark or is passed, is
-decided by :class:`~palace_tui.table.turn_flow.TurnFlow`: :meth:`GameScreen.follow` renders
-each of its steps.
-move is legal. A greyed-out key says why through :mod:`.greyed_keys`; Home/End, rank
-keys, Esc, PgUp/PgDn and the mouse are :mod:`.hand_keys`.
+widget ever sees another seat's hand. Its state is declared once, in
+:class:`~.table_screen.TableScreen`, and its parts are subclasses of that: what each
+key does is :mod:`.table_keys` (which keys each mode enables is data,
+:mod:`.key_modes`), computer seats are scheduled by :mod:`.computer_turns`, a
+greyed-out key says why through :mod:`.greyed_keys`, and Home/End, rank keys, Esc,
+PgUp/PgDn and the mouse are :mod:`.hand_keys`. Workers answer with the messages of
+:mod:`.table_messages`. The line of what to do now is :func:`.turn_hint.turn_hint`;
+the engine decides whether a move is legal. Whose cards are up, and when the screen
+goes dark or is passed, is decided by :class:`~palace_tui.table.turn_flow.TurnFlow`:
+:meth:`GameScreen.follow` renders each of its steps.
 """
 
 from __future__ import annotations
@@ -20,15 +22,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.markup import escape
-from textual.screen import Screen
 from textual.widgets import Header
 
 from palace_tui.words.events import move_result
 from palace_tui.words.recap import recap_for
-from palace_tui.rules import IllegalMove, Move, SeatView
-from palace_tui.table.session import Session
-from palace_tui.table.turn_flow import ACT, OVER, PASS, RESULT, WATCH, Turn, TurnFlow
-from palace_tui.tui.widgets.card_art import Slot, cards_inline
+from palace_tui.rules import Card, Event, IllegalMove, Move, SeatView
+from palace_tui.table.turn_flow import ACT, OVER, PASS, WATCH, Turn
+from palace_tui.tui.widgets.card_art import Slot
 from palace_tui.tui.widgets.game_log import GameLog, log_line
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.note_line import NoteLine
@@ -45,7 +45,7 @@ from palace_tui.tui.screens.turn_hint import turn_hint
 WARN = Style(color="red", bold=True)
 
 
-class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, Screen, inherit_bindings=False):
+class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, inherit_bindings=False):
     """One game at a table, from the deal to the last card."""
 
     BINDINGS = [
@@ -90,25 +90,6 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, Screen, inherit
 
     AUTO_FOCUS = None
 
-    def __init__(self, session: Session, ai_delay: float = 0.6, resumed: bool = False) -> None:
-        super().__init__()
-        self.session = session
-        #: Seconds a computer seat waits before it plays, so people can follow.
-        self.ai_delay = ai_delay
-        #: Whose cards are up and what comes next (after a resume, the pass screen first even if alone).
-        self.flow = TurnFlow(set(session.humans), len(session.seats), resumed=resumed)
-        self.row = "hand"
-        self.cursor: dict[str, int] = {"hand": 0, "face_up": 0, "face_down": 0}
-        self.marked: set[int] = set()
-        #: The seat the cursors belong to: another seat at the screen starts afresh.
-        self._cursor_seat: int | None = None
-        self.message: Text | None = None
-        self._bindings_key: tuple | None = None
-        #: Bumped on every change of the game: a worker's answer for an older position is dropped.
-        self._serial = 0
-        #: The last move was a computer's (the table gets a pause to see it before a pass screen).
-        self._after_computer = False
-
     # ------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
@@ -130,42 +111,6 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, Screen, inherit
         self.session.viewer = None  # nothing private until the flow says whose cards are up
         self.redraw()
         self.call_after_refresh(self.begin)
-
-    # ------------------------------------------------------------ state
-
-    @property
-    def game(self):
-        return self.session.game
-
-    @property
-    def viewer(self) -> int | None:
-        return self.session.viewer
-
-    def view(self) -> SeatView:
-        """The view of the seat at the screen; with nobody at it, only public facts matter."""
-        return self.game.view(self.viewer if self.viewer is not None else 0)
-
-    def mode(self) -> str:
-        """What the keys do now: wait, result, swap, choose, hand, face_up, face_down or over."""
-        game = self.game
-        if game.phase == "over":
-            return "over"
-        if self.flow.turn.step == RESULT:
-            return "result"
-        if self.viewer is None or game.turn != self.viewer or not self.session.is_human(self.viewer):
-            return "wait"
-        if game.phase == "setup":
-            return "swap" if game.rules.deal == "swap" else "choose"
-        return game.stage(self.viewer)
-
-    def active_cards(self, view: SeatView, row: str | None = None) -> list:
-        """The cards of a row of the seat at the screen (face-down ones as None)."""
-        row = row or self.row
-        if row == "hand":
-            return list(view.hand)
-        if row == "face_up":
-            return list(view.face_up)
-        return [None] * view.face_down_count
 
     # ------------------------------------------------------------ drawing
 
@@ -278,12 +223,14 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, Screen, inherit
             self.redraw()
             self.app.game_over(self)
         elif turn.step == PASS:
+            assert turn.seat is not None  # a pass is always to someone
             self.redraw()
             self._hand_over(turn.seat)
         elif turn.step == WATCH:
             self.redraw()
             self._schedule_computer()
         elif turn.step == ACT:
+            assert turn.seat is not None  # a turn is always someone's
             self._recap(turn.seat)
             self.redraw()
         else:  # RESULT: the mover's cards stay up until Enter
@@ -327,22 +274,6 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, Screen, inherit
         self._after_computer = True
         self.follow(self.flow.after_move(seat, self.session.to_act))
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """On the result step only ending the turn, take-back, the rules and quitting are keys;
-        on the public table no card key shows."""
-        if action == "end_turn":
-            return self.mode() == "result"
-        if self.mode() == "result" and action not in ("take_back", "why_no_take_back", "rules", "save_quit"):
-            return False
-        if self.viewer is None and action in ("cursor", "mark", "play", "take", "coach"):
-            return False  # the public table: no cards of anyone's to act on
-        return super().check_action(action, parameters)
-
-    @property
-    def note(self) -> NoteLine:
-        """The line for the coach, the pile explained and the recap."""
-        return self.query_one(NoteLine)
-
     def _recap(self, seat: int) -> None:
         """Show what the other seats did since ``seat`` last acted (public events only)."""
         text = recap_for(self.session.events, self.session.names, seat)
@@ -376,10 +307,10 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, Screen, inherit
             self._say_result(mover, events, hand_before)
         return True
 
-    def _say_result(self, seat: int, events, hand_before: list) -> None:
+    def _say_result(self, seat: int, events: list[Event], hand_before: list[Card]) -> None:
         """Tell the mover what the move did (the cards drawn too: only the mover's cards are up)."""
         left = list(hand_before)
-        drawn = []
+        drawn: list[Card] = []
         for card in self.game.seats[seat].hand:
             if card in left:
                 left.remove(card)
@@ -389,14 +320,7 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, Screen, inherit
         if text:
             self.note.say("Your move", log_line(text))
 
-    # ------------------------------------------------------------ take-back, coach, pile
-
-    def _take_back_state(self) -> bool:
-        """Whether u takes back the viewer's move now (else it is hidden and says why not)."""
-        session = self.session
-        if self.viewer is None or session.undo_seat != self.viewer or self.game.phase == "setup":
-            return False
-        return self.flow.offers_take_back() and session.take_back_status()[0]
+    # ------------------------------------------------------------ take-back
 
     def take_back(self) -> bool:
         """Take back the latest human move (u on the result step or during a clear's extra turn)."""
@@ -416,34 +340,4 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, Screen, inherit
         self.follow(turn)
         self.note.say("Take back", why.replace("Take back", "Took back", 1) + " Play again.")
         self.refresh_bindings()
-        return True
-
-    def _advised(self, seat: int, advice) -> None:
-        if self.viewer != seat or self.mode() == "wait":
-            return
-        if isinstance(advice, Exception) or advice is None:
-            self.note.say("Coach", "The coach has no advice here.")
-            return
-        move = advice.move
-        text = log_line(advice.reason)
-        if self._point_at(move):
-            text.append("  Enter plays ")
-            text.append_text(cards_inline(list(move.cards)))
-            text.append(".")
-        self.note.say("Coach", text)
-
-    def _point_at(self, move: Move) -> bool:
-        """Put the cursor on (and mark) the cards the coach would play, so Enter plays them."""
-        if move.kind != "play" or self.mode() not in ("hand", "face_up"):
-            return False
-        cards = self.active_cards(self.view())
-        chosen: list[int] = []
-        for card in move.cards:
-            i = next((k for k, c in enumerate(cards) if c == card and k not in chosen), None)
-            if i is None:
-                return False
-            chosen.append(i)
-        self.cursor[self.row] = chosen[0]
-        self.marked = set(chosen) if len(chosen) > 1 else set()
-        self.redraw(cards_only=True)
         return True

@@ -8,14 +8,15 @@ so the screen never words, or decides, a rule itself.
 
 from __future__ import annotations
 
-from palace_tui.rules import Game, IllegalMove, Move
+from palace_tui.rules import Card, Game, IllegalMove, Move
 from palace_tui.words import explain_pile
+from palace_tui.tui.screens.table_screen import TableScreen
 
 #: The note's label for each key that can explain itself.
 LABELS = {"take": "Take", "enter": "Enter", "explain": "Pile"}
 
 
-def refusal(game: Game, key: str, marked: list) -> str | None:
+def refusal(game: Game, key: str, marked: list[Card]) -> str | None:
     """The engine's sentence for why ``key`` does nothing now (None: no reason to give).
 
     ``key`` is ``take`` (t), ``enter`` or ``explain`` (e); ``marked`` are the marked hand
@@ -36,18 +37,15 @@ def refusal(game: Game, key: str, marked: list) -> str | None:
     return None
 
 
-class GreyedKeys:
-    """Mixed into the table screen before :class:`~.table_keys.TableKeys`: the hidden
-    ``why_not(key)`` bindings, listed after each key's real ones, run only when those are off."""
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "why_not":
-            return self.viewer is not None and self.mode() not in ("wait", "over")
-        return super().check_action(action, parameters)  # type: ignore[misc]
+class GreyedKeys(TableScreen):
+    """A part of the table screen: the hidden ``why_not(key)`` bindings, listed after each
+    key's real ones, run only when those are off (and, :mod:`.key_modes` says, while the
+    seat at the screen is to act)."""
 
     def action_why_not(self, key: str) -> None:
         """Say in the note line why ``key`` is greyed out."""
-        marked = [self.active_cards(self.view(), "hand")[i] for i in sorted(self.marked)] if key == "enter" else []
+        hand = list(self.view().hand)
+        marked = [hand[i] for i in sorted(self.marked)] if key == "enter" else []
         why = refusal(self.game, key, marked)
         if why:
             self.note.say(LABELS[key], why)

@@ -1,14 +1,16 @@
 """Getting about the table: Home/End, a rank's key jumps to it, Esc clears marks, PgUp/PgDn
 scroll the log, and the mouse.
 
-:class:`HandKeys` is mixed into the table screen before :class:`~.table_keys.TableKeys`.
-It only moves the cursor and the marks; every move still goes through the table's own
-actions (and so through the engine).
+:class:`HandKeys` is a part of the table screen (its state is declared in
+:class:`~.table_screen.TableScreen`; when its keys show is in :mod:`.key_modes`). It only
+moves the cursor and the marks; every move still goes through the table's own actions
+(and so through the engine).
 """
 
 from __future__ import annotations
 
 from palace_tui.rules.cards import ACE, JACK, KING, QUEEN, TEN, rank_name
+from palace_tui.tui.screens.table_screen import TableScreen
 from palace_tui.tui.widgets.card_row import CardRow
 from palace_tui.tui.widgets.pile_view import PileView
 
@@ -19,16 +21,8 @@ RANK_KEYS = {**{str(r): r for r in range(2, 10)}, "0": TEN, "j": JACK, "q": QUEE
 ROW_OF = {"hand-row": "hand", "up-row": "face_up", "down-row": "face_down"}
 
 
-class HandKeys:
-    """Home/End, rank keys, Esc, and clicks on cards and on the pile (handlers found by name:
-    ``@on`` is not collected from a mixin that is not a message pump)."""
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "log_page":
-            return True
-        if action in ("cursor_end", "jump", "clear_marks"):
-            return None if self.mode() in ("wait", "over") else True
-        return super().check_action(action, parameters)  # type: ignore[misc]
+class HandKeys(TableScreen):
+    """Home/End, rank keys, Esc, and clicks on cards and on the pile."""
 
     def action_cursor_end(self, last: bool) -> None:
         """The cursor to the first (Home) or last (End) card of the row."""

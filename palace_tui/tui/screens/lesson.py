@@ -28,6 +28,7 @@ from palace_tui.tui.widgets.pile_view import PileView
 from palace_tui.tui.widgets.player_area import PlayerArea, row_cards
 from palace_tui.tui.widgets.seat_list import SeatList
 from palace_tui.tui.widgets.too_small import TooSmall
+from palace_tui.tui.screens.key_modes import LESSON_KEYS, Ask
 from palace_tui.tui.screens.turn_hint import turn_hint
 
 DIM = Style(dim=True)
@@ -236,37 +237,19 @@ class LessonScreen(Screen[None]):
     # ------------------------------------------------------------ keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """As at the table: show the keys of the learner's stage, hide the others."""
-        mode = self.mode()
-        if mode == "page":
-            return action in ("continue", "next", "back")
-        if action in ("cursor", "end", "jump"):
-            return True if mode in PLAYING + ("swap",) else None
-        if action == "row":
-            return mode == "swap"
-        if action == "mark":
-            return mode in ("hand", "face_up")
-        if action == "play":
-            return mode in ("hand", "face_up")
-        if action == "flip":
-            return mode == "face_down"
-        if action == "swap":
-            return mode == "swap"
-        if action == "ready":
-            return mode == "swap"
-        if action == "take":
-            if mode in ("swap", "page", "done"):
-                return False
+        """As at the table: show the keys of the learner's stage, hide the others (:mod:`.key_modes`)."""
+        answer = LESSON_KEYS[self.mode()].answer(action)
+        return self._ask(answer) if isinstance(answer, Ask) else answer
+
+    def _ask(self, ask: Ask) -> bool | None:
+        """Answer a key's question about the position."""
+        if ask is Ask.TAKE:
             return True if any(m.kind == "take" for m in self.view().legal) else None
-        if action == "why_no_take":
-            return mode in PLAYING and self.check_action("take", ()) is None
-        if action == "explain":
-            return True if mode in PLAYING else None
-        if action == "continue":
-            return mode in ("page", "done")
-        if action == "next":
+        if ask is Ask.WHY_NO_TAKE:
+            return self._ask(Ask.TAKE) is None
+        if ask is Ask.NEXT_LESSON:
             return True if self._next_lesson() else None
-        return True
+        raise ValueError(f"a lesson has no answer to {ask}")
 
     def action_cursor(self, step: int) -> None:
         """Move the cursor along the active row."""

@@ -1,76 +1,61 @@
 """What each key of the table does: greyed out when it can't be used, a move when it can.
 
-:class:`TableKeys` is mixed into the table screen (whose ``BINDINGS`` list the keys).
-Keys become moves here and only here; the engine decides whether a move is legal
+:class:`TableKeys` is a part of the table screen (whose ``BINDINGS`` list the keys).
+Which keys each mode enables is data, :data:`~.key_modes.TABLE_KEYS`; keys become
+moves here and only here; the engine decides whether a move is legal
 (:meth:`GameScreen.apply` shows its reason when it is not).
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.style import Style
 from rich.text import Text
+from textual import on
+from textual.binding import ActiveBinding
+from textual.worker import get_current_worker
 
 from palace_tui.rules import Move
 from palace_tui.words import explain_pile
+from palace_tui.tui.screens.key_modes import PUBLIC_TABLE_KEYS, TABLE_KEYS, Ask
+from palace_tui.tui.screens.table_messages import CoachAnswered
+from palace_tui.tui.screens.table_screen import TableScreen
+from palace_tui.tui.widgets.card_art import cards_inline
 from palace_tui.tui.widgets.game_log import log_line
+
+if TYPE_CHECKING:
+    from palace_tui.ai.coach import Advice
 
 WARN = Style(color="red", bold=True)
 DIM = Style(dim=True)
 
 
-class TableKeys:
+class TableKeys(TableScreen):
     """check_action, the footer's bindings and every action_* of the table screen."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Grey out what can't be done now, hide what belongs to another stage."""
-        mode = self.mode()
-        waiting = mode in ("wait", "over")
-        if action in ("rules", "save_quit"):
-            return True
-        if action == "abandon":
-            return mode != "over"
-        if action == "cursor":
-            return None if waiting else True
-        if action == "row":
-            return True if mode == "swap" else False
-        if action == "mark":
-            if mode in ("hand", "face_up", "choose"):
-                return True
-            return None if waiting else False
-        if action == "play":
-            if mode in ("hand", "face_up"):
-                return True
-            return None if waiting else False
-        if action == "flip":
-            return True if mode == "face_down" else False
-        if action == "swap":
-            return True if mode == "swap" else False
-        if action == "choose":
-            if mode != "choose":
-                return False
+        """Grey out what can't be done now, hide what belongs to another stage (:mod:`.key_modes`)."""
+        table = TABLE_KEYS if self.viewer is not None else PUBLIC_TABLE_KEYS
+        answer = table[self.mode()].answer(action)
+        return self._ask(answer) if isinstance(answer, Ask) else answer
+
+    def _ask(self, ask: Ask) -> bool | None:
+        """Answer a key's question about the position."""
+        if ask is Ask.TAKE:
+            return True if any(m.kind == "take" for m in self.view().legal) else None
+        if ask is Ask.CHOOSE:
             return True if len(self.marked) == self.game.rules.face_up else None
-        if action == "take":
-            if mode in ("swap", "choose"):
-                return False
-            if mode in ("hand", "face_up"):
-                return True if any(m.kind == "take" for m in self.view().legal) else None
-            return None
-        if action == "ready":
-            return True if mode == "swap" else False
-        if action == "take_back":
+        if ask is Ask.COACH:
+            return True if self.viewer is not None and self.session.seats[self.viewer].coach else None
+        if ask is Ask.TAKE_BACK:
             return self._take_back_state()
-        if action == "why_no_take_back":
+        if ask is Ask.WHY_NO_TAKE_BACK:
             return self._take_back_state() is not True and self.viewer is not None
-        if action == "coach":
-            if waiting or self.viewer is None:
-                return None
-            return True if self.session.seats[self.viewer].coach else None
-        if action == "explain":
-            return True if mode in ("hand", "face_up", "face_down") else None
-        return True
+        raise ValueError(f"the table has no answer to {ask}")
 
     @property
-    def active_bindings(self):
+    def active_bindings(self) -> dict[str, ActiveBinding]:
         """The footer's bindings, with the take-back tooltip saying why it can't be used now."""
         bindings = super().active_bindings
         active = bindings.get("u")
@@ -94,7 +79,7 @@ class TableKeys:
     def action_mark(self) -> None:
         """Mark or unmark the card under the cursor; marks hold one rank (or face-up count)."""
         view = self.view()
-        cards = self.active_cards(view)
+        cards = self.known_cards(view)
         if not cards:
             return
         i = self.cursor[self.row]
@@ -114,7 +99,7 @@ class TableKeys:
 
     def action_play(self) -> None:
         """Play the marked cards, else the card under the cursor."""
-        cards = self.active_cards(self.view())
+        cards = self.known_cards(self.view())
         if not cards:
             return
         chosen = sorted(self.marked) or [self.cursor[self.row]]
@@ -173,15 +158,52 @@ class TableKeys:
         budget = getattr(self.app, "coach_budget", 0.2)
         self.note.say("Coach", Text("thinking…", DIM))
 
-        def think() -> tuple:
+        def think() -> None:
             from palace_tui.ai.coach import advise
+            advice: Advice | Exception
             try:
                 advice = advise(game, seat, budget, events=events)
             except Exception as exc:  # no advice is better than a crashed table
                 advice = exc
-            return ("coach", serial, seat, advice)
+            if not get_current_worker().is_cancelled:  # a newer question took its place
+                self.post_message(CoachAnswered(serial, seat, advice))
 
         self.run_worker(think, thread=True, group="coach", exclusive=True, exit_on_error=False)
+
+    @on(CoachAnswered)
+    def _advised(self, answer: CoachAnswered) -> None:
+        """The coach's move and reason in the note line; Enter then plays it."""
+        seat, advice = answer.seat, answer.advice
+        if answer.serial != self._serial or not self.is_mounted:
+            return  # the game moved on (a take-back, an abandon) since the question was asked
+        if self.viewer != seat or self.mode() == "wait":
+            return
+        if isinstance(advice, Exception) or advice is None:
+            self.note.say("Coach", "The coach has no advice here.")
+            return
+        move = advice.move
+        text = log_line(advice.reason)
+        if self._point_at(move):
+            text.append("  Enter plays ")
+            text.append_text(cards_inline(list(move.cards)))
+            text.append(".")
+        self.note.say("Coach", text)
+
+    def _point_at(self, move: Move) -> bool:
+        """Put the cursor on (and mark) the cards the coach would play, so Enter plays them."""
+        if move.kind != "play" or self.mode() not in ("hand", "face_up"):
+            return False
+        cards = self.active_cards(self.view())
+        chosen: list[int] = []
+        for card in move.cards:
+            i = next((k for k, c in enumerate(cards) if c == card and k not in chosen), None)
+            if i is None:
+                return False
+            chosen.append(i)
+        self.cursor[self.row] = chosen[0]
+        self.marked = set(chosen) if len(chosen) > 1 else set()
+        self.redraw(cards_only=True)
+        return True
 
     def action_explain(self) -> None:
         """Say what may go on the pile now, and why (public facts only)."""
