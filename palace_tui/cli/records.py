@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from palace_tui.terminal import printable_anywhere
 from palace_tui.store.ranking import SCORINGS
 from palace_tui.store.records import MAX_LIMIT
 from palace_tui.store.store import RECORDS_FILE, Store, resolve_data_dir
@@ -74,7 +75,7 @@ def main(argv: list[str]) -> int:
     if args.data_dir is not None and not args.data_dir.strip():
         print("palace records: --data-dir needs a value: leave the flag out to use the default.", file=sys.stderr)
         return 2
-    _printable_anywhere()
+    printable_anywhere()
     console = Console(highlight=False)
     data_dir = resolve_data_dir(args.data_dir)
     if not (data_dir / RECORDS_FILE).exists():
@@ -138,15 +139,6 @@ def _export(data_dir, number_text: str, path: str) -> int:
     print(f"Game {number} ({game['table']}, game {game['table_game']}) written to {path}; "
           f"open it with: palace review {path}")
     return 0
-
-
-def _printable_anywhere() -> None:
-    """In a terminal that cannot show every character (an ASCII locale), print the rest as ``?``."""
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.reconfigure(errors="replace")  # type: ignore[union-attr]
-        except (AttributeError, ValueError):
-            pass
 
 
 def standings_table(scoring: str, rows: list[dict[str, Any]]) -> Table:
