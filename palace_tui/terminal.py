@@ -120,7 +120,7 @@ def printable_anywhere(streams: tuple[TextIO, ...] | None = None) -> bool:
         except (UnicodeEncodeError, LookupError):
             pass
         try:
-            stream.reconfigure(errors=HANDLER)  # type: ignore[attr-defined]
+            stream.reconfigure(errors=HANDLER)  # type: ignore[union-attr]
         except (AttributeError, ValueError, OSError):
             continue
         changed = ascii_only = True

@@ -76,7 +76,7 @@ def main(argv: list[str]) -> int:
         print("palace records: --data-dir needs a value: leave the flag out to use the default.", file=sys.stderr)
         return 2
     printable_anywhere()
-    console = Console(highlight=False)
+    console = _console()
     data_dir = resolve_data_dir(args.data_dir)
     if not (data_dir / RECORDS_FILE).exists():
         # Looking must not create a data folder as a side effect.
@@ -139,6 +139,19 @@ def _export(data_dir, number_text: str, path: str) -> int:
     print(f"Game {number} ({game['table']}, game {game['table_game']}) written to {path}; "
           f"open it with: palace review {path}")
     return 0
+
+
+#: The width tables may take when the output is not a terminal: a file or a pipe has no edge to wrap at.
+UNWRAPPED_WIDTH = 1000
+
+
+def _console() -> Console:
+    """Where the records are printed: to a terminal, wrapped at its edge as rich does; to a file or a pipe,
+    never wrapped, so a sentence holding a long path stays one line and a table keeps its natural width."""
+    console = Console(highlight=False)
+    if console.is_terminal:
+        return console
+    return Console(highlight=False, width=UNWRAPPED_WIDTH, soft_wrap=True)
 
 
 def standings_table(scoring: str, rows: list[dict[str, Any]]) -> Table:
