@@ -7,19 +7,15 @@ runs in a pseudo-terminal and plays a whole computer game to the results screen.
 
 from __future__ import annotations
 
-import fcntl
 import os
-import pty
-import select
-import struct
 import subprocess
 import sys
-import termios
 from pathlib import Path
 
 import pytest
 
 from palace_tui.store import Store
+from tests.helpers.pty_app import PtyApp
 
 REPO = Path(__file__).resolve().parents[2]
 NAMES = ["Zoë", "Åsa", "中"]
@@ -89,45 +85,17 @@ def test_paths_that_cannot_be_shown_are_not_escapes(tmp_path: Path, recorded: Pa
         assert out.stdout or out.stderr
 
 
-def _read_until(fd: int, proc: subprocess.Popen[bytes], wanted: bytes, seen: bytearray, limit: float) -> bool:
-    """Read the terminal into ``seen`` until ``wanted`` is there, the app ends or ``limit`` seconds pass."""
-    while wanted not in seen and proc.poll() is None:
-        ready, _, _ = select.select([fd], [], [], limit)
-        if not ready:
-            return False
-        try:
-            chunk = os.read(fd, 65536)
-        except OSError:
-            return False
-        if not chunk:
-            return False
-        seen.extend(chunk)
-    return wanted in seen
-
-
 def test_the_app_draws_a_whole_game_in_ascii(tmp_path: Path) -> None:
     """Three computers play a game to the results screen in a pseudo-terminal; ctrl+q quits with status 0."""
-    main, child = pty.openpty()
-    fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "palace_tui", "--players", "Zoë,Åsa,Cy", "--computers", "3", "--seed", "5",
-         "--ai-delay", "0", "--data-dir", str(tmp_path / "data")],
-        stdin=child, stdout=child, stderr=child, cwd=REPO, env=ascii_env(TERM="xterm-256color"),
-        start_new_session=True)
-    os.close(child)
-    seen = bytearray()
+    app = PtyApp(["--players", "Zoë,Åsa,Cy", "--computers", "3", "--seed", "5", "--ai-delay", "0",
+                  "--data-dir", str(tmp_path / "data")], env=ascii_env())
     try:
-        finished = _read_until(main, proc, b"Play again", seen, limit=120)
-        assert finished, f"no results screen: {bytes(seen[-1500:])!r}"
-        os.write(main, b"\x11")  # ctrl+q
-        _read_until(main, proc, b"\x00never", seen, limit=20)
-        assert proc.wait(timeout=60) == 0
+        assert app.read_until(b"Play again"), f"no results screen: {bytes(app.seen[-1500:])!r}"
+        app.type(b"\x11")  # ctrl+q
+        assert app.finish() == 0
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        os.close(main)
-    screen = bytes(seen)
+        app.close()
+    screen = bytes(app.seen)
     assert_ascii(screen, "the app's screen")
     assert b"Zoe" in screen and b"+-" in screen and b"|" in screen, "names and borders in ASCII"
     assert b"enter" in screen, "the footer names the Enter key in words"
