@@ -156,6 +156,11 @@ class Store:
         else:
             self._failed.discard(kind)
 
+    @property
+    def session_saved(self) -> bool:
+        """Whether the last game saved is on disk, not only in memory (a second copy, a full disk...)."""
+        return not self._in_memory_only("session") and "session" not in self._failed
+
     def _in_memory_only(self, kind: str) -> bool:
         # The saved game belongs to the copy that owns the folder; settings may be shared.
         return not self.saving or (kind == "session" and not self.owns_saves)

@@ -3,8 +3,8 @@
 The first copy is a real ``palace --resume`` process in a pseudo-terminal (a copy is a
 process: the folder lock belongs to it). The second is an app under Pilot in this
 process: one sentence says another copy is playing; it offers no saved game to
-continue, still opens the lessons, plays a whole game and records its result, and
-never writes the first copy's save.
+continue, still opens the lessons, plays a whole game and records its result, never
+writes the first copy's save, and on ctrl+q does not claim its game can be continued.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from palace_tui.store import Store
+from palace_tui.tui.app import NOT_SAVED_LINE
 from palace_tui.tui.screens.learn_list import LearnScreen
 from palace_tui.tui.screens.new_table import NewTableScreen
 from palace_tui.tui.screens.results import ResultsScreen
@@ -49,6 +50,12 @@ async def test_the_second_copy_says_so_and_plays_a_game_it_does_not_save(make_ap
             assert isinstance(second.screen, ResultsScreen), "a whole game plays in the second copy"
             assert "Dee" in screen_text(second)
             assert (folder / "session.json").read_bytes() == saved, "the first copy's save is untouched"
+
+            second.start_session(make_session(humans=("Dee", "Gus"), computers=(), seed=12))
+            await pilot.pause()
+            await press(pilot, "ctrl+q")
+            # What the terminal is told on the way out (Textual prints it once the app has gone).
+            assert second._exit_renderables == [NOT_SAVED_LINE], "ctrl+q does not claim the game can be continued"
         assert (folder / "session.json").read_bytes() == saved, "quitting the second copy does not save either"
         with Store(folder, claim_saves=False) as look:
             assert look.game_count() == 1, "the second copy's result is in the records"
