@@ -279,7 +279,7 @@ class Store:
                     break
             except (RecordsBusy, sqlite3.Error, OSError) as err:
                 if is_temporary(err):
-                    self._records_unavailable(why_not_now(err))
+                    self._records_unavailable(why_not_now(err) if has_room(self.data_dir) else "the disk is full")
                 else:
                     self._warn("records-unopenable", f"The records database {path} cannot be opened ({err}): "
                                                      f"game results are kept in {self.pending_path}.")

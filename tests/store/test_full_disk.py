@@ -122,6 +122,8 @@ def test_a_disk_full_at_the_start_keeps_the_records_and_the_result(disk: Path,
     store = Store(data)
     assert store.load_session() == SESSION, "the saved game still resumes"
     assert not [p for p in data.iterdir() if ".bad-" in p.name], "a full disk damages nothing"
+    [busy] = [w for w in store.warnings if "cannot be used right now" in w]
+    assert "(the disk is full)" in busy and "left as it is" in busy
     # SQLite may still have a free page or two: record games until the disk refuses one.
     results = [store.record_game(make_record(["Ada", "Bo"], [1, 0], game_id=f"started-full-{n}", history=GAME))
                for n in range(6)]
