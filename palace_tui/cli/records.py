@@ -16,10 +16,10 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from palace_tui.terminal import printable_anywhere
 from palace_tui.store.ranking import SCORINGS
 from palace_tui.store.records import MAX_LIMIT
 from palace_tui.store.store import RECORDS_FILE, Store, resolve_data_dir
+from palace_tui.terminal import printable_anywhere
 
 #: Table titles, saying how each scoring ranks players.
 TITLES = {

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from palace_tui.store import Store
 from palace_tui.cli.records import main
+from palace_tui.store import Store
 
 
 def _fill(data_dir: Path, make_record) -> None:
