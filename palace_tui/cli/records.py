@@ -19,6 +19,7 @@ from rich.text import Text
 from palace_tui.store.ranking import SCORINGS
 from palace_tui.store.records import MAX_LIMIT
 from palace_tui.store.store import RECORDS_FILE, Store, resolve_data_dir
+from palace_tui.terminal import printable_anywhere
 
 #: Table titles, saying how each scoring ranks players.
 TITLES = {
@@ -74,8 +75,8 @@ def main(argv: list[str]) -> int:
     if args.data_dir is not None and not args.data_dir.strip():
         print("palace records: --data-dir needs a value: leave the flag out to use the default.", file=sys.stderr)
         return 2
-    _printable_anywhere()
-    console = Console(highlight=False)
+    printable_anywhere()
+    console = _console()
     data_dir = resolve_data_dir(args.data_dir)
     if not (data_dir / RECORDS_FILE).exists():
         # Looking must not create a data folder as a side effect.
@@ -140,13 +141,17 @@ def _export(data_dir, number_text: str, path: str) -> int:
     return 0
 
 
-def _printable_anywhere() -> None:
-    """In a terminal that cannot show every character (an ASCII locale), print the rest as ``?``."""
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.reconfigure(errors="replace")  # type: ignore[union-attr]
-        except (AttributeError, ValueError):
-            pass
+#: The width tables may take when the output is not a terminal: a file or a pipe has no edge to wrap at.
+UNWRAPPED_WIDTH = 1000
+
+
+def _console() -> Console:
+    """Where the records are printed: to a terminal, wrapped at its edge as rich does; to a file or a pipe,
+    never wrapped, so a sentence holding a long path stays one line and a table keeps its natural width."""
+    console = Console(highlight=False)
+    if console.is_terminal:
+        return console
+    return Console(highlight=False, width=UNWRAPPED_WIDTH, soft_wrap=True)
 
 
 def standings_table(scoring: str, rows: list[dict[str, Any]]) -> Table:

@@ -20,9 +20,10 @@ from typing import Any, TypeVar
 import platformdirs
 
 from palace_tui.names import clean_name
+from palace_tui.store.checkpoint import finish_checkpoint
 from palace_tui.store.files import BadFile, atomic_write, envelope, move_aside, remove_stale_temps, unwrap
 from palace_tui.store.folder_lock import FolderLock
-from palace_tui.store.pending import PENDING_FILE, keep_pending, read_pending
+from palace_tui.store.pending import PENDING_FILE, has_room, keep_pending, read_pending, reserve_space
 from palace_tui.store.records import BadDatabase, Records, RecordsBusy, is_temporary, why_not_now
 
 T = TypeVar("T")
@@ -102,6 +103,8 @@ class Store:
         #: Finished games not yet in the records nor in the pending file (the disk refused both).
         self._unsaved: list[dict[str, Any]] = []
         self._records = self._open_records()
+        if self.saving and claim_saves:
+            reserve_space(self.data_dir)  # room for the pending file when the disk fills up
 
     # -- folder and warnings -------------------------------------------------------
 
@@ -157,6 +160,11 @@ class Store:
                                       "play goes on, but this game is not being saved.")
         else:
             self._failed.discard(kind)
+
+    @property
+    def session_saved(self) -> bool:
+        """Whether the last game saved is on disk, not only in memory (a second copy, a full disk...)."""
+        return not self._in_memory_only("session") and "session" not in self._failed
 
     def _in_memory_only(self, kind: str) -> bool:
         # The saved game belongs to the copy that owns the folder; settings may be shared.
@@ -269,13 +277,14 @@ class Store:
                             "a fresh one was started (the linked file was not touched)")
         for _ in range(3):  # a fresh file cannot be bad; the bound only guards against a loop
             try:
+                finish_checkpoint(path)  # a full disk may have cut the last one short: that is not damage
                 records = Records(path)
             except BadDatabase as bad:
                 if not self._set_aside(path, f"The records database {bad.problem}", "a fresh one was started"):
                     break
             except (RecordsBusy, sqlite3.Error, OSError) as err:
                 if is_temporary(err):
-                    self._records_unavailable(why_not_now(err))
+                    self._records_unavailable(why_not_now(err) if has_room(self.data_dir) else "the disk is full")
                 else:
                     self._warn("records-unopenable", f"The records database {path} cannot be opened ({err}): "
                                                      f"game results are kept in {self.pending_path}.")
@@ -306,6 +315,8 @@ class Store:
     def _merge_pending(self, records: Records) -> None:
         """Add the results kept aside last time to ``records``, then remove the pending file."""
         path = self.pending_path
+        if not has_room(self.data_dir):
+            return  # still full: the results wait in the file
         try:
             results = read_pending(path)
         except BadFile as why:
@@ -338,6 +349,8 @@ class Store:
 
     def _retry_records(self) -> None:
         """The records were busy at the start: try once more (the lock may be gone)."""
+        if not has_room(self.data_dir):
+            return
         try:
             records = Records(self.records_path)
         except (BadDatabase, RecordsBusy, sqlite3.Error, OSError):
@@ -355,6 +368,10 @@ class Store:
         is locked or the disk full the result is kept in the pending file (or, if even
         that fails, in memory, written at :meth:`close`) and added at the next start.
         """
+        if self.saving and not has_room(self.data_dir):  # a database write would take the room set aside
+            if not record.get("abandoned"):
+                self._keep_aside(record, "the disk is full")
+            return False
         if self.records_busy and self.saving:
             self._retry_records()
         try:

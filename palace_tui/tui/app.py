@@ -20,6 +20,8 @@ from palace_tui.tui.widgets.too_small import too_small
 
 #: Printed on the terminal after ctrl+q saved a game.
 SAVED_LINE = "Palace: the game is saved. Run palace --resume (or just palace) to continue."
+#: Printed instead when the game could not be saved (another copy owns the folder, a full disk...).
+NOT_SAVED_LINE = "Palace: this game could not be saved (the warning on the table said why), so it cannot be continued."
 
 #: Below this height the table screen drops the log's frame to keep the cards in view.
 COMPACT_HEIGHT = 30
@@ -248,7 +250,7 @@ class PalaceApp(App[None]):
         """Save the game in progress and quit, saying on the terminal how to continue."""
         if self.session is not None and self.session.game.phase != "over":
             self.store.save_session(self.session.to_dict())
-            self.exit(message=SAVED_LINE)
+            self.exit(message=SAVED_LINE if getattr(self.store, "session_saved", True) else NOT_SAVED_LINE)
             return
         self.exit()
 

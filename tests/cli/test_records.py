@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from palace_tui.store import Store
 from palace_tui.cli.records import main
-
-
-@pytest.fixture(autouse=True)
-def _wide_console(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A fixed width so rich never wraps a name onto two lines."""
-    monkeypatch.setenv("COLUMNS", "120")
+from palace_tui.store import Store
 
 
 def _fill(data_dir: Path, make_record) -> None:
@@ -92,3 +89,44 @@ def test_help_exits_0(capsys) -> None:
     """--help prints usage and succeeds."""
     assert main(["--help"]) == 0
     assert "--limit" in capsys.readouterr().out
+
+
+def _deep(tmp_path: Path) -> Path:
+    """A data folder 300 characters deep, as a test runner's temp folders can be."""
+    folder = tmp_path
+    while len(str(folder)) < 300:
+        folder = folder / "a-long-folder-name-that-goes-on"
+    return folder / "data"
+
+
+def test_a_sentence_holding_a_long_path_is_one_line(tmp_path: Path, capsys, monkeypatch) -> None:
+    """Not a terminal (captured, piped): nothing is wrapped, whatever COLUMNS says."""
+    monkeypatch.setenv("COLUMNS", "40")
+    folder = _deep(tmp_path)
+    assert main(["--data-dir", str(folder)]) == 0
+    assert capsys.readouterr().out == f"No games recorded yet (no records in {folder}).\n"
+    Store(folder).close()
+    assert main(["--data-dir", str(folder)]) == 0
+    assert capsys.readouterr().out == f"No games recorded yet in {folder}.\n"
+    assert main(["--data-dir", str(folder), "--scoring", "wins"]) == 0
+    assert capsys.readouterr().out == f"No games recorded yet in {folder}.\n"
+
+
+def test_tables_keep_their_width_in_a_pipe(tmp_path: Path, make_record) -> None:
+    """Piped into another program: a long name keeps its table row on one line, every row as wide."""
+    folder = _deep(tmp_path)
+    long_name = "Bartholomew-the-very-long-named-" * 3
+    with Store(folder) as store:
+        store.record_game(make_record([long_name, "Bo"], [0, 1], "losses", table_id="kitchen"))
+        store.record_game(make_record(["Ada", "Bo"], [1, 0], "podium", table_id="kitchen"))
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    out = subprocess.run([sys.executable, "-m", "palace_tui", "records", "--data-dir", str(folder)],
+                         capture_output=True, text=True, timeout=60, env=env)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert any(long_name in line for line in lines), "the long name is on one line"
+    for block in out.stdout.split("\n\n"):
+        rows = [line for line in block.splitlines() if line[:1] in "│┃┏┗┡└┌╭╰+|"]
+        assert len({len(row) for row in rows}) <= 1, f"a table's rows differ in width: {rows}"
+    recent = [line for line in lines if "Table 1" in line]
+    assert len(recent) == 2 and all(long_name in line or "Ada" in line for line in recent)

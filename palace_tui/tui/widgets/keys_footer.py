@@ -19,6 +19,8 @@ from textual.events import Resize
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
+from palace_tui.terminal import key_text
+
 #: The most lines the keys may take; past it the last line is cut as Textual's footer is.
 MAX_LINES = 3
 
@@ -44,8 +46,8 @@ class KeysFooter(Footer):
 
     def _shows(self) -> tuple:
         """The width and every shown key with its words and state: the footer's whole content."""
-        keys = tuple((binding.key, binding.action, self.app.get_key_display(binding), binding.description,
-                      enabled, tooltip)
+        keys = tuple((binding.key, binding.action, key_text(self.app.get_key_display(binding)),
+                      binding.description, enabled, tooltip)
                      for _, binding, enabled, tooltip in self.screen.active_bindings.values() if binding.show)
         return (self.app.size.width, keys)
 
@@ -69,7 +71,7 @@ class KeysFooter(Footer):
             if not binding.show or binding.action in seen:  # as Textual's: one key per action
                 continue
             seen.add(binding.action)
-            keys.append(FooterKey(binding.key, self.app.get_key_display(binding), binding.description,
+            keys.append(FooterKey(binding.key, key_text(self.app.get_key_display(binding)), binding.description,
                                   binding.action, disabled=not enabled, tooltip=tooltip))
         lines: list[list[FooterKey]] = [[]]
         used = 0
