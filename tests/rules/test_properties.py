@@ -21,7 +21,9 @@ from palace_tui.rules import OPTIONS, PRESETS, Game, IllegalMove, Move, Rules
 
 from tests.helpers.rules import assert_view_hides
 
-MOVE_CAP = 20_000  # generous: a random game takes a few hundred moves
+MOVE_CAP = 4_000  # generous: a random game takes a few hundred moves
+#: Moves watched, once the cap is reached, for the position to come round again.
+LOOP_WATCH = 400
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 
 
@@ -190,11 +192,29 @@ def run_game(rules: Rules, n: int, seed: int, deep_every: int = 9) -> Game:
         move = player.choose(game)
         game.play(move)
         steps += 1
-        assert steps < MOVE_CAP, "a random game did not end"
+        if steps >= MOVE_CAP:
+            assert_goes_round(game, player)
+            return game
     check_invariants(game, deck)
     if json_at < steps:
         assert json_twin == game
     return game
+
+
+def assert_goes_round(game: Game, player: RandomPlayer) -> None:
+    """A game past the cap must be one the rules let go round for ever (RULES.md has no
+    stalemate rule; the lab counts these as stalemates), not one the engine stopped moving:
+    within a few hundred more moves the same position, turn included, comes back."""
+    seen = set()
+    for _ in range(LOOP_WATCH):
+        # The position code without the running counts of moves and pickups.
+        code = " ".join(f for f in game.code().split() if not f.startswith(("moves=", "pickups=")))
+        if code in seen:
+            return
+        seen.add(code)
+        game.play(player.choose(game))
+        assert game.phase != "over", "a game past the move cap ended: raise MOVE_CAP"
+    raise AssertionError(f"a random game did not end in {MOVE_CAP} moves and its position does not repeat")
 
 
 PLAYER_COUNTS = range(2, 7)
