@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from palace_tui.store.records import BadDatabase, check_header
+from palace_tui.store.schema import BadDatabase, check_header
 
 
 def finish_checkpoint(path: Path) -> bool:

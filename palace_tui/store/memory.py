@@ -76,6 +76,14 @@ class MemoryStore:
                 row["points"] += r["points"][i]
         return rank(list(rows.values()), scoring)
 
+    def game_list(self, limit: int) -> list[dict[str, Any]]:
+        """No game here can be reviewed: a game in memory keeps no game file."""
+        return []
+
+    def game_text(self, number: int) -> dict[str, Any] | None:
+        """No game's file is kept in memory (see :meth:`game_list`)."""
+        return None
+
 
 def open_store(data_dir: str | Path | None = None) -> Store | MemoryStore:
     """The persistent store, or a :class:`MemoryStore` when its data folder fails to open."""

@@ -50,6 +50,9 @@ class ReviewApp(App[Session | None]):
             return
         what, number = chosen
         game = self.store.game_text(number)
+        if game is None:  # the list offers only games that replay: gone meanwhile
+            self.show_list()
+            return
         record = parse_game(game["text"])
         if what == "again":
             session = Session.from_record(record, game["game_id"], shift=1, table_id=game["table_id"],

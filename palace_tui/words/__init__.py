@@ -34,6 +34,7 @@ from palace_tui.words.events import (
                    move_result,
                    phrase,
                    recap,
+                   recap_for,
 )
 from palace_tui.words.pile import (
                    allowed_phrases,
@@ -62,5 +63,5 @@ from palace_tui.words.vocab import (
 __all__ = ["ACTION_KINDS", "Cards", "Sentence", "allowed_phrases", "capitalized", "card_chunks", "cards_words",
            "count", "describe", "explain_pile", "join_and", "join_or", "last_acted", "log_sentence",
            "move_result", "option_value_text", "ordinal", "ordinal_word", "phrase", "pile_run",
-           "pile_run_text", "plural", "rank_name", "rank_plural", "recap", "requirement_short",
+           "pile_run_text", "plural", "rank_name", "rank_plural", "recap", "recap_for", "requirement_short",
            "requirement_text", "rules_card"]

@@ -189,6 +189,24 @@ def recap(events_with_indices: Iterable[tuple[int, Event]], names: Sequence[str]
     return _capital(joined(clauses, "; "), ".")
 
 
+def recap_for(events_with_indices: Sequence[tuple[int, Event]], names: Sequence[str], seat: int,
+              limit: int = 6) -> Sentence:
+    """"Since your last turn": what happened since ``seat`` last acted (empty if nothing did).
+
+    The app keeps the public events with their running indices and shows this when a
+    seat's view is revealed. A draw is never mentioned and a face-down card is named
+    only once turned over; seats are called by name, never "you".
+
+    >>> from palace_tui.rules import Event, Card
+    >>> log = list(enumerate([Event("played", 0, (Card.parse("9S"),)), Event("drew", 0, (), 1),
+    ...     Event("took", 1, (), 6), Event("played", 2, (Card.parse("TD"),)),
+    ...     Event("cleared", 2, (Card.parse("TD"),), 1, "ten"), Event("played", 2, (Card.parse("3C"),))]))
+    >>> str(recap_for(log, ["Ann", "Ben", "Cy"], seat=0))
+    'Ben took the pile (6 cards); Cy played 10♦, clearing the pile (1 card), then played 3♣.'
+    """
+    return recap(events_with_indices, names, last_acted(events_with_indices, seat), limit)
+
+
 def _clause(events: list[Event], names: Sequence[str]) -> Sentence:
     """One seat's consecutive events as one clause: "Ben played 8♣, then reversed play"."""
     steps = _step_phrases(events)

@@ -171,7 +171,7 @@ def explain_pile(game: Game) -> str:
             parts.append("Nothing in your hand can go: take the pile.")
     elif pile and stage == "face_up" and rules.stuck_face_up == "keep-row":
         parts.append("If you take the pile instead, you keep your face-up row.")
-    owner = game._owner
+    owner = game.pile_owner
     if (pile and stage != "face_down" and rules.after_pickup == "builder" and owner is not None
             and owner != game.turn and game.seats[owner].place is None):
         parts.append(f"If you take the pile, {game.seats[owner].name} (who played the card on top) leads next.")

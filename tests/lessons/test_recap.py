@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from palace_tui.words.recap import last_acted, recap, recap_for
+from palace_tui.words.events import last_acted, recap, recap_for
 from palace_tui.rules import Game, Move, Rules
 
 NAMES = ["Ann", "Ben", "Cy", "Dee"]

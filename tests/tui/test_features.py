@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tests.helpers.app import keys_for, press, screen_text
 
-from palace_tui.words.recap import recap_for
+from palace_tui.words.events import recap_for
 from palace_tui.rules import Game, Move, Rules
 from palace_tui.rules.text import explain_pile
 from palace_tui.tui.screens.game import GameScreen

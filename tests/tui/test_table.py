@@ -386,7 +386,7 @@ def test_records_scoring_with_no_such_games_says_so(tmp_path, capsys):
 
 
 def test_players_words():
-    from palace_tui.words.recap import recap
+    from palace_tui.words.events import recap
     from palace_tui.rules import Event
     from palace_tui.tui.widgets.card_art import card_text
     from palace_tui.tui.widgets.game_log import log_line

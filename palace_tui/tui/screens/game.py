@@ -25,7 +25,7 @@ from textual.markup import escape
 from textual.widgets import Header
 
 from palace_tui.words.events import move_result
-from palace_tui.words.recap import recap_for
+from palace_tui.words.events import recap_for
 from palace_tui.rules import Card, Event, IllegalMove, Move, SeatView
 from palace_tui.table.turn_flow import ACT, OVER, PASS, WATCH, Turn
 from palace_tui.tui.widgets.card_art import Slot

@@ -204,7 +204,7 @@ class LessonScreen(Screen[None]):
             return Text("")
         hand, up = self.active_cards(view, "hand"), self.active_cards(view, "face_up")
         under = (hand[self.cursor["hand"]] if hand else None, up[self.cursor["face_up"]] if up else None)
-        return turn_hint(self.runner.game, view, mode, self.lesson.names, len(self.marked), under)
+        return turn_hint(self.runner.position(), view, mode, self.lesson.names, len(self.marked), under)
 
     def _show_feedback(self, feedback: Feedback | None, explain: str = "") -> None:
         box = self.query_one("#feedback", Static)

@@ -10,7 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from palace_tui.words.recap import ACTION_KINDS, recap
+from palace_tui.words.events import ACTION_KINDS, recap
 from palace_tui.words.results import (
     loser_sentence,
     next_deal_sentence,
