@@ -23,9 +23,9 @@ import unicodedata
 #: Escape sequences as a terminal reads them: CSI (``ESC [``... final byte), OSC/DCS/PM/APC/SOS
 #: strings (up to BEL or ``ESC \\``), and two-byte escapes. C1 forms (0x9B, 0x9D...) too.
 _ESCAPES = re.compile(
-    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?"                      # CSI ... final
+    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?"  # CSI ... final
     r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"  # OSC, DCS, SOS, PM, APC
-    r"|\x1b[ -/]*[0-~]?"                                      # other escapes (ESC c, ESC ( B ...)
+    r"|\x1b[ -/]*[0-~]?"  # other escapes (ESC c, ESC ( B ...)
 )
 _SPACES = re.compile(r"\s+")
 
@@ -36,8 +36,10 @@ def clean_text(text: object) -> str:
     collapsed, ends trimmed."""
     text = _ESCAPES.sub("", str(text))
     # Format characters (bidi overrides, zero-width marks) vanish; controls become spaces.
-    kept = ["" if unicodedata.category(ch) == "Cf" else
-            " " if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch for ch in text]
+    kept = [
+        "" if unicodedata.category(ch) == "Cf" else " " if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch
+        for ch in text
+    ]
     return _SPACES.sub(" ", "".join(kept)).strip()
 
 

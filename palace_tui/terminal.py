@@ -20,21 +20,87 @@ HANDLER = "palace-ascii"
 
 #: Characters with a better ASCII stand-in than their Unicode name gives.
 _NEAREST: dict[str, str] = {
-    "\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C",  # the suits, as the cards' letters
-    "\u2664": "S", "\u2661": "H", "\u2662": "D", "\u2667": "C",
-    "\u2014": "-", "\u2013": "-", "\u2012": "-", "\u2010": "-", "\u2011": "-", "\u2212": "-",
-    "\u2018": "'", "\u2019": "'", "\u201a": ",", "\u201c": '"', "\u201d": '"', "\u201e": '"',
-    "\u2026": ".", "\u00b7": ".", "\u2022": "*", "\u2219": ".",
-    "\u2190": "<", "\u2192": ">", "\u2191": "^", "\u2193": "v", "\u2194": "-", "\u2195": "|",
-    "\u25b6": ">", "\u25b8": ">", "\u25ba": ">", "\u25c0": "<", "\u25c2": "<", "\u25c4": "<",
-    "\u25b2": "^", "\u25b4": "^", "\u25bc": "v", "\u25be": "v",
-    "\u2713": "+", "\u2714": "+", "\u2717": "x", "\u2718": "x", "\u00d7": "x",
-    "\u2605": "*", "\u2606": "*", "\u25cf": "o", "\u25cb": "o", "\u2b58": "o", "\u25c6": "*", "\u25c7": "*",
-    "\u2260": "#", "\u2264": "<", "\u2265": ">", "\u00b1": "+", "\u00b0": "o", "\u2423": "_",
-    "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u00ab": "<", "\u00bb": ">",
-    "\u2591": ".", "\u2592": ":", "\u2593": "#", "\u2588": "#",
-    "\u00df": "s", "\u00e6": "e", "\u00c6": "E", "\u00f8": "o", "\u00d8": "O", "\u0142": "l", "\u0141": "L",
-    "\u0111": "d", "\u0110": "D", "\u00f0": "d", "\u00d0": "D", "\u00fe": "p", "\u00de": "P", "\u0131": "i",
+    "\u2660": "S",
+    "\u2665": "H",
+    "\u2666": "D",
+    "\u2663": "C",  # the suits, as the cards' letters
+    "\u2664": "S",
+    "\u2661": "H",
+    "\u2662": "D",
+    "\u2667": "C",
+    "\u2014": "-",
+    "\u2013": "-",
+    "\u2012": "-",
+    "\u2010": "-",
+    "\u2011": "-",
+    "\u2212": "-",
+    "\u2018": "'",
+    "\u2019": "'",
+    "\u201a": ",",
+    "\u201c": '"',
+    "\u201d": '"',
+    "\u201e": '"',
+    "\u2026": ".",
+    "\u00b7": ".",
+    "\u2022": "*",
+    "\u2219": ".",
+    "\u2190": "<",
+    "\u2192": ">",
+    "\u2191": "^",
+    "\u2193": "v",
+    "\u2194": "-",
+    "\u2195": "|",
+    "\u25b6": ">",
+    "\u25b8": ">",
+    "\u25ba": ">",
+    "\u25c0": "<",
+    "\u25c2": "<",
+    "\u25c4": "<",
+    "\u25b2": "^",
+    "\u25b4": "^",
+    "\u25bc": "v",
+    "\u25be": "v",
+    "\u2713": "+",
+    "\u2714": "+",
+    "\u2717": "x",
+    "\u2718": "x",
+    "\u00d7": "x",
+    "\u2605": "*",
+    "\u2606": "*",
+    "\u25cf": "o",
+    "\u25cb": "o",
+    "\u2b58": "o",
+    "\u25c6": "*",
+    "\u25c7": "*",
+    "\u2260": "#",
+    "\u2264": "<",
+    "\u2265": ">",
+    "\u00b1": "+",
+    "\u00b0": "o",
+    "\u2423": "_",
+    "\u00a0": " ",
+    "\u2009": " ",
+    "\u202f": " ",
+    "\u00ab": "<",
+    "\u00bb": ">",
+    "\u2591": ".",
+    "\u2592": ":",
+    "\u2593": "#",
+    "\u2588": "#",
+    "\u00df": "s",
+    "\u00e6": "e",
+    "\u00c6": "E",
+    "\u00f8": "o",
+    "\u00d8": "O",
+    "\u0142": "l",
+    "\u0141": "L",
+    "\u0111": "d",
+    "\u0110": "D",
+    "\u00f0": "d",
+    "\u00d0": "D",
+    "\u00fe": "p",
+    "\u00de": "P",
+    "\u0131": "i",
 }
 
 
@@ -64,7 +130,8 @@ def nearest_ascii(char: str) -> str:
 def _box(name: str) -> str:
     if "DIAGONAL" in name:
         return {"UPPER RIGHT TO LOWER LEFT": "/", "UPPER LEFT TO LOWER RIGHT": "\\"}.get(
-            name.split("DIAGONAL ")[-1], "X")
+            name.split("DIAGONAL ")[-1], "X"
+        )
     across = "HORIZONTAL" in name or "LEFT" in name or "RIGHT" in name
     down = "VERTICAL" in name or " UP" in name or " DOWN" in name
     if across and not down:
@@ -85,7 +152,7 @@ def _block(name: str) -> str:
 def _replace(error: UnicodeError) -> tuple[str, int]:
     if not isinstance(error, UnicodeEncodeError):
         raise error
-    text = error.object[error.start:error.end]
+    text = error.object[error.start : error.end]
     return "".join(nearest_ascii(char) for char in text), error.end
 
 

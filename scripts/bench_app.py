@@ -67,10 +67,10 @@ async def presses(size: tuple[int, int], count: int) -> dict[str, list[float]]:
     sys.path.insert(0, str(ROOT))
     from textual import events
 
-    from palace_tui.tui.app import PalaceApp
     from palace_tui.rules import Rules
-    from palace_tui.tui.screens.game import GameScreen
     from palace_tui.table.session import MemoryStore, SeatConfig, Session
+    from palace_tui.tui.app import PalaceApp
+    from palace_tui.tui.screens.game import GameScreen
 
     seats = [SeatConfig("Ann")] + [SeatConfig(n, human=False) for n in ("Ben", "Cy", "Dee", "Eve")]
     app = PalaceApp(Session.new(seats, Rules.preset("palace"), seed=7), ai_delay=0, store=MemoryStore())
@@ -100,7 +100,7 @@ async def presses(size: tuple[int, int], count: int) -> dict[str, list[float]]:
         screen = app.screen
         if screen.mode() == "swap":
             await pilot.press("r")
-        for i in range(count):
+        for _i in range(count):
             await pilot.pause()
             screen = app.screen
             if not isinstance(screen, GameScreen) or screen.mode() in ("over", "wait"):

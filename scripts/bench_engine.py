@@ -30,8 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from palace_tui.ai import RandomPlayer  # noqa: E402
-from palace_tui.rules import Game, Rules  # noqa: E402
+from palace_tui.ai import RandomPlayer
+from palace_tui.rules import Game, Rules
 
 
 def play_games(rules: Rules, players: int, games: int, mode: str) -> tuple[int, float, list[Game]]:
@@ -68,6 +68,7 @@ def per_second(fn, items) -> float:
 def rollouts_per_second(samples: list[Game]) -> float:
     from palace_tui.ai.hard import _CanonicalShuffle, rollout
     from palace_tui.rules import fast
+
     shuffle = _CanonicalShuffle(random.Random(1))
     worlds = [fast.determinize(g, g.turn, shuffle) for g in samples if g.phase == "play"]
     return per_second(lambda w: rollout(w.copy()), worlds * 3)
@@ -86,14 +87,17 @@ def main(argv: list[str] | None = None) -> int:
     for mode in ("fast", "move", "legal"):
         moves, secs, got = play_games(rules, args.players, args.games, mode)
         samples += got
-        print(f"{mode:>6} path  {moves / args.games:6.1f} moves/game  {args.games / secs:8.0f} games/s  "
-              f"{moves / secs:9.0f} moves/s")
+        print(
+            f"{mode:>6} path  {moves / args.games:6.1f} moves/game  {args.games / secs:8.0f} games/s  "
+            f"{moves / secs:9.0f} moves/s"
+        )
     samples = samples[:2000] or [Game.deal(rules, [f"P{i}" for i in range(args.players)], seed=1)]
     texts = [g.to_json() for g in samples]
-    print(f"hard rollout   {rollouts_per_second(samples):9.0f} rollouts/s (re-deal, copy, play out "
-          "with the rule of thumb)")
-    print(f"legal_moves()  {per_second(lambda g: g.legal_moves(), samples):9.0f} calls/s "
-          f"on {len(samples)} positions")
+    print(
+        f"hard rollout   {rollouts_per_second(samples):9.0f} rollouts/s (re-deal, copy, play out "
+        "with the rule of thumb)"
+    )
+    print(f"legal_moves()  {per_second(lambda g: g.legal_moves(), samples):9.0f} calls/s on {len(samples)} positions")
     print(f"copy()         {per_second(lambda g: g.copy(), samples):9.0f} calls/s")
     print(f"to_json()      {per_second(lambda g: g.to_json(), samples):9.0f} calls/s")
     print(f"from_json()    {per_second(Game.from_json, texts):9.0f} calls/s")

@@ -49,12 +49,23 @@ def fill(folder: Path, games: int, seed: int = 1) -> float:
                 points[order[-1]] = 1
             else:
                 points[order[0]] = 1
-            store.record_game({
-                "table_id": key, "game_id": f"{key}-{g}", "players": players, "preset": "palace",
-                "rules": {"scoring": scoring}, "seed": g, "started": f"2026-01-01T{g % 24:02d}:00:00",
-                "ended": f"2026-{1 + g * 12 // games:02d}-01T{g % 24:02d}:{g % 60:02d}:00", "order": order,
-                "points": points, "scoring": scoring, "winner": order[0],
-                "loser": order[-1] if scoring != "wins" else None})
+            store.record_game(
+                {
+                    "table_id": key,
+                    "game_id": f"{key}-{g}",
+                    "players": players,
+                    "preset": "palace",
+                    "rules": {"scoring": scoring},
+                    "seed": g,
+                    "started": f"2026-01-01T{g % 24:02d}:00:00",
+                    "ended": f"2026-{1 + g * 12 // games:02d}-01T{g % 24:02d}:{g % 60:02d}:00",
+                    "order": order,
+                    "points": points,
+                    "scoring": scoring,
+                    "winner": order[0],
+                    "loser": order[-1] if scoring != "wins" else None,
+                }
+            )
     return time.perf_counter() - start
 
 
@@ -85,13 +96,19 @@ def main(argv: list[str] | None = None) -> int:
     def start() -> None:
         Store(folder).close()
 
-
     store = Store(folder)
     scoreboard = timed(lambda: store.scoreboard("table-000"))
     store.close()
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "120"}
-    records = timed(lambda: subprocess.run([sys.executable, "-m", "palace_tui", "records", "--data-dir",
-                                            str(folder)], env=env, capture_output=True, check=True), runs=3)
+    records = timed(
+        lambda: subprocess.run(
+            [sys.executable, "-m", "palace_tui", "records", "--data-dir", str(folder)],
+            env=env,
+            capture_output=True,
+            check=True,
+        ),
+        runs=3,
+    )
     opened = timed(start)
     print(f"games recorded          {count:,}")
     print(f"database size           {size / 1e6:.1f} MB ({size / count:.0f} bytes per game)")

@@ -20,11 +20,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from palace_tui.ai import make_player  # noqa: E402
-from palace_tui.tui.app import PalaceApp  # noqa: E402
 from palace_tui.rules import Rules  # noqa: E402
+from palace_tui.table.session import MemoryStore, SeatConfig, Session  # noqa: E402
+from palace_tui.tui.app import PalaceApp  # noqa: E402
 from palace_tui.tui.screens.game import GameScreen  # noqa: E402
 from palace_tui.tui.screens.rules import RulesScreen  # noqa: E402
-from palace_tui.table.session import MemoryStore, SeatConfig, Session  # noqa: E402
 
 OUT = ROOT / "screenshots"
 FIVE = ["Ann", "Ben", "Cy", "Dee", "Eve"]
@@ -66,6 +66,7 @@ def face_down() -> Session:
     def at_face_down(s: Session) -> bool:
         g = s.game
         return g.phase == "play" and g.stage(0) == "face_down" and len(g.seats[0].face_down) == 3
+
     for seed in range(1, 60):
         try:
             s = advance_until(table(1, seed=seed), at_face_down)
@@ -79,13 +80,25 @@ def face_down() -> Session:
 def shared_mid_game() -> Session:
     """Ann and Ben (people) with Cy and Dee (computers) between them, some way in: Ann to play,
     a card in the stock to draw and a computer next."""
+
     def ready(s: Session) -> bool:
         g = s.game
-        return (g.phase == "play" and g.turn == 0 and g.moves >= 12 and len(g.stock) >= 2
-                and g.stage(0) == "hand" and any(m.kind == "play" for m in g.legal_moves())
-                and not s.is_human((g.turn + g.direction) % len(g.seats)))
-    seats = [SeatConfig("Ann"), SeatConfig("Cy", human=False, level="normal"), SeatConfig("Ben"),
-             SeatConfig("Dee", human=False, level="normal")]
+        return (
+            g.phase == "play"
+            and g.turn == 0
+            and g.moves >= 12
+            and len(g.stock) >= 2
+            and g.stage(0) == "hand"
+            and any(m.kind == "play" for m in g.legal_moves())
+            and not s.is_human((g.turn + g.direction) % len(g.seats))
+        )
+
+    seats = [
+        SeatConfig("Ann"),
+        SeatConfig("Cy", human=False, level="normal"),
+        SeatConfig("Ben"),
+        SeatConfig("Dee", human=False, level="normal"),
+    ]
     s = advance_until(Session.new(seats, Rules.preset("palace"), seed=7), ready)
     s.viewer = 0
     return s
@@ -138,8 +151,9 @@ async def main(size: tuple[int, int]) -> list[Path]:
     paths.append(await shoot("privacy", app(table(2, FIVE[:3])), size))
     paths.append(await shoot("mid-game", app(mid_game()), size))
     paths.append(await shoot("result", app(shared_mid_game()), size, play_a_card))
-    paths.append(await shoot("watching", PalaceApp(shared_mid_game(), ai_delay=60, store=MemoryStore()), size,
-                             end_the_turn))
+    paths.append(
+        await shoot("watching", PalaceApp(shared_mid_game(), ai_delay=60, store=MemoryStore()), size, end_the_turn)
+    )
 
     async def choose_face_down(app, pilot):
         await pilot.press("right")
@@ -150,7 +164,8 @@ async def main(size: tuple[int, int]) -> list[Path]:
 
     async def open_rules(app, pilot):
         app.screen.action_rules() if isinstance(app.screen, GameScreen) else app.push_screen(
-            RulesScreen(Rules.preset("palace")))
+            RulesScreen(Rules.preset("palace"))
+        )
         await pilot.pause()
 
     paths.append(await shoot("rules", app(mid_game()), size, open_rules))
@@ -168,8 +183,8 @@ async def lesson_shots(size: tuple[int, int]) -> list[Path]:
     """The lesson on the deal and the swap, the 10♦ under the cursor (a throwaway data folder)."""
     import tempfile
 
-    from palace_tui.tui.learn_app import LearnApp
     from palace_tui.lessons import BY_ID
+    from palace_tui.tui.learn_app import LearnApp
     from palace_tui.tui.screens.lesson import LessonScreen
 
     async def open_swap(app, pilot):
@@ -204,8 +219,10 @@ async def review_shots(size: tuple[int, int]) -> list[Path]:
         await at_turning_point(app, pilot)
         await pilot.press("s")
 
-    return [await shoot("review", ReviewApp(record, title="Table 1, game 1", store=MemoryStore()), size, at_turning_point),
-            await shoot("review-summary", ReviewApp(record, title="Table 1, game 1", store=MemoryStore()), size, summary)]
+    return [
+        await shoot("review", ReviewApp(record, title="Table 1, game 1", store=MemoryStore()), size, at_turning_point),
+        await shoot("review-summary", ReviewApp(record, title="Table 1, game 1", store=MemoryStore()), size, summary),
+    ]
 
 
 def to_png(svg: Path) -> Path | None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from palace_tui.tui.app import PalaceApp
 from palace_tui.table.session import Session
+from palace_tui.tui.app import PalaceApp
 
 
 @pytest.fixture(autouse=True)
@@ -23,8 +23,10 @@ def data_dir(tmp_path):
 @pytest.fixture
 def make_app(data_dir):
     """Build an app with no computer pause that saves into the test's folder."""
+
     def build(session: Session | None = None, **kwargs) -> PalaceApp:
         kwargs.setdefault("ai_delay", 0)
         kwargs.setdefault("data_dir", data_dir)
         return PalaceApp(session, **kwargs)
+
     return build

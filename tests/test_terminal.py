@@ -10,12 +10,41 @@ from palace_tui import terminal
 from palace_tui.terminal import cells, key_text, nearest_ascii, printable_anywhere
 
 
-@pytest.mark.parametrize("char, shown", [
-    ("─", "-"), ("━", "-"), ("│", "|"), ("┃", "|"), ("╭", "+"), ("┼", "+"), ("╴", "-"), ("╵", "|"),
-    ("▔", "-"), ("▁", "-"), ("▎", "|"), ("█", "#"), ("░", "."), ("♠", "S"), ("♥", "H"), ("♦", "D"), ("♣", "C"),
-    ("—", "-"), ("…", "."), ("→", ">"), ("▶", ">"), ("✓", "+"), ("★", "*"), ("é", "e"), ("Å", "A"),
-    ("ß", "s"), ("中", "??"), ("🃏", "??"), ("\u0301", ""), ("ﬁ", "?"),
-])
+@pytest.mark.parametrize(
+    "char, shown",
+    [
+        ("─", "-"),
+        ("━", "-"),
+        ("│", "|"),
+        ("┃", "|"),
+        ("╭", "+"),
+        ("┼", "+"),
+        ("╴", "-"),
+        ("╵", "|"),
+        ("▔", "-"),
+        ("▁", "-"),
+        ("▎", "|"),
+        ("█", "#"),
+        ("░", "."),
+        ("♠", "S"),
+        ("♥", "H"),
+        ("♦", "D"),
+        ("♣", "C"),
+        ("—", "-"),
+        ("…", "."),
+        ("→", ">"),
+        ("▶", ">"),
+        ("✓", "+"),
+        ("★", "*"),
+        ("é", "e"),
+        ("Å", "A"),
+        ("ß", "s"),
+        ("中", "??"),
+        ("🃏", "??"),
+        ("\u0301", ""),
+        ("ﬁ", "?"),
+    ],
+)
 def test_nearest_ascii_keeps_the_width(char: str, shown: str) -> None:
     assert nearest_ascii(char) == shown
     assert len(shown) == cells(char), "Textual measured the real character: the stand-in takes as many cells"

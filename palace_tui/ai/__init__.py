@@ -20,18 +20,19 @@ correct without it.
 
 from __future__ import annotations
 
-from palace_tui.ai.heuristic import EasyPlayer
 from palace_tui.ai.hard import HardPlayer, NormalPlayer
+from palace_tui.ai.heuristic import EasyPlayer
 from palace_tui.ai.random_player import RandomPlayer
 
 #: Computer player levels from weakest to strongest.
 LEVELS = ("random", "easy", "normal", "hard")
 
-__all__ = ["LEVELS", "RandomPlayer", "EasyPlayer", "NormalPlayer", "HardPlayer", "make_player"]
+__all__ = ["LEVELS", "EasyPlayer", "HardPlayer", "NormalPlayer", "RandomPlayer", "make_player"]
 
 
-def make_player(name: str, seed: int | None = None, *, budget_s: float | None = None,
-                iterations: int | None = None, **options):
+def make_player(
+    name: str, seed: int | None = None, *, budget_s: float | None = None, iterations: int | None = None, **options
+):
     """A computer player by level name (one of :data:`LEVELS`).
 
     random plays a random playable rank; easy the lowest card that goes; normal adds
@@ -51,4 +52,3 @@ def make_player(name: str, seed: int | None = None, *, budget_s: float | None = 
     if name == "hard":
         return HardPlayer(seed, budget_s=budget_s, iterations=iterations, **options)
     raise ValueError(f"no computer player {name!r}: choose one of {', '.join(LEVELS)}")
-

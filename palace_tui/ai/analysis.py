@@ -24,12 +24,12 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 
-from palace_tui.store.gamefile import Replay
-from palace_tui.rules import Event, Game, Move, fast
 from palace_tui.ai import hard
 from palace_tui.ai.coach import advise
 from palace_tui.ai.hard import _CanonicalShuffle, rollout, standing
 from palace_tui.ai.policy import move_to_choice, setup_move
+from palace_tui.rules import Event, Game, Move, fast
+from palace_tui.store.gamefile import Replay
 
 #: Bumped when the analysis changes, so kept analyses of an older kind are not reused
 #: (2: hard's move_chances, setup verdicts, each seat's chances from its own decisions).
@@ -96,10 +96,15 @@ class Analysis:
     measure: str = "not_last"
 
     def to_json(self) -> str:
-        return json.dumps({"version": ANALYSIS_VERSION, "measure": self.measure, "turning": self.turning,
-                           "chances": [None if c is None else [[x.not_last, x.win] for x in c]
-                                       for c in self.chances],
-                           "verdicts": [asdict(v) for v in self.verdicts.values()]})
+        return json.dumps(
+            {
+                "version": ANALYSIS_VERSION,
+                "measure": self.measure,
+                "turning": self.turning,
+                "chances": [None if c is None else [[x.not_last, x.win] for x in c] for c in self.chances],
+                "verdicts": [asdict(v) for v in self.verdicts.values()],
+            }
+        )
 
     @classmethod
     def from_json(cls, text: str) -> Analysis:
@@ -112,8 +117,12 @@ class Analysis:
             for v in data["verdicts"]:
                 v = dict(v, made_chances=Chances(**v["made_chances"]), best_chances=Chances(**v["best_chances"]))
                 verdicts[v["index"]] = Verdict(**v)
-            return cls([None if c is None else [Chances(a, b) for a, b in c] for c in data["chances"]],
-                       verdicts, list(data["turning"]), data["measure"])
+            return cls(
+                [None if c is None else [Chances(a, b) for a, b in c] for c in data["chances"]],
+                verdicts,
+                list(data["turning"]),
+                data["measure"],
+            )
         except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as exc:
             raise ValueError(f"the kept analysis is damaged ({exc!r})") from None
 
@@ -122,8 +131,9 @@ class Cancelled(Exception):
     """The analysis was stopped before it finished."""
 
 
-def play_chances(game: Game, seat: int, moves: Sequence[Move], iterations: int, seed: int,
-                 events: Sequence[Event] | None = None) -> list[Chances]:
+def play_chances(
+    game: Game, seat: int, moves: Sequence[Move], iterations: int, seed: int, events: Sequence[Event] | None = None
+) -> list[Chances]:
     """``seat``'s chances after each of ``moves`` (legal for it, the seat to act), from hard's
     search (:func:`palace_tui.ai.hard.move_chances`, looked up at call time so the search
     the review quotes is always the one hard plays with)."""
@@ -131,8 +141,7 @@ def play_chances(game: Game, seat: int, moves: Sequence[Move], iterations: int, 
     return [Chances(*found[m]) for m in moves]
 
 
-def setup_chances(game: Game, seat: int, plans: Sequence[Sequence[Move]], iterations: int,
-                  seed: int) -> list[Chances]:
+def setup_chances(game: Game, seat: int, plans: Sequence[Sequence[Move]], iterations: int, seed: int) -> list[Chances]:
     """``seat``'s chances after each of ``plans`` (its whole setup: swaps then ``ready``, or a
     ``choose``), ``seat`` to act in the setup. In each world the cards it cannot see are
     dealt again (:func:`palace_tui.rules.fast.determinize`, sorted before the shuffle as in
@@ -210,9 +219,15 @@ def _settled(game: Game, current: list[Chances]) -> list[Chances]:
     return result
 
 
-def analyse(played: Replay, humans: set[int] | Sequence[int], *, iterations: int = DEFAULT_ITERATIONS,
-            seed: int = 0, progress: Callable[[int, int], None] | None = None,
-            cancelled: Callable[[], bool] | None = None) -> Analysis:
+def analyse(
+    played: Replay,
+    humans: set[int] | Sequence[int],
+    *,
+    iterations: int = DEFAULT_ITERATIONS,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> Analysis:
     """Review a replayed game: chances after every play-phase move, and a verdict on every
     decision of a seat in ``humans`` (each seat's setup as one decision, at its first
     setup move), by hard's search with ``iterations`` worlds.
@@ -271,8 +286,16 @@ def _setup_verdict(played: Replay, i: int, iterations: int, seed: int, measure: 
     found = setup_chances(before, seat, plans, iterations, seed)
     loss = max(0.0, getattr(found[-1], measure) - getattr(found[0], measure))
     codes = "; ".join(m.code() for m in made)
-    return Verdict(i, seat, codes, codes if agree else "; ".join(m.code() for m in coach),
-                   found[0], found[-1], round(loss, 4), kind="setup")
+    return Verdict(
+        i,
+        seat,
+        codes,
+        codes if agree else "; ".join(m.code() for m in coach),
+        found[0],
+        found[-1],
+        round(loss, 4),
+        kind="setup",
+    )
 
 
 def turning_points(verdicts: dict[int, Verdict]) -> list[int]:
@@ -282,8 +305,9 @@ def turning_points(verdicts: dict[int, Verdict]) -> list[int]:
     for v in verdicts.values():
         if v.loss >= TURNING_MIN:
             by_seat.setdefault(v.seat, []).append(v)
-    marked = [v.index for vs in by_seat.values()
-              for v in sorted(vs, key=lambda v: (-v.loss, v.index))[:TURNING_PER_SEAT]]
+    marked = [
+        v.index for vs in by_seat.values() for v in sorted(vs, key=lambda v: (-v.loss, v.index))[:TURNING_PER_SEAT]
+    ]
     return sorted(marked)
 
 

@@ -8,14 +8,15 @@ decide only from what their seat may see (see :mod:`.policy`).
 
 from __future__ import annotations
 
-from palace_tui.rules import Game, Move
 from palace_tui.ai.policy import choice_to_move, easy_choice, normal_choice, setup_move
+from palace_tui.rules import Game, Move
 
 
 class HeuristicPlayer:
     """A player whose play-phase decision is one function of the visible position."""
 
     name = "heuristic"
+
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
 

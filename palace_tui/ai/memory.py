@@ -34,10 +34,7 @@ class Memory:
                     hand.subtract(e.cards)
                     for c in [c for c, n in hand.items() if n <= 0]:
                         del hand[c]
-            elif k == "failed":
-                self.pile.extend(e.cards)
-                self._pick_up(e.seat)
-            elif k == "took":
+            elif k == "failed" or k == "took":
                 self.pile.extend(e.cards)
                 self._pick_up(e.seat)
             elif k == "cleared":

@@ -33,7 +33,8 @@ NORMAL = {
     "four": True,  # complete four of a kind
     "block": False,  # play high when the next player is about to go out
     "single": True,  # spend special cards one at a time
-    "block_up": 1,  # next player on its face-up row: play a rank those cards can't beat (1: only the lowest such, 2: any)
+    # next player on its face-up row: play a rank those cards can't beat (1: only the lowest such, 2: any)
+    "block_up": 1,
 }
 
 
@@ -61,6 +62,7 @@ def _blocking_rank(game: Game, ordinary: int, mode: int) -> int:
 
 
 # ---------------------------------------------------------------------- setup
+
 
 def keep_up_value(rank: int, rules) -> float:
     """How much a card is worth on the face-up row (twos, tens, high cards up)."""
@@ -110,10 +112,11 @@ def setup_move(game: Game) -> Move:
 def best_face_up(pool, rules) -> list:
     """The ``rules.face_up`` cards of ``pool`` most worth laying face up."""
     ranked = sorted(pool, key=lambda c: (-keep_up_value(c.rank, rules), c))
-    return ranked[:rules.face_up]
+    return ranked[: rules.face_up]
 
 
 # ---------------------------------------------------------------------- play
+
 
 def easy_choice(game: Game) -> Choice:
     """Easy: play every copy of the lowest playable rank (twos and tens last); take
@@ -218,6 +221,7 @@ def normal_choice(game: Game, params: dict = NORMAL) -> Choice:
 
 
 # ---------------------------------------------------------------------- moves
+
 
 def choice_to_move(game: Game, choice: Choice) -> Move:
     """The :class:`Move` a decision stands for, for :meth:`Game.play`."""

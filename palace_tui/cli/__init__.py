@@ -29,6 +29,7 @@ def commands_help() -> str:
 def main(argv: list[str] | None = None) -> int:
     """Dispatch to a subcommand; with none, start the game."""
     from palace_tui.terminal import printable_anywhere
+
     printable_anywhere()  # an ASCII terminal gets the nearest ASCII, never an escape or a traceback
     args = list(sys.argv[1:] if argv is None else argv)
     command = args[0] if args and not args[0].startswith("-") else ""
@@ -36,6 +37,7 @@ def main(argv: list[str] | None = None) -> int:
         module = importlib.import_module(COMMANDS[command][0])
         return module.main(args[1:])
     from palace_tui.cli.play import main as play_main
+
     return play_main(args)
 
 

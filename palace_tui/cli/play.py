@@ -19,10 +19,13 @@ NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 MAX_AI_DELAY = 60
 
 #: The subcommands (each has its own --help, listed from cli.COMMANDS), then where the keys are.
-EPILOG = commands_help() + """
+EPILOG = (
+    commands_help()
+    + """
 
 With no command and no flags the new-table screen opens. Keys are listed at the
 bottom of every screen; ? shows the rules in force."""
+)
 
 
 class UsageError(Exception):
@@ -36,15 +39,25 @@ class _Parser(argparse.ArgumentParser):
 
 def parser() -> argparse.ArgumentParser:
     """The command line of ``palace``."""
-    p = _Parser(prog="palace", description="Palace (Shithead): the card game, hot seat in the terminal.",
-                formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG)
+    p = _Parser(
+        prog="palace",
+        description="Palace (Shithead): the card game, hot seat in the terminal.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=EPILOG,
+    )
     p.add_argument("--players", help="comma-separated names, in seat order: Ann,Ben,Cy (starts at the deal)")
-    p.add_argument("--computers", type=int, default=None,
-                   help="how many of the players (the last ones) the computer plays")
+    p.add_argument(
+        "--computers", type=int, default=None, help="how many of the players (the last ones) the computer plays"
+    )
     p.add_argument("--level", default=None, help="computer level for every computer seat")
     p.add_argument("--preset", choices=list(PRESETS), default=None, help="rule preset (default palace)")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help=f"set a rule option, repeatable: {', '.join(OPTIONS)}")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help=f"set a rule option, repeatable: {', '.join(OPTIONS)}",
+    )
     p.add_argument("--seed", type=int, default=None, help="deal the same cards every time")
     p.add_argument("--resume", action="store_true", help="go back to the saved game")
     p.add_argument("--data-dir", default=None, help="where saves and records live")
@@ -56,6 +69,7 @@ def parser() -> argparse.ArgumentParser:
 def build(argv: list[str]):
     """Read the command line into the app's arguments; UsageError with one sentence if bad."""
     from palace_tui.table.session import SeatConfig, Session, computer_levels, default_level
+
     args = parser().parse_args(argv)
     if args.learn:
         raise UsageError("The lessons are a subcommand: run palace learn")
@@ -64,8 +78,9 @@ def build(argv: list[str]):
     for flag, value in (("--players", args.players), ("--level", args.level), ("--data-dir", args.data_dir)):
         if value is not None and not value.strip():
             raise UsageError(f"{flag} needs a value: leave the flag out to use the default")
-    table_flags = args.players or args.computers is not None or args.preset or args.option or \
-        args.seed is not None or args.level
+    table_flags = (
+        args.players or args.computers is not None or args.preset or args.option or args.seed is not None or args.level
+    )
     if args.resume and table_flags:
         raise UsageError("--resume goes back to the saved game, so it takes no table flags")
     session = None
@@ -76,7 +91,7 @@ def build(argv: list[str]):
             raise UsageError(str(exc)) from None
         names = [clean_name(n) for n in (args.players or "").split(",") if clean_name(n)]
         if not args.players:
-            names = NAMES[:1 + (args.computers if args.computers is not None else 2)]
+            names = NAMES[: 1 + (args.computers if args.computers is not None else 2)]
         computers = args.computers if args.computers is not None else 0
         if not 0 <= computers <= len(names):
             raise UsageError(f"--computers must be between 0 and the number of players ({len(names)})")
@@ -92,7 +107,7 @@ def build(argv: list[str]):
         except ValueError as exc:
             raise UsageError(str(exc)[0].upper() + str(exc)[1:]) from None
     data_dir = args.data_dir or os.environ.get("PALACE_DATA_DIR") or None
-    return dict(session=session, resume=args.resume, data_dir=data_dir, ai_delay=args.ai_delay)
+    return {"session": session, "resume": args.resume, "data_dir": data_dir, "ai_delay": args.ai_delay}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -103,8 +118,9 @@ def main(argv: list[str] | None = None) -> int:
         text = str(exc).rstrip(".")
         print(f"palace: {text}.", file=sys.stderr)
         return 2
-    from palace_tui.tui.app import PalaceApp
     from palace_tui.rules.cards import use_letter_suits_if_needed
+    from palace_tui.tui.app import PalaceApp
+
     use_letter_suits_if_needed(sys.stdout)
     app = PalaceApp(**kwargs)
     app.run()

@@ -41,13 +41,19 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser() -> _Parser:
     parser = _Parser(prog="palace records", description="Show the standings and the recent games.")
-    parser.add_argument("--data-dir", metavar="PATH", help="the data folder (default: $PALACE_DATA_DIR or "
-                                                            "the user data folder)")
-    parser.add_argument("--limit", metavar="N", type=_count, default=10,
-                        help="how many recent games to show (default 10)")
+    parser.add_argument(
+        "--data-dir", metavar="PATH", help="the data folder (default: $PALACE_DATA_DIR or the user data folder)"
+    )
+    parser.add_argument(
+        "--limit", metavar="N", type=_count, default=10, help="how many recent games to show (default 10)"
+    )
     parser.add_argument("--scoring", choices=SCORINGS, help="show the standings of one scoring only")
-    parser.add_argument("--export", nargs=2, metavar=("N", "FILE"),
-                        help="write recorded game N (the No. column) to FILE as a game file for palace review")
+    parser.add_argument(
+        "--export",
+        nargs=2,
+        metavar=("N", "FILE"),
+        help="write recorded game N (the No. column) to FILE as a game file for palace review",
+    )
     return parser
 
 
@@ -92,8 +98,11 @@ def main(argv: list[str]) -> int:
         for warning in store.warnings:
             print(warning, file=sys.stderr)
     if busy:
-        print(f"palace records: the records in {data_dir} cannot be read right now ({busy}); "
-              "they are kept as they are: try again in a moment.", file=sys.stderr)
+        print(
+            f"palace records: the records in {data_dir} cannot be read right now ({busy}); "
+            "they are kept as they are: try again in a moment.",
+            file=sys.stderr,
+        )
         return 1
     if not standings and not recent:
         console.print(f"No games recorded yet in {data_dir}.", markup=False)
@@ -118,26 +127,32 @@ def _export(data_dir, number_text: str, path: str) -> int:
     try:
         number = int(number_text)
     except ValueError:
-        print(f"palace records: --export needs a game number (the No. column), not {number_text!r}.",
-              file=sys.stderr)
+        print(f"palace records: --export needs a game number (the No. column), not {number_text!r}.", file=sys.stderr)
         return 2
     with Store(data_dir) as store:
         game = store.game_text(number)
     if game is None:
-        print(f"palace records: there is no recorded game {number} (see the No. column of palace records).",
-              file=sys.stderr)
+        print(
+            f"palace records: there is no recorded game {number} (see the No. column of palace records).",
+            file=sys.stderr,
+        )
         return 1
     if game["text"] is None:
-        print(f"palace records: game {number} was recorded before palace-tui kept each game's moves, "
-              "so it cannot be exported.", file=sys.stderr)
+        print(
+            f"palace records: game {number} was recorded before palace-tui kept each game's moves, "
+            "so it cannot be exported.",
+            file=sys.stderr,
+        )
         return 1
     try:
         Path(path).expanduser().write_text(game["text"], encoding="utf-8")
     except OSError as err:
         print(f"palace records: {path} could not be written ({err.strerror or err}).", file=sys.stderr)
         return 1
-    print(f"Game {number} ({game['table']}, game {game['table_game']}) written to {path}; "
-          f"open it with: palace review {path}")
+    print(
+        f"Game {number} ({game['table']}, game {game['table_game']}) written to {path}; "
+        f"open it with: palace review {path}"
+    )
     return 0
 
 
@@ -166,8 +181,14 @@ def standings_table(scoring: str, rows: list[dict[str, Any]]) -> Table:
     places = [row["place"] for row in rows]
     for row in rows:
         shared = places.count(row["place"]) > 1
-        table.add_row(f"{row['place']}{'=' if shared else ''}", Text(row["name"]),
-                      str(row["games"]), str(row["wins"]), str(row["losses"]), str(row["points"]))
+        table.add_row(
+            f"{row['place']}{'=' if shared else ''}",
+            Text(row["name"]),
+            str(row["games"]),
+            str(row["wins"]),
+            str(row["losses"]),
+            str(row["points"]),
+        )
     return table
 
 
@@ -180,10 +201,15 @@ def recent_table(games: list[dict[str, Any]]) -> Table:
         names = game["players"]
         order = Text(", ".join(names[seat] for seat in game["order"]))
         number = game.get("number")
-        table.add_row("" if number is None else str(number), _when(game["ended"]),
-                      Text(game.get("table_name") or _short(str(game["table_id"]))),
-                      str(game.get("table_game") or ""), Text(game["preset"] or "custom"),
-                      order, Text(_result(game)))
+        table.add_row(
+            "" if number is None else str(number),
+            _when(game["ended"]),
+            Text(game.get("table_name") or _short(str(game["table_id"]))),
+            str(game.get("table_game") or ""),
+            Text(game["preset"] or "custom"),
+            order,
+            Text(_result(game)),
+        )
     return table
 
 
@@ -191,8 +217,7 @@ def same_deal_table(games: list[dict[str, Any]]) -> Table:
     """One deal played more than once, side by side: a row per dealt seat, a column per game,
     each cell who held those cards and where they finished."""
     first = games[0]
-    table = Table(title=f"Same deal as {first['table']} game {first['table_game']}",
-                  title_justify="left")
+    table = Table(title=f"Same deal as {first['table']} game {first['table_game']}", title_justify="left")
     table.add_column("Cards of")
     for game in games:
         table.add_column(f"No. {game['number']}")

@@ -33,12 +33,16 @@ class _Parser(argparse.ArgumentParser):
 
 def parser() -> argparse.ArgumentParser:
     """The command line of ``palace serve``."""
-    p = _Parser(prog="palace serve",
-                description="Serve Palace as a web page: open it on a tablet or phone and pass it round. "
-                            "Every browser tab is its own table.")
-    p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1: this computer only; "
-                        "0.0.0.0: every network it is on)")
+    p = _Parser(
+        prog="palace serve",
+        description="Serve Palace as a web page: open it on a tablet or phone and pass it round. "
+        "Every browser tab is its own table.",
+    )
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: every network it is on)",
+    )
     p.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
     p.add_argument("--learn", action="store_true", help="serve the lessons instead of the game")
     p.add_argument("--data-dir", default=None, help="where saves and records live (as for palace)")
@@ -77,13 +81,15 @@ def check_address(host: str, port: int) -> bool:
             try:
                 probe.bind(address)
             except OSError as exc:
-                raise ServeError(f"Can't listen on {host} port {port} ({_why(exc)}): "
-                                 "choose another with --port") from None
+                raise ServeError(
+                    f"Can't listen on {host} port {port} ({_why(exc)}): choose another with --port"
+                ) from None
     return all(ipaddress.ip_address(str(info[4][0]).split("%")[0]).is_loopback for info in infos)
 
 
 def _why(exc: OSError) -> str:
     import errno
+
     if exc.errno == errno.EADDRINUSE:
         return "something else is using that port"
     if exc.errno == errno.EADDRNOTAVAIL:
@@ -95,10 +101,15 @@ def _why(exc: OSError) -> str:
 
 def reach_sentence(host: str, port: int) -> str:
     """The one sentence said when the table is served beyond this computer."""
-    where = "any device on the networks this computer is on" if host in ("0.0.0.0", "::", "") \
+    where = (
+        "any device on the networks this computer is on"
+        if host in ("0.0.0.0", "::", "")
         else f"any device that can reach {host}"
-    return (f"Anyone with {where} can open http://{host}:{port} and join a table there "
-            "(there is no password), so serve on a network you trust.")
+    )
+    return (
+        f"Anyone with {where} can open http://{host}:{port} and join a table there "
+        "(there is no password), so serve on a network you trust."
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -116,8 +127,13 @@ def main(argv: list[str] | None = None) -> int:
     if not local:
         print(reach_sentence(args.host, args.port), file=sys.stderr)
     data_dir = args.data_dir or os.environ.get("PALACE_DATA_DIR") or None
-    server = PalaceServer(app_command(args.learn, data_dir), host=args.host, port=args.port,
-                          title=PAGE_TITLE[args.learn], templates_path=TEMPLATES)
+    server = PalaceServer(
+        app_command(args.learn, data_dir),
+        host=args.host,
+        port=args.port,
+        title=PAGE_TITLE[args.learn],
+        templates_path=TEMPLATES,
+    )
     try:
         server.serve()
     except OSError as exc:  # lost the port between the check and the start

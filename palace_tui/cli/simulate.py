@@ -20,25 +20,42 @@ MAX_BUDGET_MS = 60_000
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="palace simulate",
-                                description="Play headless games between computer players.")
+    p = argparse.ArgumentParser(prog="palace simulate", description="Play headless games between computer players.")
     p.add_argument("--preset", default="palace", help="palace, shithead or first-out (default palace)")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="change one option, e.g. seven=low (repeatable)")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="change one option, e.g. seven=low (repeatable)",
+    )
     p.add_argument("--players", type=int, default=4, help="players per game (default 4)")
     p.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
-    p.add_argument("--ai", default="random",
-                   help="computer levels (random, easy, normal, hard), or a comma list that shifts "
-                        "one seat every round of deals (default random)")
+    p.add_argument(
+        "--ai",
+        default="random",
+        help="computer levels (random, easy, normal, hard), or a comma list that shifts "
+        "one seat every round of deals (default random)",
+    )
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
-    p.add_argument("--move-cap", type=int, default=DEFAULT_MOVE_CAP,
-                   help="stop a game as a stalemate after this many moves")
-    p.add_argument("--workers", type=int, default=None,
-                   help="processes to use (default: all cores); results are the same for any number")
-    p.add_argument("--budget-ms", type=float, default=None,
-                   help="hard's time budget per decision in ms (default 200, or none with --iterations)")
-    p.add_argument("--iterations", type=int, default=None,
-                   help="hard's search limit per decision in sampled deals (deterministic)")
+    p.add_argument(
+        "--move-cap", type=int, default=DEFAULT_MOVE_CAP, help="stop a game as a stalemate after this many moves"
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="processes to use (default: all cores); results are the same for any number",
+    )
+    p.add_argument(
+        "--budget-ms",
+        type=float,
+        default=None,
+        help="hard's time budget per decision in ms (default 200, or none with --iterations)",
+    )
+    p.add_argument(
+        "--iterations", type=int, default=None, help="hard's search limit per decision in sampled deals (deterministic)"
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     return p
 
@@ -66,6 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.move_cap > MAX_GAMES:
             raise ValueError(f"--move-cap must be at most {MAX_GAMES:,}")
         from palace_tui.ai import make_player
+
         ais = tuple(a.strip() for a in args.ai.split(",") if a.strip())
         if not ais:
             raise ValueError("--ai needs at least one computer level")
@@ -89,10 +107,23 @@ def _run_with_progress(config: SimConfig, games: int, workers: int) -> SimStats:
     if not (long_run and sys.stderr.isatty()):
         return run_parallel(config, games, workers)
     from rich.console import Console
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                               TimeElapsedColumn, TimeRemainingColumn)
-    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
-               TimeElapsedColumn(), TimeRemainingColumn())
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = (
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("games", total=games)
         return run_parallel(config, games, workers, lambda done: bar.update(task, completed=done))

@@ -10,5 +10,16 @@ from palace_tui.lessons.lesson import Lesson, Result
 from palace_tui.lessons.progress import Progress
 from palace_tui.lessons.runner import Feedback, LessonRunner, describe
 
-__all__ = ["Lesson", "Result", "LESSONS", "CORE", "OPTION_LESSONS", "BY_ID", "lesson_for_option",
-           "LessonRunner", "Feedback", "Progress", "describe"]
+__all__ = [
+    "BY_ID",
+    "CORE",
+    "LESSONS",
+    "OPTION_LESSONS",
+    "Feedback",
+    "Lesson",
+    "LessonRunner",
+    "Progress",
+    "Result",
+    "describe",
+    "lesson_for_option",
+]

@@ -26,8 +26,16 @@ class Row(NamedTuple):
 
 def compare(left: Rules, right: Rules) -> list[Row]:
     """Every option, in the engine's order, with both values and whether they differ."""
-    return [Row(name, option_value_text(getattr(left, name)), option_value_text(getattr(right, name)),
-                getattr(left, name) != getattr(right, name), OPTION_HELP[name]) for name in OPTIONS]
+    return [
+        Row(
+            name,
+            option_value_text(getattr(left, name)),
+            option_value_text(getattr(right, name)),
+            getattr(left, name) != getattr(right, name),
+            OPTION_HELP[name],
+        )
+        for name in OPTIONS
+    ]
 
 
 def preset_names() -> list[str]:

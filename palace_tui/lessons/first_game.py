@@ -13,68 +13,97 @@ from palace_tui.lessons.lesson import TEN, Lesson, Result, leads, out_and_palace
 
 def _other_swap(r: Result) -> str | None:
     if r.move.kind == "ready":
-        return ("You may start without swapping, but then the 4♣ waits face up for the end of the "
-                "game, when a weak card is the last thing you want.")
+        return (
+            "You may start without swapping, but then the 4♣ waits face up for the end of the "
+            "game, when a weak card is the last thing you want."
+        )
     if r.move.kind == "swap":
-        return ("Legal: you may swap as often as you like before play. This time put the 10♦ face up, "
-                "in the place of the 4♣.")
+        return (
+            "Legal: you may swap as often as you like before play. This time put the 10♦ face up, "
+            "in the place of the 4♣."
+        )
     return None
 
 
 FIRST_GAME: tuple[Lesson, ...] = (
     Lesson(
-        id="palace", title="Don't be the Palace",
+        id="palace",
+        title="Don't be the Palace",
         rule="Everyone tries to get rid of every card: the hand first, then the face-up cards, "
-             "then the face-down ones. Players go out one by one; the last one still holding cards "
-             "is the Palace.",
+        "then the face-down ones. Players go out one by one; the last one still holding cards "
+        "is the Palace.",
         prompt="Cy is already out. Your last card is the A♠ and a 9 is on top: play the ace and go out.",
-        seats=({"name": "You", "hand": "AS"},
-               {"name": "Ben", "hand": "4D 8C JH", "face_up": "KD 5S", "face_down": "3S 6D"},
-               {"name": "Cy", "place": 1}),
-        pile="5H 9C", right=out_and_palace(1),
+        seats=(
+            {"name": "You", "hand": "AS"},
+            {"name": "Ben", "hand": "4D 8C JH", "face_up": "KD 5S", "face_down": "3S 6D"},
+            {"name": "Cy", "place": 1},
+        ),
+        pile="5H 9C",
+        right=out_and_palace(1),
         praise="Right: your last card stayed on the pile, so you are out, 2nd. Ben is the last with "
-               "cards: Ben is the Palace, loses this game, and deals the next one.",
+        "cards: Ben is the Palace, loses this game, and deals the next one.",
         not_quite="Taking the pile is allowed, but your ace beats the 9 and gets you out. Try again.",
-        hint="Play the A♠: an ace beats a 9."),
+        hint="Play the A♠: an ace beats a 9.",
+    ),
     Lesson(
-        id="deal-swap", title="The deal and the swap", dealt=True, dealer=1,
+        id="deal-swap",
+        title="The deal and the swap",
+        dealt=True,
+        dealer=1,
         rule="Each player is dealt 3 cards face down (nobody looks), 3 face up and 3 in hand. "
-             "Before play you may swap hand cards with your face-up cards, as often as you like.",
+        "Before play you may swap hand cards with your face-up cards, as often as you like.",
         prompt="Your face-up cards are played late, when a strong card helps most. Swap the 10♦ "
-               "from your hand with the 4♣ face up: ←→ choose a card, ↑↓ change row, Enter swaps.",
-        seats=({"name": "You", "face_down": "3C 7S 9H", "face_up": "4C 8D JS", "hand": "5C KH TD"},
-               {"name": "Ben", "face_down": "3S 6C 8S", "face_up": "QD 2H 9C", "hand": "5S 6H 7D"}),
-        stock="3D 4D 5D 6D", right=swaps_face_up(TEN),
+        "from your hand with the 4♣ face up: ←→ choose a card, ↑↓ change row, Enter swaps.",
+        seats=(
+            {"name": "You", "face_down": "3C 7S 9H", "face_up": "4C 8D JS", "hand": "5C KH TD"},
+            {"name": "Ben", "face_down": "3S 6C 8S", "face_up": "QD 2H 9C", "hand": "5S 6H 7D"},
+        ),
+        stock="3D 4D 5D 6D",
+        right=swaps_face_up(TEN),
         praise="Right: the 10♦ waits face up for later, and a weaker card is in your hand to play "
-               "early. Tens, twos and aces make a good face-up row. At the table, when your row suits "
-               "you, r says you are ready.",
-        not_quite="", not_quite_for=_other_swap,
-        hint="In the hand row put the cursor on the 10♦, press ↓, put it on the 4♣, then Enter."),
+        "early. Tens, twos and aces make a good face-up row. At the table, when your row suits "
+        "you, r says you are ready.",
+        not_quite="",
+        not_quite_for=_other_swap,
+        hint="In the hand row put the cursor on the 10♦, press ↓, put it on the 4♣, then Enter.",
+    ),
     Lesson(
-        id="starts", title="Who leads: the lowest 3", dealt=True, dealer=0, before=("ready", "ready"),
+        id="starts",
+        title="Who leads: the lowest 3",
+        dealt=True,
+        dealer=0,
+        before=("ready", "ready"),
         rule="Once everyone is ready, the lowest card leads: a 3 face up first (clockwise from the "
-             "dealer's left), then a 3 in hand, then 4s, and so on.",
+        "dealer's left), then a 3 in hand, then 4s, and so on.",
         prompt="Ben and Cy are ready. Nobody has a 3 face up, and you hold the 3♥ in "
-               "your hand. Press r to say you are ready, and see who leads.",
-        seats=({"name": "You", "face_down": "4C 7S 9H", "face_up": "AC 2D TS", "hand": "3H 6D JD"},
-               {"name": "Ben", "face_down": "3S 6C 8S", "face_up": "KD 2H AH", "hand": "5S 6H 7D"},
-               {"name": "Cy", "face_down": "3D 5C 8D", "face_up": "QC TC 9S", "hand": "4S 8H KS"}),
-        stock="4H 5D 7C", right=leads,
+        "your hand. Press r to say you are ready, and see who leads.",
+        seats=(
+            {"name": "You", "face_down": "4C 7S 9H", "face_up": "AC 2D TS", "hand": "3H 6D JD"},
+            {"name": "Ben", "face_down": "3S 6C 8S", "face_up": "KD 2H AH", "hand": "5S 6H 7D"},
+            {"name": "Cy", "face_down": "3D 5C 8D", "face_up": "QC TC 9S", "hand": "4S 8H KS"},
+        ),
+        stock="4H 5D 7C",
+        right=leads,
         praise="Right: with no 3 face up, the 3 in your hand is the lowest card, so you lead. The "
-               "first player may lead any card, or several of one rank, from the hand.",
+        "first player may lead any card, or several of one rank, from the hand.",
         not_quite="Swapping is allowed, but Ben and Cy are waiting: press r to be ready.",
-        hint="Press r: you are ready."),
+        hint="Press r: you are ready.",
+    ),
     Lesson(
-        id="pass", title="Passing the keyboard",
+        id="pass",
+        title="Passing the keyboard",
         rule="Everyone plays at one keyboard. After your move you see what it did; then the screen "
-             "hides every card and names the next player.",
-        prompt="When the screen says \"Pass to Ben\", hand the keyboard to Ben. Everyone else looks "
-               "away; only Ben presses Enter, and then sees his own cards and what happened since "
-               "his last turn. Computer players play on their own, in the open: nobody's hand is "
-               "shown while they do.",
-        seats=(), right=None,
+        "hides every card and names the next player.",
+        prompt='When the screen says "Pass to Ben", hand the keyboard to Ben. Everyone else looks '
+        "away; only Ben presses Enter, and then sees his own cards and what happened since "
+        "his last turn. Computer players play on their own, in the open: nobody's hand is "
+        "shown while they do.",
+        seats=(),
+        right=None,
         picture="Pass to Ben\nIt is Ben's turn to play.\nEveryone else, look away.\n\n"
-                "Ben: press Enter to see your cards.",
+        "Ben: press Enter to see your cards.",
         praise="Nobody sees a hand that is not theirs: that is the whole point of the pass screen.",
-        not_quite="", hint=""),
+        not_quite="",
+        hint="",
+    ),
 )

@@ -7,8 +7,9 @@ about the events and the position that result.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from palace_tui.rules import Card, Event, Game, Move, Rules
 from palace_tui.rules.cards import TEN, parse_cards
@@ -30,8 +31,7 @@ class Result:
 
     def played(self) -> tuple:
         """The cards the learner laid on the pile by this move."""
-        return tuple(c for e in self.events if e.kind == "played" and e.seat == self.learner
-                     for c in e.cards)
+        return tuple(c for e in self.events if e.kind == "played" and e.seat == self.learner for c in e.cards)
 
     def cleared(self, reason: str | None = None) -> bool:
         """Whether the pile was cleared (``reason`` ``"ten"`` or ``"four"``)."""
@@ -99,9 +99,15 @@ class Lesson:
         if self.is_page:
             raise ValueError(f"lesson {self.id!r} is a page to read: it has no position")
         if not self.dealt:
-            return Game.from_position(self.rules, seats=[dict(s) for s in self.seats], pile=self.pile,
-                                      stock=self.stock, turn=self.learner, pile_owner=self.pile_owner,
-                                      direction=self.direction)
+            return Game.from_position(
+                self.rules,
+                seats=[dict(s) for s in self.seats],
+                pile=self.pile,
+                stock=self.stock,
+                turn=self.learner,
+                pile_owner=self.pile_owner,
+                direction=self.direction,
+            )
         game = Game.deal(self.rules, self.names, dealer=self.dealer, deck=self.deck())
         for code in self.before:
             game.play(Move.from_code(code))
@@ -111,11 +117,11 @@ class Lesson:
         """The cards of a dealt lesson in the order ``Game.deal`` hands them out."""
         rules, n = self.rules, len(self.seats)
         order = [(self.dealer + 1 + i) % n for i in range(n)]
-        rows = [{zone: parse_cards(seat.get(zone, "")) for zone in ("face_down", "face_up", "hand")}
-                for seat in self.seats]
+        rows = [
+            {zone: parse_cards(seat.get(zone, "")) for zone in ("face_down", "face_up", "hand")} for seat in self.seats
+        ]
         deck: list[Card] = []
-        for zone, count in (("face_down", rules.face_down), ("face_up", rules.face_up),
-                            ("hand", rules.hand_size)):
+        for zone, count in (("face_down", rules.face_down), ("face_up", rules.face_up), ("hand", rules.hand_size)):
             for k in range(count):
                 deck += [rows[i][zone][k] for i in order]
         # The stock is listed bottom first, as in from_position; the deal draws from the top.
@@ -123,18 +129,23 @@ class Lesson:
 
     def option_words(self) -> str:
         """The options this lesson turns on, as ``seven=low`` (empty for the core rules)."""
-        return ", ".join(f"{k.replace('_', '-')}={str(v).lower() if isinstance(v, bool) else v}"
-                         for k, v in self.options.items())
+        return ", ".join(
+            f"{k.replace('_', '-')}={str(v).lower() if isinstance(v, bool) else v}" for k, v in self.options.items()
+        )
 
 
 # ---------------------------------------------------------------- small checks
 
+
 def plays_rank(*ranks: int, count: int | None = None) -> Check:
     """Right when the learner lays cards of one of ``ranks`` (``count`` of them, if given)."""
+
     def check(r: Result) -> bool:
         cards = r.played()
-        return (r.move.kind == "play" and bool(cards) and cards[0].rank in ranks
-                and (count is None or len(cards) == count))
+        return (
+            r.move.kind == "play" and bool(cards) and cards[0].rank in ranks and (count is None or len(cards) == count)
+        )
+
     return check
 
 
@@ -145,8 +156,10 @@ def any_play(r: Result) -> bool:
 
 def clears(reason: str) -> Check:
     """Right when the move clears the pile for ``reason`` and the learner plays again."""
+
     def check(r: Result) -> bool:
         return r.cleared(reason) and r.after.turn == r.learner and r.after.phase == "play"
+
     return check
 
 
@@ -162,9 +175,10 @@ def flips(r: Result) -> bool:
 
 def swaps_face_up(*ranks: int) -> Check:
     """Right when a setup swap puts a card of one of ``ranks`` face up."""
+
     def check(r: Result) -> bool:
-        return any(e.kind == "swapped" and e.seat == r.learner and e.cards[1].rank in ranks
-                   for e in r.events)
+        return any(e.kind == "swapped" and e.seat == r.learner and e.cards[1].rank in ranks for e in r.events)
+
     return check
 
 
@@ -175,18 +189,35 @@ def leads(r: Result) -> bool:
 
 def out_and_palace(seat: int) -> Check:
     """Right when the learner goes out and ``seat`` is left the last with cards (the Palace)."""
+
     def check(r: Result) -> bool:
         outcome = r.after.outcome()
         return outcome is not None and outcome.loser == seat and r.learner in outcome.order
+
     return check
 
 
 def both(*checks: Check) -> Check:
     """Right when every check is."""
+
     def check(r: Result) -> bool:
         return all(c(r) for c in checks)
+
     return check
 
 
-__all__ = ["Lesson", "Result", "Check", "plays_rank", "any_play", "clears", "takes", "flips", "both", "TEN",
-           "swaps_face_up", "leads", "out_and_palace"]
+__all__ = [
+    "TEN",
+    "Check",
+    "Lesson",
+    "Result",
+    "any_play",
+    "both",
+    "clears",
+    "flips",
+    "leads",
+    "out_and_palace",
+    "plays_rank",
+    "swaps_face_up",
+    "takes",
+]

@@ -86,8 +86,9 @@ class Progress:
 
     def save(self) -> bool:
         """Write the file atomically; False (and a warning) if the folder can't be written."""
-        payload = json.dumps({"format": FORMAT, "version": VERSION, "done": sorted(self.done)},
-                             indent=1).encode("utf-8")
+        payload = json.dumps({"format": FORMAT, "version": VERSION, "done": sorted(self.done)}, indent=1).encode(
+            "utf-8"
+        )
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             atomic_write(self.path, payload)

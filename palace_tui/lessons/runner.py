@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from palace_tui.lessons.lesson import Lesson, Result
 from palace_tui.rules import Event, Game, IllegalMove, Move, SeatView
 from palace_tui.words import describe, explain_pile
 from palace_tui.words.events import YOU as LEARNER
-from palace_tui.lessons.lesson import Lesson, Result
 
-__all__ = ["Feedback", "LessonRunner", "describe", "LEARNER"]
+__all__ = ["LEARNER", "Feedback", "LessonRunner", "describe"]
 
 
 @dataclass(frozen=True)
@@ -100,8 +100,9 @@ class LessonRunner:
         if self.game is None or self.lesson.right is None:
             return self.read()
         if self.done:
-            self.last = Feedback("done", "This lesson is done.",
-                                 "Press n for the next lesson, or r to try this one again.")
+            self.last = Feedback(
+                "done", "This lesson is done.", "Press n for the next lesson, or r to try this one again."
+            )
             return self.last
         trial = self.game.copy()
         try:
@@ -119,8 +120,12 @@ class LessonRunner:
             self.done = True
             self.last = Feedback("right", "Well done!", self.lesson.praise, happened, events)
         else:
-            why = (self.lesson.not_quite_for(result) if self.lesson.not_quite_for else None) \
-                or self.lesson.not_quite or "That's legal, but not what this lesson asks. Try again."
-            self.last = Feedback("not-quite", "Not quite.", why + " The cards are back where they were.",
-                                 happened, events)
+            why = (
+                (self.lesson.not_quite_for(result) if self.lesson.not_quite_for else None)
+                or self.lesson.not_quite
+                or "That's legal, but not what this lesson asks. Try again."
+            )
+            self.last = Feedback(
+                "not-quite", "Not quite.", why + " The cards are back where they were.", happened, events
+            )
         return self.last

@@ -16,8 +16,25 @@ from palace_tui.rules.moves import IllegalMove, Move
 from palace_tui.rules.options import OPTION_HELP, OPTIONS, PRESET_HELP, PRESETS, Rules, option_value_help
 from palace_tui.rules.view import OtherSeat, SeatView
 
-__all__ = ["Card", "Rules", "Game", "Move", "IllegalMove", "Event", "Outcome", "Seat", "SeatView",
-           "OtherSeat", "OPTIONS", "OPTION_HELP", "option_value_help", "PRESETS", "PRESET_HELP", "rules_card", "explain_pile"]
+__all__ = [
+    "OPTIONS",
+    "OPTION_HELP",
+    "PRESETS",
+    "PRESET_HELP",
+    "Card",
+    "Event",
+    "Game",
+    "IllegalMove",
+    "Move",
+    "OtherSeat",
+    "Outcome",
+    "Rules",
+    "Seat",
+    "SeatView",
+    "explain_pile",
+    "option_value_help",
+    "rules_card",
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -13,9 +13,9 @@ Card.parse('TD')
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from collections.abc import Iterable
+from functools import cache
 from itertools import groupby
-from typing import Iterable
 
 TWO, TEN, JACK, QUEEN, KING, ACE, JOKER = 2, 10, 11, 12, 13, 14, 15
 
@@ -29,21 +29,60 @@ SUITS = "CDHS"
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "": ""}
 _SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items() if k}
 
-_RANK_CODES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
-               TEN: "T", JACK: "J", QUEEN: "Q", KING: "K", ACE: "A"}
+_RANK_CODES = {
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    TEN: "T",
+    JACK: "J",
+    QUEEN: "Q",
+    KING: "K",
+    ACE: "A",
+}
 _CODE_TO_RANK = {v: k for k, v in _RANK_CODES.items()}
 _CODE_TO_RANK["10"] = TEN
 
 #: Short display labels of ranks, as printed on cards.
-RANK_LABELS = {**{r: c for r, c in _RANK_CODES.items()}, TEN: "10", JOKER: "JK"}
+RANK_LABELS = {**dict(_RANK_CODES.items()), TEN: "10", JOKER: "JK"}
 #: Rank names for sentences ("a jack", "an 8").
-RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
-              TEN: "10", JACK: "jack", QUEEN: "queen", KING: "king", ACE: "ace",
-              JOKER: "joker"}
+RANK_NAMES = {
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    TEN: "10",
+    JACK: "jack",
+    QUEEN: "queen",
+    KING: "king",
+    ACE: "ace",
+    JOKER: "joker",
+}
 #: Plural rank names, spelled as players say them ("four sevens", "two jacks").
-RANK_PLURALS = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights",
-                9: "nines", TEN: "tens", JACK: "jacks", QUEEN: "queens", KING: "kings", ACE: "aces",
-                JOKER: "jokers"}
+RANK_PLURALS = {
+    2: "twos",
+    3: "threes",
+    4: "fours",
+    5: "fives",
+    6: "sixes",
+    7: "sevens",
+    8: "eights",
+    9: "nines",
+    TEN: "tens",
+    JACK: "jacks",
+    QUEEN: "queens",
+    KING: "kings",
+    ACE: "aces",
+    JOKER: "jokers",
+}
 
 
 def rank_name(rank: int, article: bool = False) -> str:
@@ -74,15 +113,15 @@ class Card:
     two equal cards are the same object listed twice, which is all the rules need.
     """
 
-    __slots__ = ("rank", "suit", "_code", "_text")
-    _cache: dict[tuple[int, str], "Card"] = {}
+    __slots__ = ("_code", "_text", "rank", "suit")
+    _cache: dict[tuple[int, str], Card] = {}
 
     rank: int
     suit: str
     _code: str
     _text: str
 
-    def __new__(cls, rank: int, suit: str = "") -> "Card":
+    def __new__(cls, rank: int, suit: str = "") -> Card:
         key = (rank, suit)
         card = cls._cache.get(key)
         if card is not None:
@@ -113,7 +152,7 @@ class Card:
         return self
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         """Read a card: ``7H``, ``7♥``, ``10D``, ``TD``, ``AS`` or ``JK`` (any case)."""
         t = text.strip()
         if t.upper() in ("JK", "JOKER", "🃏"):
@@ -124,8 +163,10 @@ class Card:
         suit = _SYMBOL_TO_SUIT.get(suit_part, suit_part.upper())
         rank = _CODE_TO_RANK.get(rank_part)
         if rank is None or suit not in SUITS:
-            raise ValueError(f"{text!r} is not a card: write a rank (2-10, J, Q, K, A) and a suit "
-                             "(C, D, H, S or ♣ ♦ ♥ ♠), like 7H or 10♦, or JK for a joker")
+            raise ValueError(
+                f"{text!r} is not a card: write a rank (2-10, J, Q, K, A) and a suit "
+                "(C, D, H, S or ♣ ♦ ♥ ♠), like 7H or 10♦, or JK for a joker"
+            )
         return cls(rank, suit)
 
     @property
@@ -153,7 +194,7 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({self._code!r})"
 
-    def __lt__(self, other: "Card") -> bool:
+    def __lt__(self, other: Card) -> bool:
         return (_ORDER[self.rank], self.suit) < (_ORDER[other.rank], other.suit)
 
 
@@ -209,7 +250,7 @@ def make_deck(packs: int = 1, jokers: bool = False) -> list[Card]:
     return list(_deck(packs, jokers))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _deck(packs: int, jokers: bool) -> tuple[Card, ...]:
     # Built once per kind of deck: simulations deal thousands of games a second.
     one = [Card(r, s) for s in SUITS for r in PACK_RANKS]

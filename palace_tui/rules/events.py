@@ -6,13 +6,28 @@ An event never holds a private card: a draw records how many cards, not which.
 from __future__ import annotations
 
 import importlib
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from palace_tui.rules.cards import Card
 
 #: Event kinds, in the order a move can cause them.
-EVENT_KINDS = ("swapped", "ready", "chose", "starts", "played", "flipped", "failed", "reversed",
-               "cleared", "drew", "took", "out", "over", "abandoned")
+EVENT_KINDS = (
+    "swapped",
+    "ready",
+    "chose",
+    "starts",
+    "played",
+    "flipped",
+    "failed",
+    "reversed",
+    "cleared",
+    "drew",
+    "took",
+    "out",
+    "over",
+    "abandoned",
+)
 
 
 class Event(NamedTuple):

@@ -108,5 +108,13 @@ def determinize(game: Game, seat: int, rng: Shuffler, known_hands: dict[int, Seq
     return game.determinize(seat, rng, known_hands)
 
 
-__all__ = ["hand_mask", "hand_by_rank", "face_up_mask", "rule_tables", "pile_state", "apply", "play_out",
-           "determinize"]
+__all__ = [
+    "apply",
+    "determinize",
+    "face_up_mask",
+    "hand_by_rank",
+    "hand_mask",
+    "pile_state",
+    "play_out",
+    "rule_tables",
+]

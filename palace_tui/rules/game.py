@@ -14,7 +14,8 @@ A ``Game`` is the whole state. It is mutated only through :meth:`Game.play` (and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from palace_tui.names import clean_name
 from palace_tui.rules.cards import JOKER, TEN, Card, cards_code, parse_cards
@@ -27,7 +28,7 @@ from palace_tui.rules.saving import SAVE_FORMAT, SAVE_VERSION, Saving
 from palace_tui.rules.seat import Outcome, Seat, ranks_of_mask
 from palace_tui.rules.setup import SetupPhase
 from palace_tui.rules.state import Shuffler
-from palace_tui.rules.tables import RuleTables, tables_for
+from palace_tui.rules.tables import tables_for
 from palace_tui.rules.turns import PlayPhase
 from palace_tui.rules.validate import InvalidPosition, check_cards, check_game, check_position_args
 
@@ -53,7 +54,8 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
             raise ValueError(
                 f"{n} players need {n * rules.cards_per_seat} cards ({rules.cards_per_seat} each) but "
                 f"there are only {rules.cards_in_play}: at most {rules.max_players} can play with these "
-                "options (add jokers or a pack, or deal smaller rows)")
+                "options (add jokers or a pack, or deal smaller rows)"
+            )
         self.rules = rules
         self.seats = [Seat(name) for name in names]
         self.pile = []
@@ -78,11 +80,18 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
         self._dealt = False  # dealt from a full deck (so a save can be checked card by card)
 
     @classmethod
-    def from_position(cls, rules: Rules, seats: Sequence[dict[str, Any]],
-                      pile: str | Iterable[Card | str] = "", stock: str | Iterable[Card | str] = "",
-                      cleared: str | Iterable[Card | str] = "", turn: int = 0,
-                      dealer: int | None = None, direction: int = 1,
-                      pile_owner: int | None = None) -> "Game":
+    def from_position(
+        cls,
+        rules: Rules,
+        seats: Sequence[dict[str, Any]],
+        pile: str | Iterable[Card | str] = "",
+        stock: str | Iterable[Card | str] = "",
+        cleared: str | Iterable[Card | str] = "",
+        turn: int = 0,
+        dealer: int | None = None,
+        direction: int = 1,
+        pile_owner: int | None = None,
+    ) -> Game:
         """A position in the play phase. Pile and stock are listed bottom first.
 
         Each seat is a dict with ``name`` and any of ``hand``, ``face_up``,
@@ -296,8 +305,9 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
             elif kind == MoveKind.FLIP:
                 self._flip(move.index)
             else:
-                raise IllegalMove(f"The game has started: '{move.kind}' is a setup move; "
-                                  f"you can {self.legal_summary()}.")
+                raise IllegalMove(
+                    f"The game has started: '{move.kind}' is a setup move; you can {self.legal_summary()}."
+                )
             self.moves += 1
         elif self.phase == Phase.SETUP:
             self._setup(move)
@@ -322,9 +332,10 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see: its own hand, the public table, counts of the rest."""
         from palace_tui.rules.view import SeatView
+
         return SeatView.of(self, seat)
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent copy (cheap: cards are shared immutable values)."""
         g = Game.__new__(Game)
         g.rules = self.rules
@@ -351,7 +362,7 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
         g._dealt = self._dealt
         return g
 
-    def determinize(self, seat: int, rng: Shuffler, known_hands: dict[int, Sequence[Card]] | None = None) -> "Game":
+    def determinize(self, seat: int, rng: Shuffler, known_hands: dict[int, Sequence[Card]] | None = None) -> Game:
         """A copy in which every card ``seat`` cannot see is dealt again at random.
 
         Other hands, every face-down card (its own too) and the stock are shuffled
@@ -393,7 +404,6 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
         """Every card in every zone (for checks that no card is lost or made up)."""
         return [c for z in self._zones() for c in z]
 
-
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self.to_dict() == other.to_dict()
 
@@ -403,4 +413,4 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
         return f"<Game {self.phase} turn={self.turn} seats={self.names} pile={cards_code(self.pile)!r}>"
 
 
-__all__ = ["Game", "Seat", "Outcome", "SAVE_FORMAT", "SAVE_VERSION", "InvalidPosition", "IllegalMove"]
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Game", "IllegalMove", "InvalidPosition", "Outcome", "Seat"]

@@ -67,4 +67,4 @@ class EventKind(Kind):
     ABANDONED = "abandoned"
 
 
-__all__ = ["Kind", "Phase", "Stage", "MoveKind", "EventKind"]
+__all__ = ["EventKind", "Kind", "MoveKind", "Phase", "Stage"]

@@ -10,7 +10,7 @@ True
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from palace_tui.rules.cards import Card, cards_code, cards_text, parse_cards
 from palace_tui.rules.kinds import MoveKind
@@ -31,12 +31,13 @@ class Move:
     values: compare and hash them, never change them.
     """
 
-    __slots__ = ("kind", "cards", "adding", "index")
+    __slots__ = ("adding", "cards", "index", "kind")
 
     # A plain slotted class: computer players create millions of moves, and a frozen
     # dataclass costs five times as much to build.
-    def __init__(self, kind: str, cards: tuple[Card, ...] = (), adding: Card | None = None,
-                 index: int | None = None) -> None:
+    def __init__(
+        self, kind: str, cards: tuple[Card, ...] = (), adding: Card | None = None, index: int | None = None
+    ) -> None:
         self.kind = kind
         self.cards = cards
         self.adding = adding
@@ -55,35 +56,35 @@ class Move:
         return f"Move.from_code({self.code()!r})"
 
     @classmethod
-    def play(cls, cards: str | Iterable[Card | str]) -> "Move":
+    def play(cls, cards: str | Iterable[Card | str]) -> Move:
         """Play one card or several of one rank: ``Move.play("7D 7S")``."""
         return cls(MoveKind.PLAY, tuple(parse_cards(cards)))
 
     @classmethod
-    def take(cls, adding: Card | str | None = None) -> "Move":
+    def take(cls, adding: Card | str | None = None) -> Move:
         """Take the pile; ``adding`` names the face-up card added first (stuck_face_up=add-one)."""
         if isinstance(adding, str):
             adding = Card.parse(adding)
         return cls(MoveKind.TAKE, (), adding)
 
     @classmethod
-    def flip(cls, index: int) -> "Move":
+    def flip(cls, index: int) -> Move:
         """Turn face-down card ``index`` (0 is the first in the seat's current row)."""
         return cls(MoveKind.FLIP, (), None, int(index))
 
     @classmethod
-    def swap(cls, hand_card: Card | str, face_up_card: Card | str) -> "Move":
+    def swap(cls, hand_card: Card | str, face_up_card: Card | str) -> Move:
         """Setup with deal=swap: exchange a hand card with a face-up card."""
         h, f = parse_cards([hand_card, face_up_card])
         return cls(MoveKind.SWAP, (h, f))
 
     @classmethod
-    def choose(cls, cards: str | Iterable[Card | str]) -> "Move":
+    def choose(cls, cards: str | Iterable[Card | str]) -> Move:
         """Setup with deal=choose: the cards to lay face up."""
         return cls(MoveKind.CHOOSE, tuple(parse_cards(cards)))
 
     @classmethod
-    def ready(cls) -> "Move":
+    def ready(cls) -> Move:
         """Setup with deal=swap: this seat has finished swapping."""
         return cls(MoveKind.READY)
 
@@ -105,7 +106,7 @@ class Move:
         return self.kind
 
     @classmethod
-    def from_code(cls, text: str) -> "Move":
+    def from_code(cls, text: str) -> Move:
         """Read a move written by :meth:`code`."""
         kind, _, rest = text.strip().partition(" ")
         rest = rest.strip()

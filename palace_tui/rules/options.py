@@ -47,18 +47,35 @@ OPTION_HELP: dict[str, str] = {
     "stuck_face_up": "add-one: add a face-up card before taking the pile; keep-row: just take it.",
     "after_pickup": "next: the next player leads after a pickup; builder: whoever built the pile leads.",
     "finish": "last-loses: play on until one player is left holding cards; first-out: first out wins.",
-    "scoring": "podium: 3-2-1 points to the first three out; losses: one loss to the last; wins: one win to the first out.",
+    "scoring": (
+        "podium: 3-2-1 points to the first three out; losses: one loss to the last; wins: one win to the first out."
+    ),
     "next_dealer": "clockwise: the deal passes left; loser: the last with cards deals next.",
 }
 
 #: Named sets of option values; everything not named keeps its default.
 PRESETS: dict[str, dict[str, Any]] = {
-    "palace": dict(deal="swap", starter="lowest", finish="last-loses", scoring="podium",
-                   next_dealer="loser"),
-    "shithead": dict(deal="swap", starter="lowest", finish="last-loses", scoring="losses",
-                     next_dealer="clockwise"),
-    "first-out": dict(deal="choose", starter="dealer-left", finish="first-out", scoring="wins",
-                      next_dealer="clockwise"),
+    "palace": {
+        "deal": "swap",
+        "starter": "lowest",
+        "finish": "last-loses",
+        "scoring": "podium",
+        "next_dealer": "loser",
+    },
+    "shithead": {
+        "deal": "swap",
+        "starter": "lowest",
+        "finish": "last-loses",
+        "scoring": "losses",
+        "next_dealer": "clockwise",
+    },
+    "first-out": {
+        "deal": "choose",
+        "starter": "dealer-left",
+        "finish": "first-out",
+        "scoring": "wins",
+        "next_dealer": "clockwise",
+    },
 }
 
 PRESET_HELP: dict[str, str] = {
@@ -97,27 +114,31 @@ class Rules:
                 raise ValueError(f"{_show(value)} is not a value of option {name!r}: choose one of {shown}")
         if self.finish == "first-out":
             if self.scoring in ("podium", "losses"):
-                raise ValueError(f"scoring {self.scoring!r} needs a loser, but finish 'first-out' stops at the "
-                                 "first player out: use scoring 'wins' or finish 'last-loses'")
+                raise ValueError(
+                    f"scoring {self.scoring!r} needs a loser, but finish 'first-out' stops at the "
+                    "first player out: use scoring 'wins' or finish 'last-loses'"
+                )
             if self.next_dealer == "loser":
-                raise ValueError("next_dealer 'loser' needs a loser, but finish 'first-out' stops at the first "
-                                 "player out: use next_dealer 'clockwise' or finish 'last-loses'")
+                raise ValueError(
+                    "next_dealer 'loser' needs a loser, but finish 'first-out' stops at the first "
+                    "player out: use next_dealer 'clockwise' or finish 'last-loses'"
+                )
 
     @classmethod
-    def preset(cls, name: str) -> "Rules":
+    def preset(cls, name: str) -> Rules:
         """The named preset: ``palace``, ``shithead`` or ``first-out``."""
         if name not in PRESETS:
             raise ValueError(f"no preset {name!r}: choose one of {', '.join(PRESETS)}")
         return cls(**PRESETS[name])
 
-    def replace(self, **changes: Any) -> "Rules":
+    def replace(self, **changes: Any) -> Rules:
         """A new Rules with some options changed; unknown names raise ValueError."""
         for name in changes:
             if name not in OPTIONS:
                 raise ValueError(f"no option {name!r}: the options are {', '.join(OPTIONS)}")
         return dataclasses.replace(self, **changes)
 
-    def with_text_options(self, pairs: list[str] | dict[str, str]) -> "Rules":
+    def with_text_options(self, pairs: list[str] | dict[str, str]) -> Rules:
         """Apply options written as text, ``["seven=low", "jokers=true"]`` (for command lines)."""
         items = pairs.items() if isinstance(pairs, dict) else [_split(p) for p in pairs]
         return self.replace(**{name: parse_value(name, value) for name, value in items})
@@ -133,10 +154,9 @@ class Rules:
                 return name
         return None
 
-    def differences(self, other: "Rules") -> dict[str, tuple[Any, Any]]:
+    def differences(self, other: Rules) -> dict[str, tuple[Any, Any]]:
         """Options whose values differ: name to (mine, theirs)."""
-        return {n: (getattr(self, n), getattr(other, n)) for n in OPTIONS
-                if getattr(self, n) != getattr(other, n)}
+        return {n: (getattr(self, n), getattr(other, n)) for n in OPTIONS if getattr(self, n) != getattr(other, n)}
 
     # Named predicates: the engine asks these instead of comparing option strings.
 
@@ -248,30 +268,52 @@ def option_value_help(name: str, value: Any) -> str:
     s = "" if n == 1 else "s"
     text = {
         "packs": f"{n} pack{s} of 52 shuffled together.",
-        "jokers": ("Two jokers per pack: a joker goes on anything, reverses play and is see-through."
-                   if value else "No jokers."),
+        "jokers": (
+            "Two jokers per pack: a joker goes on anything, reverses play and is see-through."
+            if value
+            else "No jokers."
+        ),
         "face_down": f"Each player gets {n} blind cards face down.",
         "face_up": f"Each player lays {n} cards face up on the blind ones.",
         "hand_size": f"You draw back up to {n} card{s} while the stock lasts.",
-        "deal": {"swap": "Trade hand and face-up cards as you like before play.",
-                 "choose": "Pick your face-up cards from your private cards; no swapping later."},
-        "starter": {"lowest": "Whoever shows the lowest card (a 3 first) leads.",
-                    "dealer-left": "The player on the dealer's left leads."},
-        "ten": {"anything": "A 10 goes on anything and clears the pile.",
-                "not-on-picture": "A 10 clears the pile, but never goes on a jack, queen, king or ace."},
-        "seven": {"normal": "A 7 is an ordinary card.",
-                  "low": "After a 7 the next ordinary play must be 7 or lower."},
-        "eight": {"normal": "An 8 is an ordinary card.", "reverse": "An 8 goes on anything and reverses play.",
-                  "invisible": "An 8 goes on anything; the next card must beat the card under it."},
-        "stuck_face_up": {"add-one": "Stuck on face-up cards: add one to the pile, then take it all.",
-                          "keep-row": "Stuck on face-up cards: take the pile and keep your face-up row."},
-        "after_pickup": {"next": "After a pickup the next player leads.",
-                         "builder": "After a pickup, whoever played the top card leads."},
-        "finish": {"last-loses": "Play on until one player is left holding cards.",
-                   "first-out": "The first player out wins and the game stops."},
-        "scoring": {"podium": "3, 2 and 1 points to the first three out (3 and 2 with two players).",
-                    "losses": "One loss to the last with cards.", "wins": "One win to the first out."},
-        "next_dealer": {"clockwise": "The deal passes to the left.",
-                        "loser": "The last with cards deals the next game."},
+        "deal": {
+            "swap": "Trade hand and face-up cards as you like before play.",
+            "choose": "Pick your face-up cards from your private cards; no swapping later.",
+        },
+        "starter": {
+            "lowest": "Whoever shows the lowest card (a 3 first) leads.",
+            "dealer-left": "The player on the dealer's left leads.",
+        },
+        "ten": {
+            "anything": "A 10 goes on anything and clears the pile.",
+            "not-on-picture": "A 10 clears the pile, but never goes on a jack, queen, king or ace.",
+        },
+        "seven": {"normal": "A 7 is an ordinary card.", "low": "After a 7 the next ordinary play must be 7 or lower."},
+        "eight": {
+            "normal": "An 8 is an ordinary card.",
+            "reverse": "An 8 goes on anything and reverses play.",
+            "invisible": "An 8 goes on anything; the next card must beat the card under it.",
+        },
+        "stuck_face_up": {
+            "add-one": "Stuck on face-up cards: add one to the pile, then take it all.",
+            "keep-row": "Stuck on face-up cards: take the pile and keep your face-up row.",
+        },
+        "after_pickup": {
+            "next": "After a pickup the next player leads.",
+            "builder": "After a pickup, whoever played the top card leads.",
+        },
+        "finish": {
+            "last-loses": "Play on until one player is left holding cards.",
+            "first-out": "The first player out wins and the game stops.",
+        },
+        "scoring": {
+            "podium": "3, 2 and 1 points to the first three out (3 and 2 with two players).",
+            "losses": "One loss to the last with cards.",
+            "wins": "One win to the first out.",
+        },
+        "next_dealer": {
+            "clockwise": "The deal passes to the left.",
+            "loser": "The last with cards deals the next game.",
+        },
     }[name]
     return text[value] if isinstance(text, dict) else text

@@ -69,8 +69,9 @@ def _parse_rules(text: str) -> Rules:
     elif base in PRESETS:
         rules = Rules.preset(base)
     else:
-        raise InvalidPosition(f"bad position code: its rules start with {base!r}, not a preset name "
-                              f"({', '.join(PRESETS)}) or default")
+        raise InvalidPosition(
+            f"bad position code: its rules start with {base!r}, not a preset name ({', '.join(PRESETS)}) or default"
+        )
     try:
         return rules.with_text_options(changes)
     except ValueError as exc:
@@ -90,8 +91,12 @@ def _seats_list(key: str, text: str) -> list[int]:
 
 def position_code(data: dict[str, Any]) -> str:
     """The code of a game given as :meth:`Game.to_dict` writes it."""
-    parts = [_best_rules_code(Rules(**data["rules"])), str(data["phase"]), f"turn={data['turn']}",
-             f"dir={data['direction']}"]
+    parts = [
+        _best_rules_code(Rules(**data["rules"])),
+        str(data["phase"]),
+        f"turn={data['turn']}",
+        f"dir={data['direction']}",
+    ]
     for s in data["seats"]:
         zones = ":".join(_cards(s[z]) for z in ("hand", "face_up", "face_down"))
         parts.append(f"seat={_quote(s['name'])}:{zones}")
@@ -116,8 +121,9 @@ def position_data(code: str) -> dict[str, Any]:
         raise InvalidPosition(f"bad position code: it must be text, not {type(code).__name__}")
     tokens = code.split()
     if len(tokens) < 2:
-        raise InvalidPosition("bad position code: it must start with the rules and the phase, "
-                              "like 'palace play turn=0 ...'")
+        raise InvalidPosition(
+            "bad position code: it must start with the rules and the phase, like 'palace play turn=0 ...'"
+        )
     rules = _parse_rules(tokens[0])
     seats: list[dict[str, Any]] = []
     fields: dict[str, str] = {}
@@ -126,23 +132,25 @@ def position_data(code: str) -> dict[str, Any]:
         key, eq, value = token.partition("=")
         if not eq:
             if token not in ("abandoned", "full"):
-                raise InvalidPosition(f"bad position code: {token!r} is neither a field (name=value) "
-                                      "nor abandoned or full")
+                raise InvalidPosition(
+                    f"bad position code: {token!r} is neither a field (name=value) nor abandoned or full"
+                )
             flags.add(token)
         elif key == "seat":
             zones = value.split(":")
             if len(zones) != 4:
-                raise InvalidPosition(f"bad position code: seat {len(seats)} is {value!r}, not "
-                                      "NAME:HAND:FACE_UP:FACE_DOWN")
+                raise InvalidPosition(
+                    f"bad position code: seat {len(seats)} is {value!r}, not NAME:HAND:FACE_UP:FACE_DOWN"
+                )
             try:
                 cards = [" ".join(c.code for c in parse_cards(z)) for z in zones[1:]]
             except ValueError as exc:
                 raise InvalidPosition(f"bad position code: seat {len(seats)}: {exc}") from None
-            seats.append({"name": unquote(zones[0]), "hand": cards[0], "face_up": cards[1],
-                          "face_down": cards[2], "place": None})
+            seats.append(
+                {"name": unquote(zones[0]), "hand": cards[0], "face_up": cards[1], "face_down": cards[2], "place": None}
+            )
         elif key not in _FIELDS:
-            raise InvalidPosition(f"bad position code: no field {key!r} (the fields are seat, "
-                                  f"{', '.join(_FIELDS)})")
+            raise InvalidPosition(f"bad position code: no field {key!r} (the fields are seat, {', '.join(_FIELDS)})")
         elif key in fields:
             raise InvalidPosition(f"bad position code: {key} is given twice")
         else:
@@ -163,13 +171,23 @@ def position_data(code: str) -> dict[str, Any]:
         raise InvalidPosition(f"bad position code: {exc}") from None
     optional = {k: _int(k, fields[k]) if k in fields else None for k in ("dealer", "seed", "owner")}
     return {
-        "format": SAVE_FORMAT, "version": SAVE_VERSION, "rules": rules.as_dict(), "phase": tokens[1],
-        "turn": _int("turn", fields["turn"]), "direction": int(fields["dir"]),
-        "dealer": optional["dealer"], "seed": optional["seed"],
-        "moves": _int("moves", fields.get("moves", "0")), "pickups": _int("pickups", fields.get("pickups", "0")),
-        "seats": seats, **piles, "pile_owner": optional["owner"], "order": order,
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "rules": rules.as_dict(),
+        "phase": tokens[1],
+        "turn": _int("turn", fields["turn"]),
+        "direction": int(fields["dir"]),
+        "dealer": optional["dealer"],
+        "seed": optional["seed"],
+        "moves": _int("moves", fields.get("moves", "0")),
+        "pickups": _int("pickups", fields.get("pickups", "0")),
+        "seats": seats,
+        **piles,
+        "pile_owner": optional["owner"],
+        "order": order,
         "setup_done": [i in ready for i in range(len(seats))],
-        "abandoned": "abandoned" in flags, "full_deck": "full" in flags,
+        "abandoned": "abandoned" in flags,
+        "full_deck": "full" in flags,
     }
 
 
@@ -193,8 +211,9 @@ class PositionCode(GameState):
         try:
             return cls.from_dict(data)
         except InvalidPosition as exc:
-            raise InvalidPosition(f"bad position code: {str(exc).removeprefix('the saved game is damaged: ')}") \
-                from None
+            raise InvalidPosition(
+                f"bad position code: {str(exc).removeprefix('the saved game is damaged: ')}"
+            ) from None
 
 
 __all__ = ["PositionCode", "position_code", "position_data"]

@@ -38,8 +38,16 @@ class Saving(GameState):
             "seed": self.seed,
             "moves": self.moves,
             "pickups": self.pickups,
-            "seats": [{"name": s.name, "hand": cards_code(s.hand), "face_up": cards_code(s.face_up),
-                       "face_down": cards_code(s.face_down), "place": s.place} for s in self.seats],
+            "seats": [
+                {
+                    "name": s.name,
+                    "hand": cards_code(s.hand),
+                    "face_up": cards_code(s.face_up),
+                    "face_down": cards_code(s.face_down),
+                    "place": s.place,
+                }
+                for s in self.seats
+            ],
             "pile": cards_code(self.pile),
             "stock": cards_code(self.stock),
             "cleared": cards_code(self.cleared),

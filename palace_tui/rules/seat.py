@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from palace_tui.rules.cards import JOKER, Card, cards_code
 
@@ -46,7 +46,7 @@ class Outcome:
 class Seat:
     """One player's cards. ``hand`` is a sorted copy; the engine keeps per-rank piles."""
 
-    __slots__ = ("name", "_hb", "_hn", "_hm", "face_up", "face_down", "place")
+    __slots__ = ("_hb", "_hm", "_hn", "face_down", "face_up", "name", "place")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -128,7 +128,7 @@ class Seat:
         self._hn = self._hm = 0
         self._add(cards)
 
-    def _copy(self) -> "Seat":
+    def _copy(self) -> Seat:
         s = Seat.__new__(Seat)
         s.name = self.name
         s._hb = [b[:] for b in self._hb]
@@ -140,8 +140,10 @@ class Seat:
         return s
 
     def __repr__(self) -> str:
-        return (f"Seat({self.name!r}, hand={cards_code(self.hand)!r}, face_up={cards_code(self.face_up)!r}, "
-                f"face_down={cards_code(self.face_down)!r}, place={self.place})")
+        return (
+            f"Seat({self.name!r}, hand={cards_code(self.hand)!r}, face_up={cards_code(self.face_up)!r}, "
+            f"face_down={cards_code(self.face_down)!r}, place={self.place})"
+        )
 
 
 def _suit_key(c: Card) -> str:

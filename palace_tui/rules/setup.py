@@ -4,8 +4,9 @@ who leads. A mixin of :class:`~palace_tui.rules.game.Game`, which holds the stat
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from itertools import combinations
-from typing import Iterable, Self, Sequence
+from typing import Self
 
 from palace_tui.rules.cards import Card, cards_code, make_deck, parse_cards, rank_name, shuffled_deck
 from palace_tui.rules.events import Event
@@ -22,8 +23,14 @@ class SetupPhase(GameState):
     __slots__ = ()
 
     @classmethod
-    def deal(cls, rules: Rules, names: Sequence[str], seed: int | None = None,
-             dealer: int = 0, deck: str | Iterable[Card | str] | None = None) -> Self:
+    def deal(
+        cls,
+        rules: Rules,
+        names: Sequence[str],
+        seed: int | None = None,
+        dealer: int = 0,
+        deck: str | Iterable[Card | str] | None = None,
+    ) -> Self:
         """Shuffle with ``seed`` and deal; the game starts in phase ``"setup"``.
 
         ``deck`` deals a chosen order instead of a shuffle (for lessons, tests and bug
@@ -42,8 +49,7 @@ class SetupPhase(GameState):
         else:
             cards = parse_cards(deck)[::-1]  # dealt by popping from the end
             if len(cards) < n * rules.cards_per_seat:
-                raise ValueError(f"a deal to {n} players needs {n * rules.cards_per_seat} cards, "
-                                 f"not {len(cards)}")
+                raise ValueError(f"a deal to {n} players needs {n * rules.cards_per_seat} cards, not {len(cards)}")
             extra = Counter(cards) - Counter(make_deck(rules.packs, rules.jokers))
             if extra:
                 raise ValueError(f"the deck holds cards these rules do not: {cards_code(sorted(extra))}")
@@ -104,12 +110,16 @@ class SetupPhase(GameState):
             if kind == MoveKind.SWAP:
                 hand_card, up_card = move.cards
                 if not s._hb[hand_card.rank]:
-                    raise IllegalMove(f"You have no {rank_name(hand_card.rank)} in your hand to swap: swap one "
-                                      f"of {', '.join(str(c) for c in s.hand)}, or say you are ready.")
+                    raise IllegalMove(
+                        f"You have no {rank_name(hand_card.rank)} in your hand to swap: swap one "
+                        f"of {', '.join(str(c) for c in s.hand)}, or say you are ready."
+                    )
                 match = [c for c in s.face_up if c.rank == up_card.rank]
                 if not match:
-                    raise IllegalMove(f"You have no {rank_name(up_card.rank)} face up to swap: swap for one "
-                                      f"of {', '.join(str(c) for c in s.face_up)}, or say you are ready.")
+                    raise IllegalMove(
+                        f"You have no {rank_name(up_card.rank)} face up to swap: swap for one "
+                        f"of {', '.join(str(c) for c in s.face_up)}, or say you are ready."
+                    )
                 h = s._take_rank(hand_card.rank, (hand_card,))[0]
                 u = up_card if up_card in match else match[0]
                 s.face_up[s.face_up.index(u)] = h
@@ -135,7 +145,7 @@ class SetupPhase(GameState):
             if s.count_in_hand(r) < k:
                 raise IllegalMove(self._not_holding(r, k, s.count_in_hand(r), "in your hand"))
         chosen: list[Card] = []
-        for r, k in counts.items():
+        for r in counts:
             chosen += s._take_rank(r, [c for c in move.cards if c.rank == r])
         s.face_up = chosen
         if self._events is not None:
@@ -167,8 +177,7 @@ class SetupPhase(GameState):
                 for zone, where in (("face_up", "face up"), ("hand", "in hand")):
                     for i in order:
                         seat = self.seats[i]
-                        has = (any(c.rank == r for c in seat.face_up) if zone == "face_up"
-                               else bool(seat._hb[r]))
+                        has = any(c.rank == r for c in seat.face_up) if zone == "face_up" else bool(seat._hb[r])
                         if has:
                             self.turn = i
                             reason = f"lowest card: {rank_name(r, True)} {where}"

@@ -22,7 +22,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from typing import Any, Self, Sequence
+    from collections.abc import Sequence
+    from typing import Any, Self
 
     from palace_tui.rules.cards import Card
     from palace_tui.rules.events import Event
@@ -49,9 +50,30 @@ class Shuffler(Protocol):
 class GameState:
     """The state of a game (the base of its mixins; see the module's docstring)."""
 
-    __slots__ = ("rules", "seats", "pile", "stock", "cleared", "turn", "direction", "phase",
-                 "dealer", "seed", "moves", "pickups", "_t", "_eff", "_run_rank", "_run_len", "_owner",
-                 "_order", "_setup_done", "_abandoned", "_events", "_dealt")
+    __slots__ = (
+        "_abandoned",
+        "_dealt",
+        "_eff",
+        "_events",
+        "_order",
+        "_owner",
+        "_run_len",
+        "_run_rank",
+        "_setup_done",
+        "_t",
+        "cleared",
+        "dealer",
+        "direction",
+        "moves",
+        "phase",
+        "pickups",
+        "pile",
+        "rules",
+        "seats",
+        "seed",
+        "stock",
+        "turn",
+    )
 
     rules: Rules
     seats: list[Seat]

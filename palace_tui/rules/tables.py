@@ -24,7 +24,7 @@ def ranks_of(mask: int) -> list[int]:
 class RuleTables:
     """Masks derived from one Rules value (cached: one instance per Rules)."""
 
-    __slots__ = ("allowed", "transparent", "reversing", "all_ranks", "powered_eight", "hand_size")
+    __slots__ = ("all_ranks", "allowed", "hand_size", "powered_eight", "reversing", "transparent")
 
     def __init__(self, rules: Rules) -> None:
         self.hand_size = rules.hand_size
@@ -54,4 +54,4 @@ def tables_for(rules: Rules) -> RuleTables:
     return RuleTables(rules)
 
 
-__all__ = ["RuleTables", "tables_for", "bit", "ranks_of", "ACE"]
+__all__ = ["ACE", "RuleTables", "bit", "ranks_of", "tables_for"]

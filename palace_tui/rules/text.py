@@ -71,8 +71,10 @@ def not_holding_sentence(game: GameState, rank: int, want: int, have: int, where
     """A play of more cards of ``rank`` than the seat has ``where`` ("in your hand", "face up")."""
     if have == 0:
         return f"You have no {rank_name(rank)} {where}: you can {legal_summary(game)}."
-    return (f"You have only {have} {rank_name(rank) if have == 1 else rank_plural(rank)} {where}, not {want}: "
-            f"you can {legal_summary(game)}.")
+    return (
+        f"You have only {have} {rank_name(rank) if have == 1 else rank_plural(rank)} {where}, not {want}: "
+        f"you can {legal_summary(game)}."
+    )
 
 
 def legal_summary(game: GameState) -> str:
@@ -116,8 +118,9 @@ def top_run(pile: Sequence[Card]) -> tuple[int, int]:
 
 
 #: Names that moved to palace_tui.words, kept working for outside callers.
-MOVED_TO_WORDS = frozenset({"explain_pile", "rules_card", "allowed_phrases", "requirement_short",
-                            "pile_run_text", "option_value_text"})
+MOVED_TO_WORDS = frozenset(
+    {"explain_pile", "rules_card", "allowed_phrases", "requirement_short", "pile_run_text", "option_value_text"}
+)
 
 
 def __getattr__(name: str) -> Any:

@@ -71,9 +71,11 @@ class PlayPhase(GameState):
         rank = cards[0].rank
         for c in cards:
             if c.rank != rank:
-                raise IllegalMove("Cards played together must all be the same rank, so "
-                                  f"{' and '.join(sorted({rank_name(c.rank, True) for c in cards}))} can't go "
-                                  f"together: play one rank at a time (you can {self.legal_summary()}).")
+                raise IllegalMove(
+                    "Cards played together must all be the same rank, so "
+                    f"{' and '.join(sorted({rank_name(c.rank, True) for c in cards}))} can't go "
+                    f"together: play one rank at a time (you can {self.legal_summary()})."
+                )
         s_i = self.turn
         s = self.seats[s_i]
         n = len(cards)
@@ -222,19 +224,26 @@ class PlayPhase(GameState):
         added: tuple[Card, ...] = ()
         if stage == Stage.FACE_UP and self.rules.adds_face_up:
             if adding is None:
-                raise IllegalMove("With no hand, taking the pile means adding one of your face-up cards to "
-                                  "it first: choose which face-up card to add.")
+                raise IllegalMove(
+                    "With no hand, taking the pile means adding one of your face-up cards to "
+                    "it first: choose which face-up card to add."
+                )
             match = [c for c in s.face_up if c.rank == adding.rank]
             if not match:
-                raise IllegalMove(f"You have no {rank_name(adding.rank)} face up to add: add "
-                                  f"{join_or([cards_words([c]) for c in s.face_up])}.")
+                raise IllegalMove(
+                    f"You have no {rank_name(adding.rank)} face up to add: add "
+                    f"{join_or([cards_words([c]) for c in s.face_up])}."
+                )
             card = adding if adding in match else match[0]
             s.face_up.remove(card)
             self.pile.append(card)
             added = (card,)
         elif adding is not None:
-            why = ("You are playing from your hand, so no face-up card is added" if stage == Stage.HAND
-                   else "Under keep-row your face-up cards stay where they are")
+            why = (
+                "You are playing from your hand, so no face-up card is added"
+                if stage == Stage.HAND
+                else "Under keep-row your face-up cards stay where they are"
+            )
             raise IllegalMove(f"{why}: take the pile without adding one.")
         if self._events is not None:
             self._events.append(Event(EventKind.TOOK, s_i, added, len(self.pile)))
@@ -248,8 +257,7 @@ class PlayPhase(GameState):
         self.pile = []
         self._eff = self._run_rank = self._run_len = 0
         self._owner = None
-        if (self.rules.builder_leads and owner is not None and owner != s_i
-                and self.seats[owner].place is None):
+        if self.rules.builder_leads and owner is not None and owner != s_i and self.seats[owner].place is None:
             self.turn = owner
         else:
             self.turn = self._next_active(s_i, self.direction)
@@ -263,8 +271,10 @@ class PlayPhase(GameState):
             where = "hand" if stage == Stage.HAND else "face-up row"
             if self.playable_mask():
                 raise IllegalMove(f"Face-down cards come last: play from your {where} first.")
-            raise IllegalMove(f"Face-down cards come last, and nothing in your {where} can go on the pile: "
-                              f"you can {self.legal_summary()}.")
+            raise IllegalMove(
+                f"Face-down cards come last, and nothing in your {where} can go on the pile: "
+                f"you can {self.legal_summary()}."
+            )
         if index is None or not 0 <= index < len(s.face_down):
             raise IllegalMove(f"Choose a face-down card from 1 to {len(s.face_down)}.")
         card = s.face_down.pop(index)
@@ -301,7 +311,7 @@ class PlayPhase(GameState):
                         moves.append(Move(MoveKind.PLAY, tuple(cs[:k])))
             if self.pile:
                 if self.rules.adds_face_up:
-                    for r, cs in sorted(by_rank.items(), key=lambda kv: order_key(kv[0])):
+                    for _rank, cs in sorted(by_rank.items(), key=lambda kv: order_key(kv[0])):
                         moves.append(Move(MoveKind.TAKE, (), cs[0]))
                 else:
                     moves.append(Move(MoveKind.TAKE))

@@ -18,7 +18,8 @@ palace_tui.rules.validate.InvalidPosition: the saved game is damaged: its direct
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Callable, TypeGuard
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from palace_tui.rules.cards import JOKER, TEN, make_deck
 from palace_tui.rules.options import OPTIONS
@@ -58,8 +59,9 @@ def check_save(data: Any, version: int) -> None:
     if not _is_int(found) or found < 1:
         raise _refuse("it has no valid format version")
     if found > version:
-        raise InvalidPosition(f"this game was saved by a newer palace-tui (format version {found}); "
-                              f"this one reads version {version}")
+        raise InvalidPosition(
+            f"this game was saved by a newer palace-tui (format version {found}); this one reads version {version}"
+        )
     rules = data.get("rules")
     if not isinstance(rules, dict):
         raise _refuse("its rules are missing")
@@ -99,8 +101,11 @@ def check_save(data: Any, version: int) -> None:
         if not (_is_int(value) and 0 <= value <= MAX_COUNT):
             raise _refuse(f"its count of {key} {value!r} is impossible")
     order = data.get("order", [])
-    if not isinstance(order, list) or not all(_is_int(s) and 0 <= s < n for s in order) or \
-            len(set(order)) != len(order):
+    if (
+        not isinstance(order, list)
+        or not all(_is_int(s) and 0 <= s < n for s in order)
+        or len(set(order)) != len(order)
+    ):
         raise _refuse("its order of seats going out is not a list of different seats")
     done = data.get("setup_done", [True] * n)
     if not isinstance(done, list) or len(done) != n or not all(isinstance(d, bool) for d in done):
@@ -141,8 +146,10 @@ def check_no_extra_cards(game: GameState, refuse: Refuse = _refuse) -> None:
     for code, count in sorted(have.items()):
         most = packs * (2 if code == "JK" else 1)
         if count > most:
-            raise refuse(f"{code} is there {count} times but {packs} pack{'s hold' if packs > 1 else ' holds'} "
-                         f"{'only one' if most == 1 else f'at most {most}'}")
+            raise refuse(
+                f"{code} is there {count} times but {packs} pack{'s hold' if packs > 1 else ' holds'} "
+                f"{'only one' if most == 1 else f'at most {most}'}"
+            )
 
 
 def check_game(game: GameState, refuse: Refuse = _refuse) -> None:
@@ -209,8 +216,7 @@ def _plain(what: str) -> InvalidPosition:
 
 def check_position_args(seats: Any, turn: Any, dealer: Any, direction: Any, pile_owner: Any) -> None:
     """Raise InvalidPosition unless :meth:`Game.from_position`'s arguments have the right types."""
-    if isinstance(seats, (str, bytes)) or not hasattr(seats, "__len__") or \
-            not all(isinstance(s, dict) for s in seats):
+    if isinstance(seats, (str, bytes)) or not hasattr(seats, "__len__") or not all(isinstance(s, dict) for s in seats):
         raise InvalidPosition("seats must be a list of dicts, one per seat")
     n = len(seats)
     for i, spec in enumerate(seats):

@@ -28,7 +28,7 @@ class Requirement(NamedTuple):
     low: bool = False
 
     @classmethod
-    def of(cls, rules: Rules, rank: int) -> "Requirement":
+    def of(cls, rules: Rules, rank: int) -> Requirement:
         return cls(rank, rank == 7 and rules.seven == "low")
 
 
@@ -77,22 +77,32 @@ class SeatView:
     playable_ranks: frozenset[int]
 
     @classmethod
-    def of(cls, game: "Game", seat: int) -> "SeatView":
+    def of(cls, game: Game, seat: int) -> SeatView:
         me = game.seats[seat]
         others = tuple(
-            OtherSeat(i, s.name, s.hand_count, tuple(s.face_up), len(s.face_down), s.place,
-                      game.setup_done(i))
-            for i, s in enumerate(game.seats))
+            OtherSeat(i, s.name, s.hand_count, tuple(s.face_up), len(s.face_down), s.place, game.setup_done(i))
+            for i, s in enumerate(game.seats)
+        )
         my_turn = game.turn == seat and game.phase != "over"
         legal = tuple(game.legal_moves()) if my_turn else ()
         playable = frozenset(game.playable_ranks()) if my_turn else frozenset()
-        return cls(seat=seat, phase=game.phase, turn=game.turn, direction=game.direction,
-                   dealer=game.dealer, hand=tuple(me.hand), seats=others,
-                   stock_count=len(game.stock), pile=tuple(game.pile),
-                   cleared_count=len(game.cleared),
-                   need=Requirement.of(game.rules, game.requirement()),
-                   run=PileRun(*top_run(game.pile)), stage=game.stage(seat) if game.phase == "play" else game.phase,
-                   legal=legal, playable_ranks=playable)
+        return cls(
+            seat=seat,
+            phase=game.phase,
+            turn=game.turn,
+            direction=game.direction,
+            dealer=game.dealer,
+            hand=tuple(me.hand),
+            seats=others,
+            stock_count=len(game.stock),
+            pile=tuple(game.pile),
+            cleared_count=len(game.cleared),
+            need=Requirement.of(game.rules, game.requirement()),
+            run=PileRun(*top_run(game.pile)),
+            stage=game.stage(seat) if game.phase == "play" else game.phase,
+            legal=legal,
+            playable_ranks=playable,
+        )
 
     @property
     def requirement(self) -> str:
@@ -122,11 +132,15 @@ class SeatView:
 
     def observation_string(self) -> str:
         """A compact text of this view (for logs of what a seat knew, and for tests)."""
-        lines = [f"seat {self.seat} phase {self.phase} turn {self.turn} dir {self.direction}",
-                 f"hand: {cards_text(self.hand)}",
-                 f"pile: {cards_text(self.pile)} ({self.requirement})",
-                 f"stock {self.stock_count} cleared {self.cleared_count}"]
+        lines = [
+            f"seat {self.seat} phase {self.phase} turn {self.turn} dir {self.direction}",
+            f"hand: {cards_text(self.hand)}",
+            f"pile: {cards_text(self.pile)} ({self.requirement})",
+            f"stock {self.stock_count} cleared {self.cleared_count}",
+        ]
         for s in self.seats:
-            lines.append(f"{s.name}: {s.hand_count} in hand, up {cards_text(s.face_up)}, "
-                         f"{s.face_down_count} down" + (f", out {s.place}" if s.place else ""))
+            lines.append(
+                f"{s.name}: {s.hand_count} in hand, up {cards_text(s.face_up)}, "
+                f"{s.face_down_count} down" + (f", out {s.place}" if s.place else "")
+            )
         return "\n".join(lines)

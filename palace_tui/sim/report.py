@@ -11,10 +11,16 @@ from palace_tui.sim.stats import SimStats
 def report(config: SimConfig, stats: SimStats, as_json: bool, workers: int = 1) -> None:
     has_loser = config.rules.finish == "last-loses"
     data = stats.as_dict(has_loser)
-    data.update(players=config.players, ai=list(config.ais), seed=config.seed,
-                rules=config.rules.as_dict(), preset=config.rules.preset_name(), workers=workers,
-                hard_budget_ms=None if config.budget_s is None else config.budget_s * 1000,
-                hard_iterations=config.iterations)
+    data.update(
+        players=config.players,
+        ai=list(config.ais),
+        seed=config.seed,
+        rules=config.rules.as_dict(),
+        preset=config.rules.preset_name(),
+        workers=workers,
+        hard_budget_ms=None if config.budget_s is None else config.budget_s * 1000,
+        hard_iterations=config.iterations,
+    )
     if as_json:
         print(json.dumps(data))
         return
@@ -25,11 +31,15 @@ def report(config: SimConfig, stats: SimStats, as_json: bool, workers: int = 1) 
     print(f"pickups           {data['pickups_per_game']:.2f} per game")
     fp = data["first_player"]
     lo, hi = fp["win_ci95"]
-    print(f"first player      wins {fp['win_rate']:.1%} (95% CI {lo:.1%}-{hi:.1%}) against {fp['chance_rate']:.1%} "
-          f"by chance: advantage {fp['advantage']:+.1%}")
+    print(
+        f"first player      wins {fp['win_rate']:.1%} (95% CI {lo:.1%}-{hi:.1%}) against {fp['chance_rate']:.1%} "
+        f"by chance: advantage {fp['advantage']:+.1%}"
+    )
     for seat in range(n):
-        print(f"seat {seat + 1:<12} wins {stats.wins[seat]:>6}  losses {stats.losses[seat]:>6}  "
-              f"points {stats.points[seat]:>6}")
+        print(
+            f"seat {seat + 1:<12} wins {stats.wins[seat]:>6}  losses {stats.losses[seat]:>6}  "
+            f"points {stats.points[seat]:>6}"
+        )
     for pos in range(n):
         label = "dealer's left" if pos == 0 else ("dealer" if pos == n - 1 else f"dealer + {pos + 1}")
         print(f"  {label:<15} wins {stats.pos_wins[pos]:>6}  losses {stats.pos_losses[pos]:>6}")

@@ -52,8 +52,7 @@ def make_players(config: SimConfig, index: int) -> tuple[list[str], list]:
     for i, name in enumerate(names):
         seed = (config.seed + index) * 7919 + i
         if name == "hard":
-            players.append(make_player(name, seed=seed, budget_s=config.budget_s,
-                                       iterations=config.iterations))
+            players.append(make_player(name, seed=seed, budget_s=config.budget_s, iterations=config.iterations))
         else:
             players.append(make_player(name, seed=seed))
     return names, players
@@ -62,8 +61,7 @@ def make_players(config: SimConfig, index: int) -> tuple[list[str], list]:
 def play_one(config: SimConfig, index: int, stats: SimStats) -> Game:
     """Play game ``index`` of a run to the end (or the move cap), adding to ``stats``."""
     n = config.players
-    game = Game.deal(config.rules, [f"Seat {i + 1}" for i in range(n)], seed=config.seed + index,
-                     dealer=index % n)
+    game = Game.deal(config.rules, [f"Seat {i + 1}" for i in range(n)], seed=config.seed + index, dealer=index % n)
     ai_names, players = make_players(config, index)
     observers = [p for p in players if hasattr(p, "observe")]
     cap = config.move_cap
@@ -126,8 +124,9 @@ def _run_chunk(job: tuple[SimConfig, int, int]) -> SimStats:
     return run(config, games, start)
 
 
-def run_parallel(config: SimConfig, games: int, workers: int = 1,
-                 progress: Callable[[int], None] | None = None) -> SimStats:
+def run_parallel(
+    config: SimConfig, games: int, workers: int = 1, progress: Callable[[int], None] | None = None
+) -> SimStats:
     """Play ``games`` games on ``workers`` processes; ``progress(done)`` is told as
     chunks finish. The result does not depend on ``workers``."""
     jobs = [(config, s, min(CHUNK, games - s)) for s in range(0, games, CHUNK)]
@@ -142,8 +141,10 @@ def run_parallel(config: SimConfig, games: int, workers: int = 1,
                 progress(done)
     else:
         import multiprocessing as mp
+
         with mp.get_context("fork" if sys.platform.startswith("linux") else "spawn").Pool(
-                min(workers, len(jobs))) as pool:
+            min(workers, len(jobs))
+        ) as pool:
             for part in pool.imap_unordered(_run_chunk, jobs):
                 total.merge(part)
                 done += part.games

@@ -53,7 +53,7 @@ class SimStats:
             if not getattr(self, name):
                 setattr(self, name, [0] * self.players)
 
-    def merge(self, other: "SimStats") -> None:
+    def merge(self, other: SimStats) -> None:
         for name in ("games", "moves", "capped", "pickups", "first_games", "first_wins", "first_losses"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for name in ("wins", "losses", "points", "pos_wins", "pos_losses"):
@@ -90,8 +90,11 @@ class SimStats:
             met, ahead = self.ahead[pair]
             upper, lower = pair.split("|")
             head_to_head[f"{upper} vs {lower}"] = {
-                "games": met, "ahead": ahead, "ahead_rate": round(ahead / met, 4) if met else 0.0,
-                "ahead_ci95": list(wilson(ahead, met))}
+                "games": met,
+                "ahead": ahead,
+                "ahead_rate": round(ahead / met, 4) if met else 0.0,
+                "ahead_ci95": list(wilson(ahead, met)),
+            }
         fg = self.first_games
         first_rate = self.first_wins / fg if fg else 0.0
         return {
@@ -127,6 +130,7 @@ class SimStats:
 
 def _level_key(name: str) -> tuple[int, str]:
     from palace_tui.ai import LEVELS
+
     return (LEVELS.index(name) if name in LEVELS else len(LEVELS), name)
 
 
@@ -138,7 +142,7 @@ def count_head_to_head(stats: SimStats, ai_names: list[str], result: Outcome) ->
         seat_of[name] = None if name in seat_of else seat
     solo = sorted((name for name, seat in seat_of.items() if seat is not None), key=_level_key)
     for i, lower in enumerate(solo):
-        for upper in solo[i + 1:]:
+        for upper in solo[i + 1 :]:
             upper_seat, lower_seat = seat_of[upper], seat_of[lower]
             assert upper_seat is not None and lower_seat is not None  # solo levels hold one seat
             a, b = result.place(upper_seat), result.place(lower_seat)

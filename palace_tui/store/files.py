@@ -9,6 +9,7 @@ the old save or the new one, never a mix.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -57,10 +58,8 @@ def atomic_write(path: Path, payload: bytes) -> None:
             os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
     fsync_dir(folder)
 
@@ -77,7 +76,7 @@ def remove_stale_temps(folder: Path, target: str) -> int:
     except OSError:
         return 0
     for entry in entries:
-        parts = entry.name[len(target) + 2:].split(".")
+        parts = entry.name[len(target) + 2 :].split(".")
         try:
             pid = int(parts[0])
         except (ValueError, IndexError):
@@ -104,8 +103,12 @@ def _pid_alive(pid: int) -> bool:
 
 def envelope(kind: str, version: int, data: dict[str, Any]) -> bytes:
     """The bytes of a save of ``kind`` (e.g. ``"palace-tui/session"``) holding ``data``."""
-    wrapped = {"format": kind, "version": version,
-               "saved": datetime.now().astimezone().isoformat(timespec="seconds"), "data": data}
+    wrapped = {
+        "format": kind,
+        "version": version,
+        "saved": datetime.now().astimezone().isoformat(timespec="seconds"),
+        "data": data,
+    }
     return json.dumps(wrapped, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 

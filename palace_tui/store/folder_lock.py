@@ -10,6 +10,7 @@ owns the folder, as before.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 from pathlib import Path
@@ -91,7 +92,5 @@ class FolderLock:
 
     def __del__(self) -> None:
         # A Store dropped without close() must not keep the folder from its next owner.
-        try:
+        with contextlib.suppress(Exception):
             self.release()
-        except Exception:
-            pass

@@ -170,17 +170,20 @@ def replay(record: GameRecord, *, complete: bool = False) -> Replay:
 
 # ---------------------------------------------------------------------- writing
 
+
 def format_game(record: GameRecord, result: str = "") -> str:
     """The game file text for ``record``; ``result`` may add a one-line ``# result:`` comment."""
     rules = record.rules
-    lines = [f"{MAGIC} {VERSION}",
-             "# A game of Palace: the header, then one move a line after the name of who made it,",
-             "# with what it did after the #. `palace review FILE` replays it.",
-             f"table: {record.table}",
-             f"game: {record.number}",
-             f"ended: {record.ended}",
-             "rules: " + " ".join(f"{name}={_value(getattr(rules, name))}" for name in OPTIONS),
-             f"seed: {'' if record.seed is None else record.seed}"]
+    lines = [
+        f"{MAGIC} {VERSION}",
+        "# A game of Palace: the header, then one move a line after the name of who made it,",
+        "# with what it did after the #. `palace review FILE` replays it.",
+        f"table: {record.table}",
+        f"game: {record.number}",
+        f"ended: {record.ended}",
+        "rules: " + " ".join(f"{name}={_value(getattr(rules, name))}" for name in OPTIONS),
+        f"seed: {'' if record.seed is None else record.seed}",
+    ]
     for i, seat in enumerate(record.seats, 1):
         who = "person" if seat.human else f"computer {seat.level}".rstrip()
         lines.append(f"seat {i}: {seat.name} ({who})")
@@ -196,8 +199,10 @@ def format_game(record: GameRecord, result: str = "") -> str:
         played = None
     if played is not None:
         for dealt in played.start.seats:
-            lines.append(f"# {dealt.name} was dealt: face down {cards_code(dealt.face_down)}; "
-                         f"face up {cards_code(dealt.face_up) or '-'}; hand {cards_code(dealt.hand)}")
+            lines.append(
+                f"# {dealt.name} was dealt: face down {cards_code(dealt.face_down)}; "
+                f"face up {cards_code(dealt.face_up) or '-'}; hand {cards_code(dealt.hand)}"
+            )
     if result:
         lines.append(f"# result: {result}")
     lines.append("")
@@ -229,8 +234,9 @@ def parse_game(text: str) -> GameRecord:
     if not lines or lines[0].strip() != f"{MAGIC} {VERSION}":
         first = lines[0].strip() if lines else ""
         if first.startswith(MAGIC + " "):
-            raise GameFileError(1, f"this game file is version {first[len(MAGIC) + 1:]!r}; "
-                                   f"this palace-tui reads version {VERSION}")
+            raise GameFileError(
+                1, f"this game file is version {first[len(MAGIC) + 1 :]!r}; this palace-tui reads version {VERSION}"
+            )
         raise GameFileError(1, f"a game file starts with the line {MAGIC} {VERSION!s}")
     header: dict[str, tuple[int, str]] = {}
     seats: list[tuple[int, SeatInfo]] = []
@@ -276,15 +282,23 @@ def parse_game(text: str) -> GameRecord:
     except ValueError as exc:
         raise GameFileError(deal_line, f"the deal has a card that is not a card ({exc})") from None
     number_line, number_text = header.get("game", (0, "0"))
-    record = GameRecord(rules, infos, seed, names.index(dealer_name), deck,
-                        table=header.get("table", (0, ""))[1],
-                        number=_int(number_line, number_text or "0", "the game number"),
-                        ended=header.get("ended", (0, ""))[1],
-                        same_deal_as=header.get("same deal as", (0, ""))[1],
-                        abandoned=_yes(*header["abandoned"]) if "abandoned" in header else False)
+    record = GameRecord(
+        rules,
+        infos,
+        seed,
+        names.index(dealer_name),
+        deck,
+        table=header.get("table", (0, ""))[1],
+        number=_int(number_line, number_text or "0", "the game number"),
+        ended=header.get("ended", (0, ""))[1],
+        same_deal_as=header.get("same deal as", (0, ""))[1],
+        abandoned=_yes(*header["abandoned"]) if "abandoned" in header else False,
+    )
     if len(deck) != rules.cards_in_play:
-        raise GameFileError(deal_line, f"the deal lists {len(deck)} cards, but these rules deal "
-                                       f"each of the {rules.cards_in_play} cards once")
+        raise GameFileError(
+            deal_line,
+            f"the deal lists {len(deck)} cards, but these rules deal each of the {rules.cards_in_play} cards once",
+        )
     try:
         game = record.deal()
     except ValueError as exc:
@@ -301,7 +315,7 @@ def parse_game(text: str) -> GameRecord:
         if not line.startswith(name + ":"):
             who = line.partition(":")[0]
             raise GameFileError(at, f"it is {name}'s move here, but the line names {who!r}")
-        code = line[len(name) + 1:].partition("#")[0].strip()
+        code = line[len(name) + 1 :].partition("#")[0].strip()
         try:
             move = Move.from_code(code)
         except (ValueError, IndexError) as exc:
@@ -312,13 +326,14 @@ def parse_game(text: str) -> GameRecord:
             raise GameFileError(at, f"{name} can't {move}: {exc}") from None
         record.moves.append(move)
     if not record.abandoned and game.phase != "over":
-        raise GameFileError(len(lines), "the moves stop before the game is over (add 'abandoned: yes' "
-                                        "to the header if it was stopped)")
+        raise GameFileError(
+            len(lines), "the moves stop before the game is over (add 'abandoned: yes' to the header if it was stopped)"
+        )
     return record
 
 
 def _seat(line: int, key: str, value: str, expected: int) -> SeatInfo:
-    number = key[len("seat "):].strip()
+    number = key[len("seat ") :].strip()
     if number != str(expected):
         raise GameFileError(line, f"expected 'seat {expected}:' here, not {key + ':'!r}")
     name, sep, who = value.rpartition(" (")

@@ -14,12 +14,31 @@ from pathlib import Path
 from typing import Any
 
 from palace_tui.store.ranking import SCORINGS, rank
-from palace_tui.store.schema import (APPLICATION_ID, SCHEMA_VERSION, WRITE_WAIT, BadDatabase, RecordsBusy,
-                                     check_header, create, inspect, is_temporary, migrate, open_read_only,
-                                     why_not_now)
+from palace_tui.store.schema import (
+    APPLICATION_ID,
+    SCHEMA_VERSION,
+    WRITE_WAIT,
+    BadDatabase,
+    RecordsBusy,
+    check_header,
+    create,
+    inspect,
+    is_temporary,
+    migrate,
+    open_read_only,
+    why_not_now,
+)
 
-__all__ = ["APPLICATION_ID", "MAX_LIMIT", "SCHEMA_VERSION", "BadDatabase", "Records", "RecordsBusy",
-           "is_temporary", "why_not_now"]
+__all__ = [
+    "APPLICATION_ID",
+    "MAX_LIMIT",
+    "SCHEMA_VERSION",
+    "BadDatabase",
+    "Records",
+    "RecordsBusy",
+    "is_temporary",
+    "why_not_now",
+]
 
 #: The most recent games one query returns (SQLite integers stop at 2**63).
 MAX_LIMIT = 1_000_000
@@ -60,8 +79,9 @@ class Records:
         if path is not None and read_only:
             self._db = open_read_only(path)
             return
-        self._db = sqlite3.connect(":memory:" if path is None else str(path), isolation_level=None,
-                                   check_same_thread=False, timeout=WRITE_WAIT)
+        self._db = sqlite3.connect(
+            ":memory:" if path is None else str(path), isolation_level=None, check_same_thread=False, timeout=WRITE_WAIT
+        )
         try:
             if fresh or not self._db.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchone():
                 create(self._db)
@@ -102,23 +122,38 @@ class Records:
                 if db.execute("SELECT 1 FROM games WHERE game_key = ?", (str(record["game_id"]),)).fetchone():
                     db.execute("ROLLBACK")
                     return False
-                table = self._table_row(str(record["table_id"]), record["scoring"], record["started"],
-                                        record.get("table_name"))
+                table = self._table_row(
+                    str(record["table_id"]), record["scoring"], record["started"], record.get("table_name")
+                )
                 number = self._insert_history(record, table)
                 cur = db.execute(
                     "INSERT INTO games (game_key, table_id, preset, options, seed, scoring, started, ended,"
                     " order_out, points, winner, loser, table_game) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (str(record["game_id"]), table, record.get("preset"),
-                     json.dumps(record["rules"], sort_keys=True), json.dumps(record.get("seed")),
-                     record["scoring"], str(record["started"]), str(record["ended"]),
-                     json.dumps(order), json.dumps(points), record.get("winner"), record.get("loser"), number))
+                    (
+                        str(record["game_id"]),
+                        table,
+                        record.get("preset"),
+                        json.dumps(record["rules"], sort_keys=True),
+                        json.dumps(record.get("seed")),
+                        record["scoring"],
+                        str(record["started"]),
+                        str(record["ended"]),
+                        json.dumps(order),
+                        json.dumps(points),
+                        record.get("winner"),
+                        record.get("loser"),
+                        number,
+                    ),
+                )
                 game = cur.lastrowid
                 for seat, name in enumerate(players):
                     db.execute("INSERT OR IGNORE INTO players (name) VALUES (?)", (name,))
                     player = db.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()[0]
                     place = order.index(seat) + 1 if seat in order else None
-                    db.execute("INSERT INTO seats (game_id, seat, player_id, place, points) VALUES (?, ?, ?, ?, ?)",
-                               (game, seat, player, place, points[seat]))
+                    db.execute(
+                        "INSERT INTO seats (game_id, seat, player_id, place, points) VALUES (?, ?, ?, ?, ?)",
+                        (game, seat, player, place, points[seat]),
+                    )
                 db.execute("COMMIT")
             except BaseException:
                 if db.in_transaction:
@@ -133,27 +168,40 @@ class Records:
         row = db.execute("SELECT id FROM tables WHERE table_key = ?", (key,)).fetchone()
         name = str(name).strip() if name else None
         if row:
-            db.execute("UPDATE tables SET scoring = ?, name = COALESCE(?, name) WHERE id = ?",
-                       (scoring, name, row[0]))
+            db.execute("UPDATE tables SET scoring = ?, name = COALESCE(?, name) WHERE id = ?", (scoring, name, row[0]))
             return int(row[0])
         if not name:
             name = f"Table {db.execute('SELECT COUNT(*) FROM tables').fetchone()[0] + 1}"
-        table = db.execute("INSERT INTO tables (table_key, scoring, created, name) VALUES (?, ?, ?, ?)",
-                           (key, scoring, str(started), name)).lastrowid
+        table = db.execute(
+            "INSERT INTO tables (table_key, scoring, created, name) VALUES (?, ?, ?, ?)",
+            (key, scoring, str(started), name),
+        ).lastrowid
         assert table is not None  # an INSERT always gives its row id
         return table
 
     def _insert_history(self, record: dict[str, Any], table: int) -> int:
         """Add the game's history row (inside the caller's transaction); its number at the table."""
         db = self._db
-        number = int(db.execute("SELECT COALESCE(MAX(table_game), 0) + 1 FROM histories WHERE table_id = ?",
-                                (table,)).fetchone()[0])
+        number = int(
+            db.execute(
+                "SELECT COALESCE(MAX(table_game), 0) + 1 FROM histories WHERE table_id = ?", (table,)
+            ).fetchone()[0]
+        )
         text = record.get("history")
-        db.execute("INSERT INTO histories (game_key, table_id, table_game, ended, abandoned, players,"
-                   " same_deal_as, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                   (str(record["game_id"]), table, number, str(record.get("ended", "")),
-                    1 if record.get("abandoned") else 0, json.dumps([str(n) for n in record["players"]]),
-                    record.get("same_deal_as") or None, None if text is None else str(text)))
+        db.execute(
+            "INSERT INTO histories (game_key, table_id, table_game, ended, abandoned, players,"
+            " same_deal_as, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                str(record["game_id"]),
+                table,
+                number,
+                str(record.get("ended", "")),
+                1 if record.get("abandoned") else 0,
+                json.dumps([str(n) for n in record["players"]]),
+                record.get("same_deal_as") or None,
+                None if text is None else str(text),
+            ),
+        )
         return number
 
     def _record_history(self, record: dict[str, Any]) -> None:
@@ -166,8 +214,12 @@ class Records:
             db.execute("BEGIN IMMEDIATE")
             try:
                 if not db.execute("SELECT 1 FROM histories WHERE game_key = ?", (str(record["game_id"]),)).fetchone():
-                    table = self._table_row(str(record["table_id"]), str(record.get("scoring") or "podium"),
-                                            record["started"], record.get("table_name"))
+                    table = self._table_row(
+                        str(record["table_id"]),
+                        str(record.get("scoring") or "podium"),
+                        record["started"],
+                        record.get("table_name"),
+                    )
                     self._insert_history(record, table)
                 db.execute("COMMIT")
             except BaseException:
@@ -178,8 +230,10 @@ class Records:
     def save_analysis(self, game_key: str, settings: str, data: str) -> None:
         """Keep a review's analysis of a game (replacing an older one with the same settings)."""
         with self._lock:
-            self._db.execute("INSERT OR REPLACE INTO analyses (game_key, settings, data) VALUES (?, ?, ?)",
-                             (str(game_key), str(settings), str(data)))
+            self._db.execute(
+                "INSERT OR REPLACE INTO analyses (game_key, settings, data) VALUES (?, ?, ?)",
+                (str(game_key), str(settings), str(data)),
+            )
 
     # -- reading -------------------------------------------------------------------
 
@@ -194,8 +248,9 @@ class Records:
         found = self._rows("SELECT scoring FROM tables WHERE table_key = ?", (str(table_id),))
         if not found:
             return []
-        rows = self._rows(_TOTALS + " JOIN tables t ON t.id = g.table_id WHERE t.table_key = ? GROUP BY p.id",
-                          (str(table_id),))
+        rows = self._rows(
+            _TOTALS + " JOIN tables t ON t.id = g.table_id WHERE t.table_key = ? GROUP BY p.id", (str(table_id),)
+        )
         return rank(rows, found[0]["scoring"])
 
     def standings(self, scoring: str | None = None) -> dict[str, list[dict[str, Any]]]:
@@ -218,11 +273,15 @@ class Records:
             " g.options AS rules, g.seed AS seed, g.scoring AS scoring, g.started AS started,"
             " g.ended AS ended, g.order_out AS ord, g.points AS points, g.winner AS winner, g.loser AS loser"
             " FROM games g JOIN tables t ON t.id = g.table_id ORDER BY g.ended DESC, g.id DESC LIMIT ?",
-            (min(max(0, int(limit)), MAX_LIMIT),))
+            (min(max(0, int(limit)), MAX_LIMIT),),
+        )
         readable = []
         for game in games:
-            seats = self._rows("SELECT p.name AS name FROM seats s JOIN players p ON p.id = s.player_id"
-                               " WHERE s.game_id = ? ORDER BY s.seat", (game.pop("id"),))
+            seats = self._rows(
+                "SELECT p.name AS name FROM seats s JOIN players p ON p.id = s.player_id"
+                " WHERE s.game_id = ? ORDER BY s.seat",
+                (game.pop("id"),),
+            )
             try:
                 game["players"] = [str(s["name"]) for s in seats]
                 game["rules"] = json.loads(game["rules"])
@@ -248,7 +307,9 @@ class Records:
             " h.table_game AS table_game, h.ended AS ended, h.abandoned AS abandoned, h.players AS players,"
             " h.text IS NOT NULL AS kept, h.same_deal_as AS same_deal_as, g.order_out AS ord"
             " FROM histories h JOIN tables t ON t.id = h.table_id LEFT JOIN games g ON g.game_key = h.game_key"
-            " ORDER BY h.ended DESC, h.id DESC LIMIT ?", (max(0, int(limit)),))
+            " ORDER BY h.ended DESC, h.id DESC LIMIT ?",
+            (max(0, int(limit)),),
+        )
         for row in rows:
             row["table"] = row.pop("tab")
             row["players"] = json.loads(row["players"])
@@ -261,12 +322,14 @@ class Records:
     def game_text(self, number: int) -> dict[str, Any] | None:
         """Game ``number`` of :meth:`game_list` with its ``text`` (None when its moves were not kept),
         its table's key (``table_id``) and how many games that table has (``table_games``)."""
-        rows = self._rows("SELECT h.id AS number, h.game_key AS game_id, COALESCE(t.name, t.table_key) AS tab,"
-                          " h.table_game AS table_game, h.ended AS ended, h.abandoned AS abandoned,"
-                          " h.text AS text, t.table_key AS table_id,"
-                          " (SELECT MAX(x.table_game) FROM histories x WHERE x.table_id = t.id) AS table_games"
-                          " FROM histories h JOIN tables t ON t.id = h.table_id WHERE h.id = ?",
-                          (int(number),))
+        rows = self._rows(
+            "SELECT h.id AS number, h.game_key AS game_id, COALESCE(t.name, t.table_key) AS tab,"
+            " h.table_game AS table_game, h.ended AS ended, h.abandoned AS abandoned,"
+            " h.text AS text, t.table_key AS table_id,"
+            " (SELECT MAX(x.table_game) FROM histories x WHERE x.table_id = t.id) AS table_games"
+            " FROM histories h JOIN tables t ON t.id = h.table_id WHERE h.id = ?",
+            (int(number),),
+        )
         if not rows:
             return None
         rows[0]["table"] = rows[0].pop("tab")
@@ -274,8 +337,9 @@ class Records:
 
     def analysis(self, game_key: str, settings: str) -> str | None:
         """A kept review analysis, or None."""
-        rows = self._rows("SELECT data FROM analyses WHERE game_key = ? AND settings = ?",
-                          (str(game_key), str(settings)))
+        rows = self._rows(
+            "SELECT data FROM analyses WHERE game_key = ? AND settings = ?", (str(game_key), str(settings))
+        )
         return rows[0]["data"] if rows else None
 
     def same_deals(self) -> list[list[dict[str, Any]]]:
@@ -289,7 +353,9 @@ class Records:
             " g.id AS gid FROM histories h JOIN tables t ON t.id = h.table_id JOIN games g ON g.game_key = h.game_key"
             " WHERE COALESCE(h.same_deal_as, h.game_key) IN"
             " (SELECT same_deal_as FROM histories WHERE same_deal_as IS NOT NULL)"
-            " ORDER BY h.ended, h.id", ())
+            " ORDER BY h.ended, h.id",
+            (),
+        )
         groups: dict[str, list[dict[str, Any]]] = {}
         for row in rows:
             places = self._rows("SELECT place FROM seats WHERE game_id = ? ORDER BY seat", (row.pop("gid"),))
@@ -309,8 +375,7 @@ def _validate(record: dict[str, Any]) -> None:
         if key not in record:
             raise ValueError(f"the game record has no {key!r}")
     if record["scoring"] not in SCORINGS:
-        raise ValueError(f"the game record has unknown scoring {record['scoring']!r}: "
-                         f"use one of {', '.join(SCORINGS)}")
+        raise ValueError(f"the game record has unknown scoring {record['scoring']!r}: use one of {', '.join(SCORINGS)}")
     n = len(record["players"])
     if len(record["points"]) != n:
         raise ValueError(f"the game record has {len(record['points'])} points for {n} players")

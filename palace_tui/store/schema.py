@@ -195,8 +195,9 @@ def inspect(path: Path) -> None:
     if not isinstance(version, int):
         raise BadDatabase("was damaged (corrupt: no schema version)")
     if version > SCHEMA_VERSION:
-        raise BadDatabase(f"comes from a newer palace-tui (schema version {version}; "
-                          f"this one reads up to {SCHEMA_VERSION})")
+        raise BadDatabase(
+            f"comes from a newer palace-tui (schema version {version}; this one reads up to {SCHEMA_VERSION})"
+        )
 
 
 def create(db: sqlite3.Connection) -> None:
@@ -234,16 +235,24 @@ def migrate(db: sqlite3.Connection) -> None:
                     db.execute(statement)
             for k, (table,) in enumerate(db.execute("SELECT id FROM tables ORDER BY id").fetchall(), 1):
                 db.execute("UPDATE tables SET name = ? WHERE id = ?", (f"Table {k}", table))
-                games = db.execute("SELECT id, game_key, ended FROM games WHERE table_id = ?"
-                                   " ORDER BY ended, id", (table,)).fetchall()
+                games = db.execute(
+                    "SELECT id, game_key, ended FROM games WHERE table_id = ? ORDER BY ended, id", (table,)
+                ).fetchall()
                 for number, (game, key, ended) in enumerate(games, 1):
                     db.execute("UPDATE games SET table_game = ? WHERE id = ?", (number, game))
-                    names = [r[0] for r in db.execute(
-                        "SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id"
-                        " WHERE s.game_id = ? ORDER BY s.seat", (game,))]
-                    db.execute("INSERT INTO histories (game_key, table_id, table_game, ended, abandoned,"
-                               " players) VALUES (?, ?, ?, ?, 0, ?)",
-                               (key, table, number, ended, json.dumps(names)))
+                    names = [
+                        r[0]
+                        for r in db.execute(
+                            "SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id"
+                            " WHERE s.game_id = ? ORDER BY s.seat",
+                            (game,),
+                        )
+                    ]
+                    db.execute(
+                        "INSERT INTO histories (game_key, table_id, table_game, ended, abandoned,"
+                        " players) VALUES (?, ?, ?, ?, 0, ?)",
+                        (key, table, number, ended, json.dumps(names)),
+                    )
         db.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
         db.execute("COMMIT")
     except BaseException:
@@ -257,8 +266,7 @@ def open_read_only(path: Path) -> sqlite3.Connection:
     # A WAL file in a read-only folder opens only when its -shm can be used; with no log
     # beside it the file is whole on its own and "immutable" reads it without one.
     uri = path.resolve().as_uri()
-    db = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None, check_same_thread=False,
-                         timeout=WRITE_WAIT)
+    db = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None, check_same_thread=False, timeout=WRITE_WAIT)
     try:
         db.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchone()
         return db

@@ -9,12 +9,13 @@ such event leaves one sentence in :attr:`Store.warnings` for the player.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import sys
 import tempfile
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import platformdirs
@@ -44,8 +45,13 @@ MAX_SAVE_BYTES = 1_000_000
 # How each kind of file is named in a warning, and what happens after it was moved aside.
 _KINDS = {
     "session": (SESSION_FILE, SESSION_FORMAT, SESSION_VERSION, "The saved game", "a new game starts"),
-    "last_table": (LAST_TABLE_FILE, LAST_TABLE_FORMAT, LAST_TABLE_VERSION,
-                   "The file of remembered table settings", "the default settings are used"),
+    "last_table": (
+        LAST_TABLE_FILE,
+        LAST_TABLE_FORMAT,
+        LAST_TABLE_VERSION,
+        "The file of remembered table settings",
+        "the default settings are used",
+    ),
 }
 
 
@@ -96,8 +102,11 @@ class Store:
         #: (``palace records``) never touches the saved game.
         self.owns_saves: bool = self.saving and claim_saves and self._lock.acquire()
         if self.saving and claim_saves and not self.owns_saves:
-            self._warn("not-owner", f"Another copy of palace-tui is playing from {self.data_dir}: "
-                                    "this copy will not save its game (lessons and records work as usual).")
+            self._warn(
+                "not-owner",
+                f"Another copy of palace-tui is playing from {self.data_dir}: "
+                "this copy will not save its game (lessons and records work as usual).",
+            )
         #: Why the records database cannot be used right now (a lock, a full disk), or "".
         self.records_busy = ""
         #: Finished games not yet in the records nor in the pending file (the disk refused both).
@@ -115,8 +124,9 @@ class Store:
             self.warnings.append(message)
 
     def _not_saving(self, reason: str) -> None:
-        self._warn("not-saving", f"The data folder {self.data_dir} cannot be written ({reason}): "
-                                 "this game is not being saved.")
+        self._warn(
+            "not-saving", f"The data folder {self.data_dir} cannot be written ({reason}): this game is not being saved."
+        )
 
     def _prepare_folder(self) -> bool:
         try:
@@ -156,8 +166,11 @@ class Store:
             atomic_write(self.data_dir / filename, payload)
         except OSError as err:
             self._failed.add(kind)
-            self._warn("save-failed", f"Saving to {self.data_dir} failed ({err.strerror or err}): "
-                                      "play goes on, but this game is not being saved.")
+            self._warn(
+                "save-failed",
+                f"Saving to {self.data_dir} failed ({err.strerror or err}): "
+                "play goes on, but this game is not being saved.",
+            )
         else:
             self._failed.discard(kind)
 
@@ -185,8 +198,9 @@ class Store:
         except (FileNotFoundError, NotADirectoryError):
             return None
         except OSError as err:
-            self._warn(f"unreadable-{kind}", f"{subject} at {path} cannot be read ({err.strerror or err}); "
-                                             f"{consequence}.")
+            self._warn(
+                f"unreadable-{kind}", f"{subject} at {path} cannot be read ({err.strerror or err}); {consequence}."
+            )
             return None
         try:
             if len(raw) > MAX_SAVE_BYTES:
@@ -211,16 +225,20 @@ class Store:
         path = self.data_dir / LAST_TABLE_FILE
         self._memory.pop("last_table", None)
         if self.saving and path.exists():
-            self._set_aside(path, f"The file of remembered table settings could not be used ({problem})",
-                            "the default settings are used")
+            self._set_aside(
+                path,
+                f"The file of remembered table settings could not be used ({problem})",
+                "the default settings are used",
+            )
 
     def _set_aside(self, path: Path, what: str, consequence: str) -> bool:
         """Move a bad file aside and say so; False (with a warning) when it cannot be moved."""
         try:
             dest = move_aside(path)
         except OSError as err:
-            self._warn(f"stuck-{path.name}", f"{what} and could not be moved aside ({err.strerror or err}); "
-                                            f"{consequence}.")
+            self._warn(
+                f"stuck-{path.name}", f"{what} and could not be moved aside ({err.strerror or err}); {consequence}."
+            )
             return False
         # Not keyed: every bad file moved is news, and each names its own new place.
         self.warnings.append(f"{what}; it was moved to {dest} and {consequence}.")
@@ -245,8 +263,11 @@ class Store:
             pass
         except OSError as err:
             self._failed.add("session")
-            self._warn("clear-failed", f"The finished game's save {self.session_path} could not be removed "
-                                       f"({err.strerror or err}); it will be offered to continue next time.")
+            self._warn(
+                "clear-failed",
+                f"The finished game's save {self.session_path} could not be removed "
+                f"({err.strerror or err}); it will be offered to continue next time.",
+            )
         else:
             self._failed.discard("session")
 
@@ -273,8 +294,11 @@ class Store:
             # Writing through a link would turn whatever it points at into a database: move the link
             # itself aside (its target is not touched) and start a fresh file, as the JSON saves do.
             target = os.path.realpath(path)
-            self._set_aside(path, f"The records database {path} was a link to {target}",
-                            "a fresh one was started (the linked file was not touched)")
+            self._set_aside(
+                path,
+                f"The records database {path} was a link to {target}",
+                "a fresh one was started (the linked file was not touched)",
+            )
         for _ in range(3):  # a fresh file cannot be bad; the bound only guards against a loop
             try:
                 finish_checkpoint(path)  # a full disk may have cut the last one short: that is not damage
@@ -286,8 +310,11 @@ class Store:
                 if is_temporary(err):
                     self._records_unavailable(why_not_now(err) if has_room(self.data_dir) else "the disk is full")
                 else:
-                    self._warn("records-unopenable", f"The records database {path} cannot be opened ({err}): "
-                                                     f"game results are kept in {self.pending_path}.")
+                    self._warn(
+                        "records-unopenable",
+                        f"The records database {path} cannot be opened ({err}): "
+                        f"game results are kept in {self.pending_path}.",
+                    )
                     self.records_busy = str(err)
                 return Records(None)
             else:
@@ -308,9 +335,12 @@ class Store:
 
     def _records_unavailable(self, reason: str) -> None:
         self.records_busy = reason
-        self._warn("records-busy", f"The records database {self.records_path} cannot be used right now "
-                                   f"({reason}); it was left as it is, and results of games finished now "
-                                   "are kept aside and added to it next time.")
+        self._warn(
+            "records-busy",
+            f"The records database {self.records_path} cannot be used right now "
+            f"({reason}); it was left as it is, and results of games finished now "
+            "are kept aside and added to it next time.",
+        )
 
     def _merge_pending(self, records: Records) -> None:
         """Add the results kept aside last time to ``records``, then remove the pending file."""
@@ -320,8 +350,11 @@ class Store:
         try:
             results = read_pending(path)
         except BadFile as why:
-            self._set_aside(path, f"The file of game results waiting for the records {why.problem}",
-                            "its results could not be added")
+            self._set_aside(
+                path,
+                f"The file of game results waiting for the records {why.problem}",
+                "its results could not be added",
+            )
             return
         except OSError:
             return
@@ -336,16 +369,20 @@ class Store:
             except (sqlite3.Error, OSError):
                 return  # still busy: the file stays for next time
         if bad:
-            self._set_aside(path, f"The file of game results waiting for the records held {bad} unreadable "
-                                  f"result{'s' if bad > 1 else ''}", f"the other {len(results) - bad} were added")
+            self._set_aside(
+                path,
+                f"The file of game results waiting for the records held {bad} unreadable "
+                f"result{'s' if bad > 1 else ''}",
+                f"the other {len(results) - bad} were added",
+            )
         else:
-            try:
+            with contextlib.suppress(OSError):
                 path.unlink()
-            except OSError:
-                pass
         if added:
-            self.warnings.append(f"{added} game result{'s' if added > 1 else ''} kept aside while the records "
-                                 "could not be written {} now in the records.".format("are" if added > 1 else "is"))
+            self.warnings.append(
+                f"{added} game result{'s' if added > 1 else ''} kept aside while the records "
+                "could not be written {} now in the records.".format("are" if added > 1 else "is")
+            )
 
     def _retry_records(self) -> None:
         """The records were busy at the start: try once more (the lock may be gone)."""
@@ -388,8 +425,11 @@ class Store:
         try:
             keep_pending(self.pending_path, record)
         except BadFile as bad:  # never overwrite it: move it aside, then start a new one
-            self._set_aside(self.pending_path, f"The file of game results waiting for the records {bad.problem}",
-                            "a new one was started")
+            self._set_aside(
+                self.pending_path,
+                f"The file of game results waiting for the records {bad.problem}",
+                "a new one was started",
+            )
             try:
                 keep_pending(self.pending_path, record)
             except (BadFile, OSError) as err:
@@ -398,15 +438,20 @@ class Store:
         except OSError as err:
             self._keep_unsaved(record, reason, err)
             return
-        self._warn(f"pending-{record.get('game_id')}",
-                   f"The game result could not be written to the records ({reason}); it is kept in "
-                   f"{self.pending_path} and added to the records at the next start.")
+        self._warn(
+            f"pending-{record.get('game_id')}",
+            f"The game result could not be written to the records ({reason}); it is kept in "
+            f"{self.pending_path} and added to the records at the next start.",
+        )
 
     def _keep_unsaved(self, record: dict[str, Any], reason: str, err: Exception) -> None:
         self._unsaved.append(record)
-        self._warn("unsaved-result", f"The game result could not be written to the records ({reason}) nor kept "
-                                     f"aside ({getattr(err, 'strerror', None) or err}): it is tried again "
-                                     "when this copy closes.")
+        self._warn(
+            "unsaved-result",
+            f"The game result could not be written to the records ({reason}) nor kept "
+            f"aside ({getattr(err, 'strerror', None) or err}): it is tried again "
+            "when this copy closes.",
+        )
 
     def _read(self, read: Callable[[], T], empty: T) -> T:
         """What ``read`` reads from the records, names made safe; ``empty`` (and a warning) when it fails."""
@@ -414,13 +459,19 @@ class Store:
             rows = read()
         except (sqlite3.Error, OSError) as err:
             when = " right now" if is_temporary(err) else ""
-            self._warn("records-unreadable", f"The records in {self.records_path} could not be read{when} "
-                                             f"({why_not_now(err)}); they were left as they are.")
+            self._warn(
+                "records-unreadable",
+                f"The records in {self.records_path} could not be read{when} "
+                f"({why_not_now(err)}); they were left as they are.",
+            )
             return empty
         if getattr(self._records, "unreadable", 0):
             n = self._records.unreadable
-            self._warn("records-damaged-rows", f"{n} recorded game{'s' if n > 1 else ''} in {self.records_path} "
-                                               "could not be read (edited by hand?) and are not shown.")
+            self._warn(
+                "records-damaged-rows",
+                f"{n} recorded game{'s' if n > 1 else ''} in {self.records_path} "
+                "could not be read (edited by hand?) and are not shown.",
+            )
         _clean_rows(rows)
         return rows
 
@@ -454,10 +505,8 @@ class Store:
 
     def save_analysis(self, game_key: str, settings: str, data: str) -> None:
         """Keep a review analysis so the next review of the game is instant (a failure only costs time)."""
-        try:
+        with contextlib.suppress(sqlite3.Error, OSError):
             self._records.save_analysis(game_key, settings, data)
-        except (sqlite3.Error, OSError):
-            pass
 
     def game_count(self) -> int:
         """How many games are in the records."""
@@ -476,13 +525,11 @@ class Store:
                 keep_pending(self.pending_path, record)
             except (BadFile, OSError):
                 print(f"palace: a game result could not be saved: {record}", file=sys.stderr)
-        try:
+        with contextlib.suppress(sqlite3.Error):
             self._records.close()
-        except sqlite3.Error:
-            pass
         self._lock.release()
 
-    def __enter__(self) -> "Store":
+    def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc: object) -> None:

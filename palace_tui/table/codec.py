@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import json
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar
@@ -61,16 +62,24 @@ def event_from_list(data: list[Any]) -> tuple[int, Event]:
 
 def history_to_data(history: History) -> dict[str, Any]:
     """The history's part of the session dict."""
-    return {"log": list(history.header), "log_total": history.total, "log_from": history.logged_from,
-            "events": [event_to_list(i, e) for i, e in history.entries]}
+    return {
+        "log": list(history.header),
+        "log_total": history.total,
+        "log_from": history.logged_from,
+        "events": [event_to_list(i, e) for i, e in history.entries],
+    }
 
 
 def history_from_data(data: dict[str, Any], seats: int) -> History:
     """Read :func:`history_to_data` back from a checked session dict; ValueError when it is damaged."""
     entries = [event_from_list(x) for x in data.get("events", [])]
     check_events(entries, seats)
-    return History([str(x) for x in data.get("log", [])], entries,
-                   int(data.get("log_total", len(data.get("log", [])))), int(data.get("log_from", 0)))
+    return History(
+        [str(x) for x in data.get("log", [])],
+        entries,
+        int(data.get("log_total", len(data.get("log", [])))),
+        int(data.get("log_from", 0)),
+    )
 
 
 def check_events(entries: list[tuple[int, Event]], seats: int) -> None:
@@ -83,7 +92,7 @@ def check_events(entries: list[tuple[int, Event]], seats: int) -> None:
         if event.kind == "drew" and event.cards:
             raise damaged("a draw names the cards drawn")
     indices = [i for i, _ in entries]
-    if any(a >= b for a, b in zip(indices, indices[1:])) or any(i < 0 for i in indices[:1]):
+    if any(a >= b for a, b in itertools.pairwise(indices)) or any(i < 0 for i in indices[:1]):
         raise damaged("its events are out of order")
 
 
@@ -97,8 +106,9 @@ def check_session_shape(data: dict[str, Any]) -> None:
     if not isinstance(seats, list) or not all(isinstance(s, dict) and isinstance(s.get("name"), str) for s in seats):
         raise damaged("its seats are not a list of named seats")
     for s in seats:
-        if any(not isinstance(s.get(k, True), bool) for k in ("human", "coach")) or \
-                not isinstance(s.get("level", ""), str):
+        if any(not isinstance(s.get(k, True), bool) for k in ("human", "coach")) or not isinstance(
+            s.get("level", ""), str
+        ):
             raise damaged(f"seat {s['name']!r} is neither clearly human nor computer")
     if not isinstance(data.get("rules"), dict) or not isinstance(data.get("game"), dict):
         raise damaged("its rules or its game are missing")
@@ -145,8 +155,7 @@ def migrate_v1(data: dict[str, Any]) -> dict[str, Any]:
     if version > V1_VERSION:
         raise ValueError("this session was saved by a newer palace-tui")
     log, game = data.get("log", []), data.get("game")
-    if not isinstance(log, list) or not all(isinstance(x, str) or (isinstance(x, list) and len(x) == 5)
-                                            for x in log):
+    if not isinstance(log, list) or not all(isinstance(x, str) or (isinstance(x, list) and len(x) == 5) for x in log):
         raise damaged("a log line is neither text nor an event")
     if not isinstance(game, str):
         raise damaged("its rules or its game are missing")
@@ -179,12 +188,17 @@ def _merge(entries: list[str | Event], indexed: list[tuple[int, Event]], names: 
     header: list[str] = []
     while len(header) < len(entries) and isinstance(entries[len(header)], str):
         header.append(str(entries[len(header)]))
-    logged = [e for e in entries[len(header):] if isinstance(e, Event)]
+    logged = [e for e in entries[len(header) :] if isinstance(e, Event)]
     shown = [e for _, e in indexed if e.kind != UNLOGGED]
     first = (indexed[0][0] if indexed else 0) - (len(logged) - len(shown))
-    if len(logged) == len(entries) - len(header) and indexed and len(logged) >= len(shown) \
-            and logged[len(logged) - len(shown):] == shown and first >= 0:
-        older = [(first + k, e) for k, e in enumerate(logged[:len(logged) - len(shown)])]
+    if (
+        len(logged) == len(entries) - len(header)
+        and indexed
+        and len(logged) >= len(shown)
+        and logged[len(logged) - len(shown) :] == shown
+        and first >= 0
+    ):
+        older = [(first + k, e) for k, e in enumerate(logged[: len(logged) - len(shown)])]
         return History(header, older + indexed, 0, first)
     # Not the shape version 1 wrote (or no indexed events to match): keep the log as the text it showed.
     return History([log_entry_text(x, names) for x in entries], indexed, 0, indexed[-1][0] + 1 if indexed else 0)
@@ -193,10 +207,17 @@ def _merge(entries: list[str | Event], indexed: list[tuple[int, Event]], names: 
 def session_to_data(session: Session) -> dict[str, Any]:
     """The session as the plain dict the store saves (see :meth:`Session.to_dict`)."""
     return {
-        "table_id": session.table_id, "seats": [asdict(s) for s in session.seats],
-        "rules": session.rules.as_dict(), "preset": session.preset, "seed": session.seed,
-        "game": session.game.to_dict(), "game_number": session.game_number, "game_id": session.game_id,
-        "started": session.started, "viewer": session.viewer, "recorded": session.recorded,
+        "table_id": session.table_id,
+        "seats": [asdict(s) for s in session.seats],
+        "rules": session.rules.as_dict(),
+        "preset": session.preset,
+        "seed": session.seed,
+        "game": session.game.to_dict(),
+        "game_number": session.game_number,
+        "game_id": session.game_id,
+        "started": session.started,
+        "viewer": session.viewer,
+        "recorded": session.recorded,
         **history_to_data(session.public_history),
         "deck": None if session.deck is None else cards_code(session.deck),
         "history": None if session.history is None else [m.code() for m in session.history],
@@ -213,17 +234,28 @@ def session_from_data(cls: type[S], data: dict[str, Any]) -> S:
         data = migrate_v1(data)
     check_session_shape(data)
     try:
-        seats = [SeatConfig(str(s["name"]), bool(s.get("human", True)), str(s.get("level", "random")),
-                            bool(s.get("coach", True)))
-                 for s in data["seats"]]
+        seats = [
+            SeatConfig(
+                str(s["name"]), bool(s.get("human", True)), str(s.get("level", "random")), bool(s.get("coach", True))
+            )
+            for s in data["seats"]
+        ]
         game = Game.from_dict(data["game"])
         viewer = data.get("viewer")
-        session = cls(table_id=str(data["table_id"]), seats=seats, rules=Rules(**data["rules"]),
-                      preset=data.get("preset"), seed=data.get("seed"), game=game,
-                      game_number=int(data.get("game_number", 0)), game_id=str(data.get("game_id", "")),
-                      started=str(data.get("started", "")), recorded=bool(data.get("recorded", False)),
-                      public_history=history_from_data(data, len(seats)),
-                      viewer=viewer if isinstance(viewer, int) else None)
+        session = cls(
+            table_id=str(data["table_id"]),
+            seats=seats,
+            rules=Rules(**data["rules"]),
+            preset=data.get("preset"),
+            seed=data.get("seed"),
+            game=game,
+            game_number=int(data.get("game_number", 0)),
+            game_id=str(data.get("game_id", "")),
+            started=str(data.get("started", "")),
+            recorded=bool(data.get("recorded", False)),
+            public_history=history_from_data(data, len(seats)),
+            viewer=viewer if isinstance(viewer, int) else None,
+        )
         session.public_history.header = [clean_text(x) for x in session.public_history.header]
         if isinstance(data.get("deck"), str) and isinstance(data.get("history"), list):
             try:

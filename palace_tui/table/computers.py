@@ -33,6 +33,7 @@ def _make(level: str, seed: int) -> ComputerPlayer:
     """A player of ``level`` (an unknown level, from an edited save: random)."""
     # Imported on use: the players (and their search) load only when a computer seat plays.
     from palace_tui.ai import make_player
+
     # make_player is not annotated yet; this name gives its result the type the table relies on.
     make: Callable[[str, int], ComputerPlayer] = make_player
     try:

@@ -6,7 +6,7 @@ moves were kept, the game file that replays it (:mod:`palace_tui.store.gamefile`
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from palace_tui.rules import Game, Move
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def now_iso() -> str:
     """The current time as an ISO 8601 string in UTC, to the second."""
-    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
 def game_record(session: Session) -> GameRecord:
@@ -26,9 +26,17 @@ def game_record(session: Session) -> GameRecord:
     assert session.deck is not None and session.history is not None, "this game's moves were not kept"
     seats = [SeatInfo(s.name, s.human, "" if s.human else s.level) for s in session.seats]
     game = session.game
-    return GameRecord(session.rules, seats, game.seed, game.dealer or 0, list(session.deck),
-                      list(session.history), abandoned=game.abandoned, number=session.game_number + 1,
-                      same_deal_as=session.same_deal_as)
+    return GameRecord(
+        session.rules,
+        seats,
+        game.seed,
+        game.dealer or 0,
+        list(session.deck),
+        list(session.history),
+        abandoned=game.abandoned,
+        number=session.game_number + 1,
+        same_deal_as=session.same_deal_as,
+    )
 
 
 def result_record(session: Session) -> dict[str, Any]:
@@ -46,12 +54,22 @@ def result_record(session: Session) -> dict[str, Any]:
         record.ended = ended
         history = format_game(record)
     return {
-        "table_id": session.table_id, "game_id": session.game_id, "players": session.names,
-        "preset": session.preset, "rules": session.rules.as_dict(), "seed": session.game.seed,
-        "started": session.started, "ended": ended, "order": list(out.order),
-        "points": list(out.points), "scoring": session.rules.scoring,
-        "winner": out.winner, "loser": out.loser, "abandoned": out.abandoned,
-        "history": history, "same_deal_as": session.same_deal_as or None,
+        "table_id": session.table_id,
+        "game_id": session.game_id,
+        "players": session.names,
+        "preset": session.preset,
+        "rules": session.rules.as_dict(),
+        "seed": session.game.seed,
+        "started": session.started,
+        "ended": ended,
+        "order": list(out.order),
+        "points": list(out.points),
+        "scoring": session.rules.scoring,
+        "winner": out.winner,
+        "loser": out.loser,
+        "abandoned": out.abandoned,
+        "history": history,
+        "same_deal_as": session.same_deal_as or None,
     }
 
 

@@ -17,6 +17,7 @@ def computer_levels() -> list[str]:
     """The computer levels on offer, weakest first (``palace_tui.ai.LEVELS``)."""
     # Imported on use: the players (and their search) load only when a table needs them.
     from palace_tui.ai import LEVELS
+
     return list(LEVELS) or ["random"]
 
 

@@ -33,8 +33,20 @@ from palace_tui.table.recording import game_record, moves_to, now_iso, result_re
 from palace_tui.table.seats import SeatConfig, computer_levels, default_level
 from palace_tui.table.takeback import TakeBackBuffer
 
-__all__ = ["EVENT_LIMIT", "LOG_LIMIT", "MemoryStore", "SeatConfig", "Session", "computer_levels",
-           "default_level", "event_from_list", "event_to_list", "log_entry_text", "now_iso", "open_store"]
+__all__ = [
+    "EVENT_LIMIT",
+    "LOG_LIMIT",
+    "MemoryStore",
+    "SeatConfig",
+    "Session",
+    "computer_levels",
+    "default_level",
+    "event_from_list",
+    "event_to_list",
+    "log_entry_text",
+    "now_iso",
+    "open_store",
+]
 
 #: Saves a session (the app's autosave); the session calls it after every change it makes.
 Saver = Callable[["Session"], None]
@@ -118,17 +130,29 @@ class Session:
     # ------------------------------------------------------------ creation
 
     @classmethod
-    def new(cls, seats: list[SeatConfig], rules: Rules, seed: int | None = None,
-            preset: str | None = None, table_id: str | None = None, dealer: int = 0) -> Session:
+    def new(
+        cls,
+        seats: list[SeatConfig],
+        rules: Rules,
+        seed: int | None = None,
+        preset: str | None = None,
+        table_id: str | None = None,
+        dealer: int = 0,
+    ) -> Session:
         """A new table with its first game dealt (ValueError if the seats don't fit the rules)."""
         names = [s.name for s in seats]
-        if len(set(n.casefold() for n in names)) != len(names):
+        if len({n.casefold() for n in names}) != len(names):
             raise ValueError("every seat needs a different name")
         if any(not n.strip() for n in names):
             raise ValueError("every seat needs a name")
-        session = cls(table_id=table_id or uuid.uuid4().hex[:12], seats=list(seats), rules=rules,
-                      preset=preset if preset is not None else rules.preset_name(), seed=seed,
-                      game=Game(rules, names))
+        session = cls(
+            table_id=table_id or uuid.uuid4().hex[:12],
+            seats=list(seats),
+            rules=rules,
+            preset=preset if preset is not None else rules.preset_name(),
+            seed=seed,
+            game=Game(rules, names),
+        )
         session._deal(dealer)
         return session
 
@@ -154,31 +178,46 @@ class Session:
         self.forget_take_back()
 
     @classmethod
-    def from_record(cls, record: GameRecord, same_deal_as: str, *, shift: int = 1, table_id: str | None = None,
-                    games_so_far: int = 0) -> Session:
+    def from_record(
+        cls,
+        record: GameRecord,
+        same_deal_as: str,
+        *,
+        shift: int = 1,
+        table_id: str | None = None,
+        games_so_far: int = 0,
+    ) -> Session:
         """The same deal as a recorded game, played again at its table with every player moved
         ``shift`` seats round ("duplicate"): the cards seat 1 held go to the player who sat
         ``shift`` seats after it, and so on.
 
         ``games_so_far`` is how many games the table has had, so this one is numbered next.
         """
-        infos = record.seats[shift % len(record.seats):] + record.seats[:shift % len(record.seats)]
+        infos = record.seats[shift % len(record.seats) :] + record.seats[: shift % len(record.seats)]
         seats = [SeatConfig(s.name, s.human, s.level or default_level()) for s in infos]
-        session = cls(table_id=table_id or uuid.uuid4().hex[:12], seats=seats, rules=record.rules,
-                      preset=record.rules.preset_name(), seed=None, game=Game(record.rules, [s.name for s in seats]),
-                      game_number=games_so_far)
+        session = cls(
+            table_id=table_id or uuid.uuid4().hex[:12],
+            seats=seats,
+            rules=record.rules,
+            preset=record.rules.preset_name(),
+            seed=None,
+            game=Game(record.rules, [s.name for s in seats]),
+            game_number=games_so_far,
+        )
         session._deal(record.dealer)
         session.deal_deck(list(record.deck), record.dealer, record.seed, same_deal_as=same_deal_as)
         session.public_history = History.start(
             f"Game {session.game_number + 1}: the deal of an earlier game again, seats moved round; "
-            f"{session.names[record.dealer]} deals")
+            f"{session.names[record.dealer]} deals"
+        )
         return session
 
     def duplicate(self, same_deal_as: str, shift: int = 1) -> Session:
         """This table's game just played, dealt again with the players moved ``shift`` seats round."""
         record = self.game_record()
-        return Session.from_record(record, same_deal_as, shift=shift, table_id=self.table_id,
-                                   games_so_far=self.game_number + 1)
+        return Session.from_record(
+            record, same_deal_as, shift=shift, table_id=self.table_id, games_so_far=self.game_number + 1
+        )
 
     def play_again(self) -> None:
         """Deal the next game at the same table; the next dealer follows the rules."""

@@ -19,7 +19,7 @@ Python; the app binds a key to :class:`TakeBackBuffer`.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from palace_tui.rules import Event, Game
 from palace_tui.rules.cards import cards_text

@@ -6,8 +6,9 @@ while a game is on. Nothing here decides a rule: moves go to the engine.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from textual import events
 from textual.app import App
@@ -48,9 +49,17 @@ class PalaceApp(App[None]):
         Binding("ctrl+q", "save_quit", "Save+quit", key_display="^q", priority=True, id="quit"),
     ]
 
-    def __init__(self, session: Session | None = None, *, resume: bool = False, data_dir: str | None = None,
-                 ai_delay: float = 0.6, store: Any = None, table: dict | None = None,
-                 coach_budget: float = 0.2) -> None:
+    def __init__(
+        self,
+        session: Session | None = None,
+        *,
+        resume: bool = False,
+        data_dir: str | None = None,
+        ai_delay: float = 0.6,
+        store: Any = None,
+        table: dict | None = None,
+        coach_budget: float = 0.2,
+    ) -> None:
         super().__init__()
         set_no_color(self.no_color)  # Textual has read (and removed) NO_COLOR by now
         self.store = store if store is not None else open_store(data_dir)
@@ -103,8 +112,10 @@ class PalaceApp(App[None]):
             else:
                 self.start_session(saved, resumed=True)
 
-        question = (f"An unfinished game is saved (game {saved.game_number + 1}: {', '.join(saved.names)}).\n"
-                    f"Deal the new table ({', '.join(session.names)}) instead?")
+        question = (
+            f"An unfinished game is saved (game {saved.game_number + 1}: {', '.join(saved.names)}).\n"
+            f"Deal the new table ({', '.join(session.names)}) instead?"
+        )
         self.push_screen(ReplaceSavedScreen(question), chosen)
 
     def _offer_saved(self, saved: Session) -> None:
@@ -117,8 +128,9 @@ class PalaceApp(App[None]):
             else:
                 self.new_table()
 
-        question = (f"An unfinished game is saved (game {saved.game_number + 1}: {', '.join(saved.names)}).\n"
-                    "Continue it?")
+        question = (
+            f"An unfinished game is saved (game {saved.game_number + 1}: {', '.join(saved.names)}).\nContinue it?"
+        )
         self.push_screen(ResumeScreen(question), chosen)
 
     def _load_saved(self) -> Session | None:
@@ -135,8 +147,9 @@ class PalaceApp(App[None]):
                 set_aside(str(exc))
                 self.show_store_warnings()
             else:
-                self.notify(f"The saved game could not be read ({exc}); start a new table.", severity="error",
-                            markup=False)
+                self.notify(
+                    f"The saved game could not be read ({exc}); start a new table.", severity="error", markup=False
+                )
             return None
 
     def on_unmount(self) -> None:
@@ -148,6 +161,7 @@ class PalaceApp(App[None]):
     def new_table(self) -> None:
         """Open the new-table screen (with the remembered table)."""
         from palace_tui.tui.screens.new_table import NewTableScreen
+
         table = self.table if self.table is not None else self._last_table()
         self.session = None
         self.switch_or_push(NewTableScreen(table), self.start_session)
@@ -155,6 +169,7 @@ class PalaceApp(App[None]):
     def learn(self) -> None:
         """Open the lessons on top of the current screen; Escape comes back."""
         from palace_tui.tui.screens.learn_list import LearnScreen
+
         self.push_screen(LearnScreen(data_dir=self.data_dir))
 
     def _last_table(self) -> dict | None:
@@ -175,6 +190,7 @@ class PalaceApp(App[None]):
         if session is None:
             return
         from palace_tui.tui.screens.game import GameScreen
+
         self.session = session
         session.saver = self.autosave  # from now on the session saves itself after every change
         session.save()
@@ -198,7 +214,7 @@ class PalaceApp(App[None]):
         """Tell the player, once each, what the store had to say: a bad file moved aside
         (and where), or that nothing is being saved."""
         warnings = getattr(self.store, "warnings", [])
-        for warning in warnings[self._warned:]:
+        for warning in warnings[self._warned :]:
             self.notify(warning, severity="warning", timeout=10, markup=False)  # paths may hold [
             self._recent_warnings.append(warning)
         self._warned = len(warnings)
@@ -206,6 +222,7 @@ class PalaceApp(App[None]):
     def pass_to(self, seat: int, reveal: Callable[[int], None]) -> None:
         """Put up the pass screen for ``seat``; ``reveal`` runs when that person presses Enter."""
         from palace_tui.tui.screens.pass_device import PassScreen
+
         self.clear_notifications()
         # Store warnings are not private (a file moved aside, nothing saved): they stay in view.
         for warning in self._recent_warnings:
@@ -223,6 +240,7 @@ class PalaceApp(App[None]):
     def game_over(self, screen) -> None:
         """Record the result (unless abandoned), clear the save and show the results."""
         from palace_tui.tui.screens.results import ResultsScreen
+
         session = screen.session
         outcome = session.game.outcome()
         if outcome is not None and not session.recorded:
@@ -277,7 +295,11 @@ class PalaceApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         # Behind "Make the window larger" no key or click may reach the hidden screen;
         # ctrl+q (a priority binding) still saves and quits.
-        if (self.has_class("-too-small") and isinstance(event, (events.Key, events.MouseEvent))
-                and not event.is_forwarded and not (isinstance(event, events.Key) and event.key == "ctrl+q")):
+        if (
+            self.has_class("-too-small")
+            and isinstance(event, (events.Key, events.MouseEvent))
+            and not event.is_forwarded
+            and not (isinstance(event, events.Key) and event.key == "ctrl+q")
+        ):
             return
         await super().on_event(event)

@@ -37,6 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data-dir", default=None, help="where lesson progress is kept")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     from palace_tui.rules.cards import use_letter_suits_if_needed
+
     use_letter_suits_if_needed(sys.stdout)
     app = LearnApp(data_dir=args.data_dir)
     app.run()

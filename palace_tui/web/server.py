@@ -25,5 +25,7 @@ class PalaceServer(Server):
 
     async def on_startup(self, app: web.Application) -> None:
         where = f"http://{'[' + self.host + ']' if ':' in self.host else self.host}:{self.port}"
-        print(f"{self.title} is served at {where}: open it in a browser (each tab is its own table). "
-              "Ctrl+C stops it.", flush=True)
+        print(
+            f"{self.title} is served at {where}: open it in a browser (each tab is its own table). Ctrl+C stops it.",
+            flush=True,
+        )

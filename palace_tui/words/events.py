@@ -36,8 +36,9 @@ from palace_tui.words.sentence import Cards, Part, Sentence, joined
 from palace_tui.words.vocab import capitalized, count, ordinal
 
 #: Kinds that are a seat's own action (a ``starts`` or ``over`` is not).
-ACTION_KINDS = frozenset({"played", "flipped", "failed", "took", "cleared", "drew", "reversed", "out",
-                          "swapped", "ready", "chose"})
+ACTION_KINDS = frozenset(
+    {"played", "flipped", "failed", "took", "cleared", "drew", "reversed", "out", "swapped", "ready", "chose"}
+)
 #: Kinds told without a subject.
 _SUBJECTLESS = frozenset({"over", "abandoned"})
 #: The learner's name in the lesson voice, and the mover's in the mover voice.
@@ -92,8 +93,9 @@ def phrase(e: Event, you: bool = False) -> list[Part]:
     return [k]
 
 
-def _step_phrases(events: Sequence[Event], you: int | None = None,
-                  drawn: Sequence[Card] | None = None) -> list[tuple[Event, list[Part]]]:
+def _step_phrases(
+    events: Sequence[Event], you: int | None = None, drawn: Sequence[Card] | None = None
+) -> list[tuple[Event, list[Part]]]:
     """The events as steps: a turned-over card and what became of it, a play and its clear, as one.
 
     ``you``: the seat called "You"; ``drawn``: the cards a draw brought (the mover's voice only).
@@ -104,8 +106,11 @@ def _step_phrases(events: Sequence[Event], you: int | None = None,
         e = events[k]
         nxt = events[k + 1] if k + 1 < len(events) else None
         if e.kind == "flipped" and nxt is not None and nxt.kind in ("played", "failed") and nxt.seat == e.seat:
-            words: list[Part] = (["played ", Cards(e.cards), " from face down"] if nxt.kind == "played" else
-                                 ["turned over ", Cards(e.cards), " from face down, could not play it", _took_it(nxt)])
+            words: list[Part] = (
+                ["played ", Cards(e.cards), " from face down"]
+                if nxt.kind == "played"
+                else ["turned over ", Cards(e.cards), " from face down, could not play it", _took_it(nxt)]
+            )
             k += 1
             e, nxt = nxt, events[k + 1] if k + 1 < len(events) else None
         elif e.kind == "drew" and drawn is not None and len(drawn) == e.count:
@@ -165,8 +170,9 @@ def last_acted(events_with_indices: Iterable[tuple[int, Event]], seat: int) -> i
     return since
 
 
-def recap(events_with_indices: Iterable[tuple[int, Event]], names: Sequence[str], since: int,
-          limit: int = 6) -> Sentence:
+def recap(
+    events_with_indices: Iterable[tuple[int, Event]], names: Sequence[str], since: int, limit: int = 6
+) -> Sentence:
     """The public events with index ``>= since`` in the recap voice, as one sentence.
 
     Consecutive events of one seat make one clause ("Cy played 10♦, clearing the pile
@@ -189,9 +195,10 @@ def recap(events_with_indices: Iterable[tuple[int, Event]], names: Sequence[str]
     return _capital(joined(clauses, "; "), ".")
 
 
-def recap_for(events_with_indices: Sequence[tuple[int, Event]], names: Sequence[str], seat: int,
-              limit: int = 6) -> Sentence:
-    """"Since your last turn": what happened since ``seat`` last acted (empty if nothing did).
+def recap_for(
+    events_with_indices: Sequence[tuple[int, Event]], names: Sequence[str], seat: int, limit: int = 6
+) -> Sentence:
+    """ "Since your last turn": what happened since ``seat`` last acted (empty if nothing did).
 
     The app keeps the public events with their running indices and shows this when a
     seat's view is revealed. A draw is never mentioned and a face-down card is named

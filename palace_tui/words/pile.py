@@ -58,7 +58,7 @@ def pile_run(pile: Sequence[Card], run: PileRun) -> Sentence:
     """
     if not run.count:
         return Sentence(["empty"])
-    cards = Cards(pile[-run.count:])
+    cards = Cards(pile[-run.count :])
     if run.count == 1 or run.rank == JOKER:
         return Sentence([cards])
     return Sentence([cards, f": {run.count} of a kind"])
@@ -134,11 +134,12 @@ def explain_pile(game: Game) -> str:
             elif eff == TWO:
                 parts.append(f"{thing} {verb} {what}, and under {under} is a 2: anything goes.")
             elif eff == 7 and rules.seven == "low":
-                parts.append(f"{thing} {verb} {what}: answer the 7 under {under}. "
-                             f"Sevens are low: {play} {options}.")
+                parts.append(f"{thing} {verb} {what}: answer the 7 under {under}. Sevens are low: {play} {options}.")
             else:
-                parts.append(f"{thing} {verb} {what}: beat the {rank_name(eff)} under {under}. "
-                             f"{play[0].upper()}{play[1:]} {options}.")
+                parts.append(
+                    f"{thing} {verb} {what}: beat the {rank_name(eff)} under {under}. "
+                    f"{play[0].upper()}{play[1:]} {options}."
+                )
         elif eff == TWO:
             parts.append("A 2 is on top: anything goes.")
         elif eff == 7 and rules.seven == "low":
@@ -159,20 +160,30 @@ def explain_pile(game: Game) -> str:
             parts.append(text[0].upper() + text[1:] + ".")
     playable = game.playable_ranks()
     if stage == "face_down":
-        parts.append("You are at the face-down stage: turn one card. If it can't go on the pile, "
-                     "you take it with the pile." if pile else
-                     "You are at the face-down stage: turn one card; on an empty pile it always stays.")
+        parts.append(
+            "You are at the face-down stage: turn one card. If it can't go on the pile, you take it with the pile."
+            if pile
+            else "You are at the face-down stage: turn one card; on an empty pile it always stays."
+        )
     elif pile and not playable:
         if stage == "face_up":
-            parts.append("None of your face-up cards can go: add one to the pile and take it all."
-                         if rules.stuck_face_up == "add-one" else
-                         "None of your face-up cards can go: take the pile and keep your face-up row.")
+            parts.append(
+                "None of your face-up cards can go: add one to the pile and take it all."
+                if rules.stuck_face_up == "add-one"
+                else "None of your face-up cards can go: take the pile and keep your face-up row."
+            )
         else:
             parts.append("Nothing in your hand can go: take the pile.")
     elif pile and stage == "face_up" and rules.stuck_face_up == "keep-row":
         parts.append("If you take the pile instead, you keep your face-up row.")
     owner = game.pile_owner
-    if (pile and stage != "face_down" and rules.after_pickup == "builder" and owner is not None
-            and owner != game.turn and game.seats[owner].place is None):
+    if (
+        pile
+        and stage != "face_down"
+        and rules.after_pickup == "builder"
+        and owner is not None
+        and owner != game.turn
+        and game.seats[owner].place is None
+    ):
         parts.append(f"If you take the pile, {game.seats[owner].name} (who played the card on top) leads next.")
     return " ".join(parts)

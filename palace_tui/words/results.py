@@ -31,12 +31,12 @@ def loser_sentence(name: str, preset: str | None) -> str:
 def points_sentence(outcome: Outcome, scoring: str) -> str:
     """What was awarded, in order out: ``Points: 3 to the first out and 2 to the second.``"""
     if scoring == "podium":
-        given = [(place, outcome.points[seat]) for place, seat in enumerate(outcome.order, 1)
-                 if outcome.points[seat]]
+        given = [(place, outcome.points[seat]) for place, seat in enumerate(outcome.order, 1) if outcome.points[seat]]
         if not given:
             return "No points were given."
-        parts = [f"{pts} to the {ordinal_word(place)}" + (" out" if not k else "")
-                 for k, (place, pts) in enumerate(given)]
+        parts = [
+            f"{pts} to the {ordinal_word(place)}" + (" out" if not k else "") for k, (place, pts) in enumerate(given)
+        ]
         return f"Points: {join_and(parts)}."
     if scoring == "losses":
         return "One loss to the last with cards." if outcome.loser is not None else "No loss was given."

@@ -24,27 +24,45 @@ def rules_card(rules: Rules) -> str:
     lines = ["# Palace: the rules in force", ""]
     lines += [f"**Cards.** {deck}. Up to {r.max_players} players. Suits never matter.", ""]
     if r.deal == "swap":
-        lines += [f"**Deal.** Each player gets {per}. Before play, swap hand and face-up cards as you like "
-                  "(never the face-down ones), then say you are ready.", ""]
+        lines += [
+            f"**Deal.** Each player gets {per}. Before play, swap hand and face-up cards as you like "
+            "(never the face-down ones), then say you are ready.",
+            "",
+        ]
     else:
-        lines += [f"**Deal.** Each player gets {r.face_down} face down and {r.face_up + r.hand_size} private "
-                  f"cards, and chooses {r.face_up} of them to lay face up. No swapping later.", ""]
+        lines += [
+            f"**Deal.** Each player gets {r.face_down} face down and {r.face_up + r.hand_size} private "
+            f"cards, and chooses {r.face_up} of them to lay face up. No swapping later.",
+            "",
+        ]
     if r.starter == "lowest":
-        lines += ["**Who starts.** Whoever has a 3 face up (looking clockwise from the dealer's left), "
-                  "else a 3 in hand, then 4s, and so on up.", ""]
+        lines += [
+            "**Who starts.** Whoever has a 3 face up (looking clockwise from the dealer's left), "
+            "else a 3 in hand, then 4s, and so on up.",
+            "",
+        ]
     else:
         lines += ["**Who starts.** The player on the dealer's left.", ""]
-    lines += ["**Your turn.** Play one card, or several of one rank, equal to or higher than the top of "
-              "the pile: 3 4 5 6 7 8 9 J Q K A. An empty pile takes anything. Or take the whole pile "
-              "into your hand (never an empty pile); that ends your turn.", ""]
+    lines += [
+        "**Your turn.** Play one card, or several of one rank, equal to or higher than the top of "
+        "the pile: 3 4 5 6 7 8 9 J Q K A. An empty pile takes anything. Or take the whole pile "
+        "into your hand (never an empty pile); that ends your turn.",
+        "",
+    ]
     lines += [f"**Drawing.** After playing from hand, draw back up to {r.hand_size} while the stock lasts.", ""]
-    lines += ["## Special cards", "",
-              "- **2** goes on anything; anything may follow it.",
-              ("- **10** goes on anything" if r.ten == "anything" else
-               "- **10** goes on anything except a jack, queen, king or ace")
-              + " and clears the pile for good: you play again.",
-              "- **Four of a kind** on top of the pile, played at once or over several turns, clears it: "
-              "whoever completed it plays again."]
+    lines += [
+        "## Special cards",
+        "",
+        "- **2** goes on anything; anything may follow it.",
+        (
+            "- **10** goes on anything"
+            if r.ten == "anything"
+            else "- **10** goes on anything except a jack, queen, king or ace"
+        )
+        + " and clears the pile for good: you play again.",
+        "- **Four of a kind** on top of the pile, played at once or over several turns, clears it: "
+        "whoever completed it plays again.",
+    ]
     if r.seven == "low":
         lines.append("- **7 is low:** after a 7 the next play must be 7 or lower (or a 2 or 10).")
     if r.eight == "reverse":
@@ -52,29 +70,49 @@ def rules_card(rules: Rules) -> str:
     elif r.eight == "invisible":
         lines.append("- **8 is invisible:** it goes on anything, and the next card must beat the card under it.")
     if r.jokers:
-        lines.append("- **Joker** goes on anything, alone or several together; it reverses the direction and "
-                     "is see-through: the next player must beat the card under it.")
+        lines.append(
+            "- **Joker** goes on anything, alone or several together; it reverses the direction and "
+            "is see-through: the next player must beat the card under it."
+        )
     lines.append("")
-    lines += ["## Table cards", "",
-              "- Hand first. Once your hand is empty and the stock is gone, play from your face-up cards.",
-              ("- Stuck at the face-up stage: add one face-up card to the pile, then take it all."
-               if r.stuck_face_up == "add-one" else
-               "- Stuck at the face-up stage: take the pile and keep your face-up row."),
-              "- Face-up cards gone too: turn one face-down card a turn, unseen. If it can't go on the pile, "
-              "you take it with the pile.", ""]
-    lines += ["## After a pickup", "",
-              ("The next player starts a fresh pile." if r.after_pickup == "next" else
-               "Play passes back to whoever played the card that was not beaten."), ""]
+    lines += [
+        "## Table cards",
+        "",
+        "- Hand first. Once your hand is empty and the stock is gone, play from your face-up cards.",
+        (
+            "- Stuck at the face-up stage: add one face-up card to the pile, then take it all."
+            if r.stuck_face_up == "add-one"
+            else "- Stuck at the face-up stage: take the pile and keep your face-up row."
+        ),
+        "- Face-up cards gone too: turn one face-down card a turn, unseen. If it can't go on the pile, "
+        "you take it with the pile.",
+        "",
+    ]
+    lines += [
+        "## After a pickup",
+        "",
+        (
+            "The next player starts a fresh pile."
+            if r.after_pickup == "next"
+            else "Play passes back to whoever played the card that was not beaten."
+        ),
+        "",
+    ]
     lines += ["## The end", ""]
     if r.finish == "first-out":
         lines.append("The first player to get rid of every card wins and the game stops.")
     else:
         lines.append("Players leave as they run out of cards; the last player holding cards loses.")
-    lines.append({"podium": " Scoring: 3, 2 and 1 points to the first three out.",
-                  "losses": " Scoring: one loss to the last player; fewest losses lead.",
-                  "wins": " Scoring: one win to the first out."}[r.scoring])
-    lines.append({"clockwise": " The deal passes to the left.",
-                  "loser": " The loser deals the next game."}[r.next_dealer])
+    lines.append(
+        {
+            "podium": " Scoring: 3, 2 and 1 points to the first three out.",
+            "losses": " Scoring: one loss to the last player; fewest losses lead.",
+            "wins": " Scoring: one win to the first out.",
+        }[r.scoring]
+    )
+    lines.append(
+        {"clockwise": " The deal passes to the left.", "loser": " The loser deals the next game."}[r.next_dealer]
+    )
     lines += ["", "## Options in force", "", "| option | value | meaning |", "| --- | --- | --- |"]
     for name in OPTIONS:
         lines.append(f"| {name} | {option_value_text(getattr(r, name))} | {OPTION_HELP[name]} |")

@@ -32,8 +32,7 @@ __all__ = [
     "rank_plural",
 ]
 
-_ORDINAL_WORDS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh",
-                  8: "eighth"}
+_ORDINAL_WORDS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth"}
 
 
 def plural(noun: str) -> str:

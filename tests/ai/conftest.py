@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers.ai import RULE_SETS, rules_of
 from palace_tui.rules import Rules
+from tests.helpers.ai import RULE_SETS, rules_of
 
 
 @pytest.fixture(params=RULE_SETS, ids=lambda p: p[0] + "".join(f",{k}={v}" for k, v in p[1].items()))

@@ -21,15 +21,37 @@ def load_ladder():
 
 def test_field_row_reports_hards_wins_and_last_places(capsys):
     ladder = load_ladder()
-    assert ladder.main(["--field", "--games", "4", "--iterations", "2", "--presets", "palace",
-                        "--workers", "1"]) == 0
+    assert ladder.main(["--field", "--games", "4", "--iterations", "2", "--presets", "palace", "--workers", "1"]) == 0
     out = capsys.readouterr().out
     row = next(line for line in out.splitlines() if line.startswith("| palace |"))
-    cmd = ["palace", "simulate", "--preset", "palace", "--players", "4", "--games", "4",
-           "--ai", "hard,normal,normal,normal", "--seed", "1", "--iterations", "2", "--workers", "1"]
+    cmd = [
+        "palace",
+        "simulate",
+        "--preset",
+        "palace",
+        "--players",
+        "4",
+        "--games",
+        "4",
+        "--ai",
+        "hard,normal,normal,normal",
+        "--seed",
+        "1",
+        "--iterations",
+        "2",
+        "--workers",
+        "1",
+    ]
     assert " ".join(cmd) in out
-    data = json.loads(subprocess.run([sys.executable, "-m", "palace_tui.cli", *cmd[1:], "--json"], cwd=ROOT,
-                                     capture_output=True, text=True, check=True).stdout)
+    data = json.loads(
+        subprocess.run(
+            [sys.executable, "-m", "palace_tui.cli", *cmd[1:], "--json"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    )
     hard = data["by_ai"]["hard"]
     rates = re.findall(r"(\d+\.\d)% \(", row)
     assert rates == [f"{100 * hard['wins'] / hard['games']:.1f}", f"{100 * hard['losses'] / hard['games']:.1f}"]

@@ -12,9 +12,9 @@ from palace_tui.ai.analysis import (
     analyse,
     turning_points,
 )
-from palace_tui.store.gamefile import Replay, Step
 from palace_tui.lessons.course import BY_ID
 from palace_tui.rules import Move
+from palace_tui.store.gamefile import Replay, Step
 
 
 def _one_move(lesson_id: str, move: Move) -> Replay:
@@ -25,11 +25,14 @@ def _one_move(lesson_id: str, move: Move) -> Replay:
     return Replay(start, [Step(start.turn, move, tuple(events), after)])
 
 
-@pytest.mark.parametrize("lesson_id, made, right", [
-    ("four", "play KC", "play 7D 7S"),   # two sevens on two sevens clear the pile
-    ("ten", "take", "play TD"),          # a ten clears a big pile instead of taking it
-    ("take", "take", "take"),            # nothing beats the ace: the coach agrees
-])
+@pytest.mark.parametrize(
+    "lesson_id, made, right",
+    [
+        ("four", "play KC", "play 7D 7S"),  # two sevens on two sevens clear the pile
+        ("ten", "take", "play TD"),  # a ten clears a big pile instead of taking it
+        ("take", "take", "take"),  # nothing beats the ace: the coach agrees
+    ],
+)
 def test_verdict_gives_the_lessons_right_move(lesson_id: str, made: str, right: str) -> None:
     """Where the lessons know the right move, the coach's verdict names it, and the chances of
     the move made are never better than the coach's in the same worlds."""
@@ -46,6 +49,7 @@ def test_both_moves_are_searched_in_the_same_worlds_by_hards_move_chances(monkey
     """The made and the coach's move go to one call of hard's own move_chances, with the seat,
     fixed iterations and the public events so far."""
     from palace_tui.ai import hard
+
     calls = []
     real = hard.move_chances
 
@@ -69,6 +73,7 @@ def _setup_game(swaps: list[str]) -> Replay:
     makes ``swaps`` then says ready; Ben then sets up as the coach would."""
     from palace_tui.ai.policy import setup_move
     from palace_tui.rules import Game, Rules
+
     game = Game.deal(Rules.preset("palace"), ["Ann", "Ben"], seed=13, dealer=1)
     assert game.turn == 0 and sorted(map(str, game.seats[0].hand)) == sorted(["K♠", "10♣", "10♥"])
     steps = []
@@ -137,10 +142,20 @@ def test_analysis_and_game_files_load_no_ui() -> None:
     import subprocess
     import sys
     from pathlib import Path
+
     root = Path(__file__).resolve().parents[2]
-    script = ("import sys, palace_tui.ai.analysis, palace_tui.store.gamefile\n"
-              "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))")
-    result = subprocess.run([sys.executable, "-c", script], check=False, cwd=root, capture_output=True, text=True,
-                            timeout=120, env={"PYTHONPATH": str(root), "PATH": ""})
+    script = (
+        "import sys, palace_tui.ai.analysis, palace_tui.store.gamefile\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        check=False,
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PYTHONPATH": str(root), "PATH": ""},
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"

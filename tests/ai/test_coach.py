@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from tests.helpers.ai import positions
 from palace_tui.ai.coach import Advice, advise
 from palace_tui.rules import Game, Move, Rules
 from palace_tui.rules.cards import RANK_NAMES
+from tests.helpers.ai import positions
 
 _RANK_WORD = {name: rank for rank, name in RANK_NAMES.items()}
 _TOKEN = re.compile(r"\b(10|[2-9]|jack|queen|king|ace|joker)(?:s)?\b")
@@ -58,10 +58,15 @@ def test_advice_does_not_depend_on_hidden_cards():
 
 def test_keep_your_ten_on_a_tiny_pile():
     """Only a 10 goes on a small low pile, early in the game: keep the 10, take the pile."""
-    game = Game.from_position(Rules.preset("palace"), seats=[
-        {"name": "Ann", "hand": "10H 3C 4D", "face_up": "AS KS QS", "face_down": "5C 6C 7C"},
-        {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH JH 9H", "face_down": "8D 8C 9C"}],
-        pile="JD", stock="3S 4H 5H 6H 7H 8H 9D JC QC KC AC 2D 3H 4S")
+    game = Game.from_position(
+        Rules.preset("palace"),
+        seats=[
+            {"name": "Ann", "hand": "10H 3C 4D", "face_up": "AS KS QS", "face_down": "5C 6C 7C"},
+            {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH JH 9H", "face_down": "8D 8C 9C"},
+        ],
+        pile="JD",
+        stock="3S 4H 5H 6H 7H 8H 9D JC QC KC AC 2D 3H 4S",
+    )
     advice = advise(game, 0, iterations=30, seed=1)
     if advice.move.kind == "take":
         assert advice.reason.startswith("Keep your 10♥: the pile has only one card, so take it instead")
@@ -120,10 +125,15 @@ def test_advice_names_the_exact_cards_and_speaks_like_a_player(preset):
 
 
 def test_one_of_several_twos_is_named_as_one():
-    game = Game.from_position(Rules.preset("palace"), seats=[
-        {"name": "Ann", "hand": "2C 2D 2H", "face_up": "KS", "face_down": "3D"},
-        {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8D"}],
-        pile="AH", stock="3S 4H 7C")
+    game = Game.from_position(
+        Rules.preset("palace"),
+        seats=[
+            {"name": "Ann", "hand": "2C 2D 2H", "face_up": "KS", "face_down": "3D"},
+            {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8D"},
+        ],
+        pile="AH",
+        stock="3S 4H 7C",
+    )
     advice = advise(game, 0, iterations=10, seed=1)
     assert advice.move.kind == "play" and len(advice.move.cards) == 1
     card = advice.move.cards[0]
@@ -145,8 +155,8 @@ def test_the_swap_names_both_cards():
 def test_the_chances_quoted_are_the_search_estimate():
     """The numbers in a sentence are the chosen move's and the best other move's
     estimates (in tenths) from the same seeded search the advice came from."""
-    from palace_tui.ai.hard import HardPlayer
     from palace_tui.ai.coach import _games, _rival_games
+    from palace_tui.ai.hard import HardPlayer
 
     quoted = 0
     for game in positions(Rules.preset("palace"), 4, 30, seed=43, setup_share=0):
@@ -160,8 +170,7 @@ def test_the_chances_quoted_are_the_search_estimate():
             continue
         quoted += 1
         chances, means = stats["chances"], stats["means"]
-        rival = max((c for c in chances if c != choice),
-                    key=lambda c: (means[c], c == stats["default"]))
+        rival = max((c for c in chances if c != choice), key=lambda c: (means[c], c == stats["default"]))
         clause = advice.reason.split("; it ", 1)[1]
         k = 1 if clause.startswith("wins") else 0
         assert clause.startswith(("wins", "keeps you out of last place in"))

@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from tests.helpers.ai import positions
 from palace_tui.ai.policy import choice_to_move, normal_choice
 from palace_tui.rules import Game, Rules, fast
 from palace_tui.rules.cards import JOKER
 from palace_tui.rules.text import top_run
+from tests.helpers.ai import positions
 
 
 def test_masks_and_counts_match_the_public_api():
@@ -56,6 +56,7 @@ def test_determinize_keeps_what_the_seat_sees():
 
 def test_play_out_is_apply_in_a_loop():
     from palace_tui.ai.hard import _CanonicalShuffle
+
     for game in positions(Rules.preset("shithead"), 4, 12, seed=19, setup_share=0):
         world = fast.determinize(game, game.turn, _CanonicalShuffle(random.Random(4)))
         a, b = world.copy(), world.copy()

@@ -7,15 +7,18 @@ import random
 
 import pytest
 
-from tests.helpers.ai import positions
 from palace_tui.ai.hard import HardPlayer, move_chances
 from palace_tui.ai.policy import move_to_choice
 from palace_tui.rules import Rules
+from tests.helpers.ai import positions
 
 
 def _play_positions(preset="palace", players=3, count=12, seed=51):
-    return [g for g in positions(Rules.preset(preset), players, count, seed=seed, setup_share=0)
-            if g.phase == "play" and len(g.legal_moves()) > 1]
+    return [
+        g
+        for g in positions(Rules.preset(preset), players, count, seed=seed, setup_share=0)
+        if g.phase == "play" and len(g.legal_moves()) > 1
+    ]
 
 
 def test_chances_for_every_legal_move_are_shares_and_reproducible():
@@ -39,6 +42,7 @@ def test_chances_match_the_search_hard_runs_for_its_own_decision():
             continue
         cands = list(stats["chances"])
         from palace_tui.ai.policy import choice_to_move
+
         moves = [choice_to_move(game, c) for c in cands]
         direct = HardPlayer(3, iterations=8).search(game, cands, 8, None, base=cands.index(stats["default"]))
         got = move_chances(game, game.turn, moves, iterations=8, seed=3)
@@ -63,6 +67,6 @@ def test_wrong_seat_and_illegal_moves_are_refused():
     with pytest.raises(ValueError, match="turn"):
         move_chances(game, other, game.legal_moves(), iterations=2)
     from palace_tui.rules import Move
+
     with pytest.raises(ValueError, match="legal"):
-        move_chances(game, game.turn, [Move.flip(0)] if game.stage() != "face_down" else [Move.take()],
-                     iterations=2)
+        move_chances(game, game.turn, [Move.flip(0)] if game.stage() != "face_down" else [Move.take()], iterations=2)

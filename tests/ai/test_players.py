@@ -9,7 +9,6 @@ import pytest
 from palace_tui.ai import LEVELS, make_player
 from palace_tui.ai.policy import keep_up_value
 from palace_tui.rules import Game, Move, Rules
-
 from tests.helpers.ai import positions
 
 

@@ -9,8 +9,9 @@ from palace_tui.cli.play import build, main
 
 def test_flags_start_straight_at_the_deal():
     """--players, --computers, --preset, --option and --seed make the first game."""
-    args = build(["--players", "Ann,Ben,Cy", "--computers", "1", "--preset", "shithead",
-                  "--option", "seven=low", "--seed", "7"])
+    args = build(
+        ["--players", "Ann,Ben,Cy", "--computers", "1", "--preset", "shithead", "--option", "seven=low", "--seed", "7"]
+    )
     session = args["session"]
     assert session.names == ["Ann", "Ben", "Cy"]
     assert [s.human for s in session.seats] == [True, True, False]
@@ -22,17 +23,20 @@ def test_no_flags_open_the_new_table_screen():
     assert build([])["session"] is None
 
 
-@pytest.mark.parametrize("argv, words", [
-    (["--preset", "poker"], "invalid choice"),
-    (["--option", "seven=sometimes"], "seven"),
-    (["--option", "colour=red"], "no option"),
-    (["--players", "Ann,Ben", "--computers", "3"], "--computers"),
-    (["--players", "Ann,Ben,Cy,Dee,Eve,Fay"], "at most 5"),
-    (["--players", "Ann,Ann"], "different name"),
-    (["--seed", "seven"], "invalid int"),
-    (["--bogus"], "unrecognized"),
-    (["--option", "finish=first-out"], "needs a loser"),
-])
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["--preset", "poker"], "invalid choice"),
+        (["--option", "seven=sometimes"], "seven"),
+        (["--option", "colour=red"], "no option"),
+        (["--players", "Ann,Ben", "--computers", "3"], "--computers"),
+        (["--players", "Ann,Ben,Cy,Dee,Eve,Fay"], "at most 5"),
+        (["--players", "Ann,Ann"], "different name"),
+        (["--seed", "seven"], "invalid int"),
+        (["--bogus"], "unrecognized"),
+        (["--option", "finish=first-out"], "needs a loser"),
+    ],
+)
 def test_bad_flags_say_why_and_exit_2(argv, words, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
@@ -44,6 +48,7 @@ def test_help_lists_every_subcommand_and_each_one_answers_help(capsys):
     """``palace --help`` names every subcommand the dispatcher knows (review among them), and
     each of them answers its own ``--help`` (so the list names nothing that is not there)."""
     from palace_tui import cli
+
     assert {"learn", "review", "records", "simulate", "serve"} <= set(cli.COMMANDS)
     with pytest.raises(SystemExit) as done:
         cli.main(["--help"])

@@ -26,8 +26,9 @@ def test_records_prints_standings_per_scoring_and_recent_games(data_dir: Path, m
     _fill(data_dir, make_record)
     assert main(["--data-dir", str(data_dir)]) == 0
     out = capsys.readouterr().out
-    wins, losses, podium, recent = (out.index(t) for t in ("Standings by wins", "Standings by losses",
-                                                            "Standings by podium", "Recent games"))
+    wins, losses, podium, recent = (
+        out.index(t) for t in ("Standings by wins", "Standings by losses", "Standings by podium", "Recent games")
+    )
     assert wins < losses < podium < recent
     loss_lines = [line for line in out[losses:podium].splitlines() if "│" in line]
     assert [line.split("│")[1].strip() for line in loss_lines] == ["1=", "1=", "3"]
@@ -45,7 +46,7 @@ def test_limit_and_environment_folder(data_dir: Path, make_record, capsys, monke
     monkeypatch.setenv("PALACE_DATA_DIR", str(data_dir))
     assert main(["--limit", "1"]) == 0
     out = capsys.readouterr().out
-    recent_lines = [line for line in out[out.index("Recent games"):].splitlines() if "│" in line]
+    recent_lines = [line for line in out[out.index("Recent games") :].splitlines() if "│" in line]
     assert len(recent_lines) == 1 and "Table 3" in recent_lines[0]
 
 
@@ -65,8 +66,9 @@ def test_empty_database_is_a_clean_message(data_dir: Path, capsys) -> None:
     assert capsys.readouterr().out.strip() == f"No games recorded yet in {data_dir}."
 
 
-@pytest.mark.parametrize("argv", [["--limit", "many"], ["--limit", "-3"], ["--colour"], ["--scoring", "golf"],
-                                  ["extra"]])
+@pytest.mark.parametrize(
+    "argv", [["--limit", "many"], ["--limit", "-3"], ["--colour"], ["--scoring", "golf"], ["extra"]]
+)
 def test_bad_flag_exits_2_with_one_sentence(argv: list[str], capsys) -> None:
     """A bad command line: exit 2 and a single line on stderr, nothing on stdout."""
     assert main(argv) == 2
@@ -120,8 +122,13 @@ def test_tables_keep_their_width_in_a_pipe(tmp_path: Path, make_record) -> None:
         store.record_game(make_record([long_name, "Bo"], [0, 1], "losses", table_id="kitchen"))
         store.record_game(make_record(["Ada", "Bo"], [1, 0], "podium", table_id="kitchen"))
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
-    out = subprocess.run([sys.executable, "-m", "palace_tui", "records", "--data-dir", str(folder)],
-                         capture_output=True, text=True, timeout=60, env=env)
+    out = subprocess.run(
+        [sys.executable, "-m", "palace_tui", "records", "--data-dir", str(folder)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert any(long_name in line for line in lines), "the long name is on one line"

@@ -74,6 +74,7 @@ class StubServer:
 def stub_server(monkeypatch):
     pytest.importorskip("textual_serve", reason="the web extra is not installed: pip install -e '.[web]'")
     from palace_tui.web import server
+
     StubServer.made = []
     monkeypatch.setattr(server, "PalaceServer", StubServer)
     return StubServer.made

@@ -48,5 +48,3 @@ def positions(rules: Rules, players: int, count: int, seed: int, setup_share: fl
         if game.phase != "over":
             out.append(game)
     return out
-
-

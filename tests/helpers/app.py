@@ -13,8 +13,16 @@ from palace_tui.table.session import SeatConfig, Session
 def screen_text(app) -> str:
     """Everything visible on the terminal now, as plain text (what a screenshot shows)."""
     width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
-                      color_system="truecolor", record=True, legacy_windows=False, safe_box=False)
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
     render = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
     console.print(render)
     return console.export_text()
@@ -56,8 +64,14 @@ def keys_for(move: Move, view, cursor: dict[str, int], row: str) -> list[str]:
     return keys + ["enter"]
 
 
-def make_session(preset: str = "palace", humans=("Ann", "Ben"), computers=("Cy",), seed: int = 7,
-                 options: list[str] | None = None, level: str = "random") -> Session:
+def make_session(
+    preset: str = "palace",
+    humans=("Ann", "Ben"),
+    computers=("Cy",),
+    seed: int = 7,
+    options: list[str] | None = None,
+    level: str = "random",
+) -> Session:
     """A table of humans then computers, dealt from ``seed``."""
     rules = Rules.preset(preset).with_text_options(options or [])
     seats = [SeatConfig(n) for n in humans] + [SeatConfig(n, human=False, level=level) for n in computers]
@@ -70,6 +84,7 @@ _CHARS = {"space": " ", "enter": "\r", "question_mark": "?", "tab": "\t", "escap
 def send_key_events(app, keys) -> None:
     """Queue ``keys`` through the app's driver, as a terminal would send them (no waiting)."""
     from textual import events
+
     for key in keys:
         char = _CHARS.get(key, key if len(key) == 1 else None)
         event = events.Key(key, char)

@@ -8,7 +8,6 @@ from palace_tui.rules import Card, Move
 from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.screens.results import ResultsScreen
-
 from tests.helpers.app import keys_for, press, screen_text
 
 

@@ -22,9 +22,15 @@ class PtyApp:
         self._main, child = pty.openpty()
         fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
         env = env if env is not None else {**os.environ, "PYTHONPATH": str(REPO)}
-        self.proc = subprocess.Popen([sys.executable, "-m", "palace_tui", *argv], stdin=child, stdout=child,
-                                     stderr=child, cwd=REPO, env={"TERM": "xterm-256color", **env},
-                                     start_new_session=True)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "palace_tui", *argv],
+            stdin=child,
+            stdout=child,
+            stderr=child,
+            cwd=REPO,
+            env={"TERM": "xterm-256color", **env},
+            start_new_session=True,
+        )
         os.close(child)
         #: Every byte the app has written so far.
         self.seen = bytearray()

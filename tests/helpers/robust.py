@@ -19,11 +19,24 @@ from palace_tui.rules.cards import make_deck
 from tests.helpers.app import keys_for, make_session, screen_text, send_key_events
 from tests.helpers.app_driver import choose_move
 
-__all__ = ["choose_move", "keys_for", "make_session", "screen_text", "send_keys", "deck_problem",
-           "CARD_RE", "card_texts_on", "human_turn", "on_result_step", "play_human_moves", "screen_name"]
+__all__ = [
+    "CARD_RE",
+    "card_texts_on",
+    "choose_move",
+    "deck_problem",
+    "human_turn",
+    "keys_for",
+    "make_session",
+    "on_result_step",
+    "play_human_moves",
+    "screen_name",
+    "screen_text",
+    "send_keys",
+]
 
 #: A card as the app prints it: rank then suit symbol (``7♥``, ``10♦``), or a joker.
 CARD_RE = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]|\bJK\b")
+
 
 async def send_keys(pilot, keys, pause: bool = True) -> None:
     """Send ``keys`` as a terminal would (through the driver), then wait once for the app to settle.
@@ -60,6 +73,7 @@ def screen_name(app) -> str:
 def human_turn(app):
     """The game screen if a human is to act on it with their cards shown, else None."""
     from palace_tui.tui.screens.game import GameScreen
+
     screen = app.screen
     if isinstance(screen, GameScreen) and screen.mode() not in ("wait", "over", "result"):
         return screen
@@ -69,12 +83,14 @@ def human_turn(app):
 def on_result_step(app) -> bool:
     """Whether a person is looking at what their move did (Enter ends the turn)."""
     from palace_tui.tui.screens.game import GameScreen
+
     screen = app.screen
     return isinstance(screen, GameScreen) and screen.mode() == "result"
 
 
-async def play_human_moves(app, pilot, rng, moves: int, swaps: dict | None = None,
-                           on_screen=None, max_steps: int = 4000) -> int:
+async def play_human_moves(
+    app, pilot, rng, moves: int, swaps: dict | None = None, on_screen=None, max_steps: int = 4000
+) -> int:
     """Play ``moves`` human moves by keys (passing every privacy screen); return how many were played.
 
     Stops early at the results screen. ``on_screen(app)`` is called after every wait,
@@ -82,6 +98,7 @@ async def play_human_moves(app, pilot, rng, moves: int, swaps: dict | None = Non
     """
     from palace_tui.tui.screens.pass_device import PassScreen
     from palace_tui.tui.screens.results import ResultsScreen
+
     swaps = {} if swaps is None else swaps
     played = 0
     for _ in range(max_steps):

@@ -50,8 +50,9 @@ class ServedPage:
     def open(self, url: str) -> None:
         """Load the page and wait for the app's first screen."""
         self.page.goto(url)
-        self.page.wait_for_function("window.__palaceScreen && window.__palaceScreen().trim().length > 0",
-                                    timeout=PATIENCE)
+        self.page.wait_for_function(
+            "window.__palaceScreen && window.__palaceScreen().trim().length > 0", timeout=PATIENCE
+        )
 
     def text(self) -> str:
         """The terminal in the page as text, one line per row."""
@@ -87,8 +88,13 @@ class ServedPage:
         """Which screen is up, read from its footer: pass, swap, turn, result, resume, or ""."""
         lines = [line for line in (self.text() if text is None else text).split("\n") if line.strip()]
         keys = " ".join(lines[-2:])  # the footer: one line, or two in 40 columns
-        for needle, state in (("Show my cards", "pass"), ("End turn", "result"), ("Ready", "swap"),
-                              ("Coach", "turn"), ("Continue", "resume")):
+        for needle, state in (
+            ("Show my cards", "pass"),
+            ("End turn", "result"),
+            ("Ready", "swap"),
+            ("Coach", "turn"),
+            ("Continue", "resume"),
+        ):
             if needle in keys:
                 return state
         return ""
@@ -150,9 +156,10 @@ def saved_game(data_dir):
     test holding it when the served game starts (after a reload) would take the saved game
     from the very game that should continue it.
     """
-    from palace_tui.table.session import Session
     from palace_tui.store.files import unwrap
     from palace_tui.store.store import SESSION_FILE, SESSION_FORMAT, SESSION_VERSION
+    from palace_tui.table.session import Session
+
     try:
         raw = (Path(data_dir) / SESSION_FILE).read_bytes()
         return Session.from_dict(unwrap(raw, SESSION_FORMAT, SESSION_VERSION))

@@ -7,11 +7,23 @@ import pytest
 from palace_tui.rules import Game, Rules, explain_pile
 
 
-def pos(pile: str, hand: str = "3C", *, up: str = "", down: str = "4S", stock: str = "", owner=None,
-        players: int = 2, **options) -> Game:
+def pos(
+    pile: str,
+    hand: str = "3C",
+    *,
+    up: str = "",
+    down: str = "4S",
+    stock: str = "",
+    owner=None,
+    players: int = 2,
+    **options,
+) -> Game:
     rules = Rules.preset("palace").replace(**options)
-    seats = [{"name": "Ann", "hand": hand, "face_up": up, "face_down": down},
-             {"name": "Ben", "hand": "5H"}, {"name": "Cy", "hand": "6H"}][:players]
+    seats = [
+        {"name": "Ann", "hand": hand, "face_up": up, "face_down": down},
+        {"name": "Ben", "hand": "5H"},
+        {"name": "Cy", "hand": "6H"},
+    ][:players]
     return Game.from_position(rules, seats=seats, pile=pile, stock=stock, pile_owner=owner)
 
 
@@ -45,8 +57,10 @@ def test_nothing_playable_says_take():
 
 
 def test_seven_low():
-    assert explain_pile(pos("4C 7H", hand="5C", seven="low")) == \
-        "A 7 is on top and sevens are low: play a 7 or lower, a 2 or a 10."
+    assert (
+        explain_pile(pos("4C 7H", hand="5C", seven="low"))
+        == "A 7 is on top and sevens are low: play a 7 or lower, a 2 or a 10."
+    )
 
 
 def test_seven_normal_is_not_low():
@@ -103,9 +117,19 @@ def test_face_down_stage():
     assert "face-down stage" in text
 
 
-@pytest.mark.parametrize("options", [{}, {"seven": "low"}, {"eight": "reverse"}, {"eight": "invisible"},
-                                     {"jokers": True}, {"ten": "not-on-picture"},
-                                     {"after_pickup": "builder"}, {"stuck_face_up": "keep-row"}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"seven": "low"},
+        {"eight": "reverse"},
+        {"eight": "invisible"},
+        {"jokers": True},
+        {"ten": "not-on-picture"},
+        {"after_pickup": "builder"},
+        {"stuck_face_up": "keep-row"},
+    ],
+)
 def test_every_pile_gets_an_answer(options):
     """Every single-card pile under every option yields sentences that end properly."""
     for code in ["3C", "7C", "8C", "9C", "JC", "QC", "KC", "AC", "2C"] + (["JK"] if options.get("jokers") else []):

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from palace_tui.tui.learn_app import LearnApp
 from palace_tui.lessons import BY_ID, LESSONS
+from palace_tui.tui.learn_app import LearnApp
 from palace_tui.tui.screens.compare import CompareScreen
 from palace_tui.tui.screens.learn_list import LearnScreen
 from palace_tui.tui.screens.lesson import LessonScreen
@@ -30,6 +30,7 @@ def _colour(monkeypatch):
 def screen_text(screen) -> str:
     """Every Static and card row on the screen as plain text."""
     from textual.widgets import Static
+
     out = []
     for w in screen.query(Static):
         content = w.content
@@ -44,8 +45,7 @@ def hand_text(screen) -> str:
 
 def footer_keys(screen) -> dict[str, str]:
     """The keys the footer shows now, by key: their description."""
-    return {key: b.binding.description for key, b in screen.active_bindings.items()
-            if b.binding.show and b.enabled}
+    return {key: b.binding.description for key, b in screen.active_bindings.items() if b.binding.show and b.enabled}
 
 
 async def open_lesson(app, pilot, lesson_id: str) -> LessonScreen:
@@ -100,8 +100,7 @@ async def test_the_first_game_lessons_by_keys(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert screen.lesson.id == "climb"
-        assert json.loads((tmp_path / "lessons.json").read_text())["done"] == [
-            "deal-swap", "palace", "pass", "starts"]
+        assert json.loads((tmp_path / "lessons.json").read_text())["done"] == ["deal-swap", "palace", "pass", "starts"]
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, LearnScreen)
@@ -280,7 +279,7 @@ async def test_the_result_is_in_view_after_every_right_move_at_80x24(tmp_path):
     app = LearnApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        for lesson in (l for l in LESSONS if not l.is_page):
+        for lesson in (lesson for lesson in LESSONS if not lesson.is_page):
             screen = await open_lesson(app, pilot, lesson.id)
             runner = screen.runner
             right = next(m for m in runner.game.legal_moves() if type(runner)(lesson).attempt(m).kind == "right")
@@ -299,9 +298,10 @@ async def test_the_result_is_in_view_after_every_right_move_at_80x24(tmp_path):
 
 async def test_a_lesson_from_the_new_table_screen_and_back(tmp_path):
     """ctrl+l on the new-table screen, a lesson played by keys there, Esc twice comes back."""
+    from palace_tui.table.session import MemoryStore
     from palace_tui.tui.app import PalaceApp
     from palace_tui.tui.screens.new_table import NewTableScreen
-    from palace_tui.table.session import MemoryStore
+
     app = PalaceApp(None, ai_delay=0, store=MemoryStore(), data_dir=str(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -17,17 +17,41 @@ from palace_tui.lessons import LESSONS, Lesson
 from palace_tui.lessons.course import FIRST_GAME
 from palace_tui.rules import Card
 
-RANKS = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "jack": 11, "queen": 12,
-         "king": 13, "ace": 14, "joker": 15, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6,
-         "sevens": 7, "eights": 8, "nines": 9, "tens": 10}
+RANKS = {
+    "2": 2,
+    "3": 3,
+    "4": 4,
+    "5": 5,
+    "6": 6,
+    "7": 7,
+    "8": 8,
+    "9": 9,
+    "10": 10,
+    "jack": 11,
+    "queen": 12,
+    "king": 13,
+    "ace": 14,
+    "joker": 15,
+    "twos": 2,
+    "threes": 3,
+    "fours": 4,
+    "fives": 5,
+    "sixes": 6,
+    "sevens": 7,
+    "eights": 8,
+    "nines": 9,
+    "tens": 10,
+}
 #: A card with its suit: ``7♥``, ``10♦``, ``Q♠``.
 SUITED = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9JQKA])([♠♥♦♣])")
 #: A rank named as a card on show: "the 9", "your 10", "two queens", "a king". A rank
 #: after "a"/"an" in a sentence about what *may* be played is still a card on show here.
 WHOSE = r"(?P<whose>the|your|a|an|two|both|Ben's|Cy's|his|her)"
-NAMED = re.compile(WHOSE + r"\s+(?P<rank>10|[2-9]|jacks?|queens?|kings?|aces?|jokers?|"
-                   r"twos|threes|fours|fives|sixes|sevens|eights|nines|tens)\b(?!\s*(or|and)\s+(higher|lower))",
-                   re.IGNORECASE)
+NAMED = re.compile(
+    WHOSE + r"\s+(?P<rank>10|[2-9]|jacks?|queens?|kings?|aces?|jokers?|"
+    r"twos|threes|fours|fives|sixes|sevens|eights|nines|tens)\b(?!\s*(or|and)\s+(higher|lower))",
+    re.IGNORECASE,
+)
 
 
 def _rank(word: str) -> int:
@@ -57,6 +81,7 @@ def lesson_words(lesson: Lesson) -> list[tuple[str, tuple[set[Card], set[Card], 
     if lesson.is_page:
         return [(t, (set(), set(), set())) for t in (lesson.prompt, lesson.praise, lesson.picture) if t]
     from palace_tui.lessons.lesson import Result
+
     game = lesson.position()
     sees = visible(game, lesson.learner)
     out = [(t, sees) for t in (lesson.prompt, lesson.not_quite, lesson.hint) if t]
@@ -106,14 +131,18 @@ def test_the_check_catches_a_card_that_is_not_there():
     from dataclasses import replace
 
     from palace_tui.lessons import BY_ID
+
     pairs = BY_ID["pairs"]
     # Lesson 2's old praise: the 9s were in the face-up row that waits and in the stock.
-    old = replace(pairs, praise="Right: a pair of queens follows a jack. You drew two cards from the "
-                                "stock, so you hold three again. (A 9 and a queen could never go together.)")
+    old = replace(
+        pairs,
+        praise="Right: a pair of queens follows a jack. You drew two cards from the "
+        "stock, so you hold three again. (A 9 and a queen could never go together.)",
+    )
     assert misnamed(old) == ["A 9"]
     assert misnamed(replace(pairs, hint="Play the 8♠.")) == ["8♠"]
     assert misnamed(replace(pairs, hint="Play your ace.")) == ["your ace"]  # Ben's, not yours
 
 
 def test_first_game_lessons_come_first():
-    assert LESSONS[:len(FIRST_GAME)] == FIRST_GAME
+    assert LESSONS[: len(FIRST_GAME)] == FIRST_GAME

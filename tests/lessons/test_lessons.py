@@ -114,9 +114,23 @@ def test_positions_are_real():
 
 
 def test_course_order_and_seed_examples():
-    assert [l.id for l in CORE] == ["palace", "deal-swap", "starts", "pass", "climb", "pairs", "two", "ten", "four", "take", "face-up", "stuck",
-                                    "blind", "out"]
-    assert all(l.part == "option" and l.options for l in OPTION_LESSONS)
+    assert [lesson.id for lesson in CORE] == [
+        "palace",
+        "deal-swap",
+        "starts",
+        "pass",
+        "climb",
+        "pairs",
+        "two",
+        "ten",
+        "four",
+        "take",
+        "face-up",
+        "stuck",
+        "blind",
+        "out",
+    ]
+    assert all(lesson.part == "option" and lesson.options for lesson in OPTION_LESSONS)
     four = BY_ID["four"].position()
     assert [c.code for c in four.pile[-2:]] == ["7H", "7C"]
     assert [c.code for c in four.seats[0].hand if c.rank == 7] == ["7D", "7S"]
@@ -125,8 +139,15 @@ def test_course_order_and_seed_examples():
 
 
 def test_each_option_has_its_lesson():
-    for name, value in [("seven", "low"), ("eight", "reverse"), ("eight", "invisible"), ("jokers", True),
-                        ("ten", "not-on-picture"), ("after_pickup", "builder"), ("stuck_face_up", "keep-row")]:
+    for name, value in [
+        ("seven", "low"),
+        ("eight", "reverse"),
+        ("eight", "invisible"),
+        ("jokers", True),
+        ("ten", "not-on-picture"),
+        ("after_pickup", "builder"),
+        ("stuck_face_up", "keep-row"),
+    ]:
         lesson = lesson_for_option(name, value)
         assert lesson is not None and getattr(lesson.rules, name) == value
 
@@ -156,18 +177,23 @@ def test_reset_puts_the_position_back():
 
 
 def test_explain_is_the_engine_explainer():
-    assert LessonRunner(BY_ID["seven-low"]).explain() == \
-        "A 7 is on top and sevens are low: play a 7 or lower, a 2 or a 10."
+    assert (
+        LessonRunner(BY_ID["seven-low"]).explain()
+        == "A 7 is on top and sevens are low: play a 7 or lower, a 2 or a 10."
+    )
 
 
 def test_dealt_lessons_are_dealt_as_written():
     """A dealt lesson's seats hold exactly the cards its data lists, in the setup phase."""
-    for lesson in (l for l in MOVES if l.dealt):
+    for lesson in (m for m in MOVES if m.dealt):
         game = lesson.position()
         for seat, spec in zip(game.seats, lesson.seats):
             for zone in ("hand", "face_up", "face_down"):
-                assert sorted(c.code for c in getattr(seat, zone)) == sorted(spec[zone].split()), \
-                    (lesson.id, seat.name, zone)
+                assert sorted(c.code for c in getattr(seat, zone)) == sorted(spec[zone].split()), (
+                    lesson.id,
+                    seat.name,
+                    zone,
+                )
         assert [c.code for c in game.stock] == lesson.stock.split(), lesson.id
 
 

@@ -54,6 +54,7 @@ def test_unwritable_folder_keeps_progress_in_memory(tmp_path):
 def test_compare_is_generated_from_the_options():
     from palace_tui.lessons.compare import compare, differences_text
     from palace_tui.rules import OPTIONS, Rules
+
     rows = compare(Rules.preset("palace"), Rules.preset("first-out"))
     assert [r.option for r in rows] == list(OPTIONS)
     assert {r.option for r in rows if r.differs} == {"deal", "starter", "finish", "scoring", "next_dealer"}
@@ -61,19 +62,35 @@ def test_compare_is_generated_from_the_options():
 
 
 #: Every lesson id of the release before the first-game lessons (17 lessons).
-EARLIER_IDS = ["climb", "pairs", "two", "ten", "four", "take", "face-up", "stuck", "blind", "out",
-               "seven-low", "eight-reverse", "eight-invisible", "jokers", "ten-not-on-picture", "builder",
-               "keep-row"]
+EARLIER_IDS = [
+    "climb",
+    "pairs",
+    "two",
+    "ten",
+    "four",
+    "take",
+    "face-up",
+    "stuck",
+    "blind",
+    "out",
+    "seven-low",
+    "eight-reverse",
+    "eight-invisible",
+    "jokers",
+    "ten-not-on-picture",
+    "builder",
+    "keep-row",
+]
 
 
 def test_ids_of_the_earlier_release_still_name_their_lessons(tmp_path):
     """Progress is keyed by id: adding lessons must not rename or drop an old one."""
     from palace_tui.lessons import BY_ID, LESSONS
+
     assert all(i in BY_ID for i in EARLIER_IDS)
     # Their order among themselves is unchanged; the new ones only come before.
     assert [lesson.id for lesson in LESSONS if lesson.id in EARLIER_IDS] == EARLIER_IDS
-    (tmp_path / FILE_NAME).write_text(json.dumps(
-        {"format": "palace-tui-lessons", "version": 1, "done": EARLIER_IDS}))
+    (tmp_path / FILE_NAME).write_text(json.dumps({"format": "palace-tui-lessons", "version": 1, "done": EARLIER_IDS}))
     p = Progress(tmp_path)
     assert not p.warning and all(p.is_done(i) for i in EARLIER_IDS)
     assert not p.is_done("palace")

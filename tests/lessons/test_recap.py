@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from palace_tui.words.events import last_acted, recap, recap_for
 from palace_tui.rules import Game, Move, Rules
+from palace_tui.words.events import last_acted, recap, recap_for
 
 NAMES = ["Ann", "Ben", "Cy", "Dee"]
 
@@ -17,9 +17,17 @@ def play_out(game: Game, moves: list[str]) -> list:
 
 
 def table(**kw) -> Game:
-    return Game.from_position(Rules.preset("palace").replace(**kw), seats=[
-        {"name": "Ann", "hand": "9S 4C 4D"}, {"name": "Ben", "hand": "3C 5C"},
-        {"name": "Cy", "hand": "TD 3H 6S"}, {"name": "Dee", "hand": "JH QS"}], pile="6H 8C", stock="2D 5S 7C")
+    return Game.from_position(
+        Rules.preset("palace").replace(**kw),
+        seats=[
+            {"name": "Ann", "hand": "9S 4C 4D"},
+            {"name": "Ben", "hand": "3C 5C"},
+            {"name": "Cy", "hand": "TD 3H 6S"},
+            {"name": "Dee", "hand": "JH QS"},
+        ],
+        pile="6H 8C",
+        stock="2D 5S 7C",
+    )
 
 
 def test_issue_example():
@@ -49,18 +57,24 @@ def test_since_and_last_acted():
 
 
 def test_four_of_a_kind_and_reversal_and_out():
-    game = Game.from_position(Rules.preset("palace").replace(eight="reverse"), seats=[
-        {"name": "Ann", "hand": "7D 7S"}, {"name": "Ben", "hand": "8C 4H"}, {"name": "Cy", "hand": "KD"}],
-        pile="7H 7C")
+    game = Game.from_position(
+        Rules.preset("palace").replace(eight="reverse"),
+        seats=[{"name": "Ann", "hand": "7D 7S"}, {"name": "Ben", "hand": "8C 4H"}, {"name": "Cy", "hand": "KD"}],
+        pile="7H 7C",
+    )
     log = play_out(game, ["play 7D 7S", "play 8C"])
     assert recap(log, ["Ann", "Ben", "Cy"], 0) == (
         "Ann played 7♦ 7♠, clearing the pile with four sevens (4 cards), then went out (1st); Ben played 8♣, "
-        "then reversed play.")
+        "then reversed play."
+    )
 
 
 def test_face_down_cards_named_only_once_turned():
-    game = Game.from_position(Rules.preset("palace"), seats=[
-        {"name": "Ann", "face_down": "4C KS"}, {"name": "Ben", "face_down": "9D 3S"}], pile="8D QH")
+    game = Game.from_position(
+        Rules.preset("palace"),
+        seats=[{"name": "Ann", "face_down": "4C KS"}, {"name": "Ben", "face_down": "9D 3S"}],
+        pile="8D QH",
+    )
     log = play_out(game, ["flip 0", "flip 1"])
     text = recap(log, ["Ann", "Ben"], 0)
     assert text.startswith("Ann turned over 4♣ from face down, could not play it and took it with the pile (3 cards)")
@@ -69,15 +83,17 @@ def test_face_down_cards_named_only_once_turned():
 
 
 def test_stuck_face_up_take_names_the_added_card():
-    game = Game.from_position(Rules.preset("palace"), seats=[
-        {"name": "Ann", "face_up": "4C 5D"}, {"name": "Ben", "hand": "3S"}], pile="9S QH")
+    game = Game.from_position(
+        Rules.preset("palace"), seats=[{"name": "Ann", "face_up": "4C 5D"}, {"name": "Ben", "hand": "3S"}], pile="9S QH"
+    )
     log = play_out(game, ["take +4C"])
     assert recap(log, ["Ann", "Ben"], 0) == "Ann took the pile (3 cards, adding 4♣)."
 
 
 def test_long_recaps_are_cut_to_the_latest():
-    game = Game.from_position(Rules.preset("palace"), seats=[
-        {"name": "Ann", "hand": "3C 4C 5C 6C"}, {"name": "Ben", "hand": "3D 4D 5D 6D"}])
+    game = Game.from_position(
+        Rules.preset("palace"), seats=[{"name": "Ann", "hand": "3C 4C 5C 6C"}, {"name": "Ben", "hand": "3D 4D 5D 6D"}]
+    )
     log = play_out(game, ["play 3C", "play 3D", "play 4C", "play 4D", "play 5C", "play 5D"])
     text = recap(log, ["Ann", "Ben"], 0, limit=3)
     assert text == "3 earlier moves; Ben played 4♦; Ann played 5♣; Ben played 5♦."

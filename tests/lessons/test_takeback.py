@@ -11,8 +11,9 @@ from palace_tui.table.takeback import TakeBackBuffer, can_take_back
 def game(stock: str = "", **seat0) -> Game:
     spec = {"name": "Ann", "hand": "9S 4C TD"}
     spec.update(seat0)
-    return Game.from_position(Rules.preset("palace"), seats=[spec, {"name": "Ben", "hand": "5D 6D"}],
-                              pile="6H", stock=stock)
+    return Game.from_position(
+        Rules.preset("palace"), seats=[spec, {"name": "Ben", "hand": "5D 6D"}], pile="6H", stock=stock
+    )
 
 
 def played(g: Game, code: str):
@@ -46,15 +47,19 @@ def test_taking_the_pile_forbids_it():
 
 def test_a_face_down_card_forbids_it_whether_it_stays_or_fails():
     for pile_top, code in (("QH", "flip 0"), ("3H", "flip 0")):
-        g = Game.from_position(Rules.preset("palace"), seats=[
-            {"name": "Ann", "face_down": "4C 9C"}, {"name": "Ben", "hand": "5D"}], pile=pile_top)
+        g = Game.from_position(
+            Rules.preset("palace"),
+            seats=[{"name": "Ann", "face_down": "4C 9C"}, {"name": "Ben", "hand": "5D"}],
+            pile=pile_top,
+        )
         ok, why = played(g, code).status()
         assert not ok and "face-down card was turned" in why
 
 
 def test_the_game_over_forbids_it():
-    g = Game.from_position(Rules.preset("palace"), seats=[
-        {"name": "Ann", "hand": "9S"}, {"name": "Ben", "hand": "5D"}], pile="6H")
+    g = Game.from_position(
+        Rules.preset("palace"), seats=[{"name": "Ann", "hand": "9S"}, {"name": "Ben", "hand": "5D"}], pile="6H"
+    )
     ok, why = played(g, "play 9S").status()
     assert not ok and "over" in why
 

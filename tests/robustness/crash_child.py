@@ -27,7 +27,6 @@ import random
 import sys
 
 
-
 def digest(data: dict) -> str:
     """The fingerprint of a saved session dict (the parent computes the same from the file)."""
     return hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:20]
@@ -37,19 +36,20 @@ def table(seed: int):
     """A new table: one human and two computers under the quick first-out rules, or Palace rules."""
     from palace_tui.rules import Rules
     from palace_tui.table.session import SeatConfig, Session
+
     preset = "first-out" if seed % 2 else "palace"
     seats = [SeatConfig("Ann"), SeatConfig("Cy", human=False), SeatConfig("Dee", human=False)]
     return Session.new(seats, Rules.preset(preset), seed=seed)
 
 
 async def run(data_dir: str, log_path: str, seed: int) -> None:
+    from palace_tui.table.session import open_store
     from palace_tui.tui.app import PalaceApp
     from palace_tui.tui.screens.pass_device import PassScreen
     from palace_tui.tui.screens.results import ResultsScreen
-    from palace_tui.table.session import open_store
     from tests.helpers.robust import choose_move, human_turn, keys_for, on_result_step, send_keys
 
-    log = open(log_path, "a", encoding="utf-8")
+    log = open(log_path, "a", encoding="utf-8")  # noqa: SIM115 (open while the child lives; a kill closes it)
 
     def write(line: str) -> None:
         log.write(line + "\n")

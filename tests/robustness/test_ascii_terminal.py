@@ -23,13 +23,22 @@ NAMES = ["Zoë", "Åsa", "中"]
 
 def ascii_env(**extra: str) -> dict[str, str]:
     """A pure ASCII locale and nothing inherited that could change the output."""
-    return {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(REPO), "LC_ALL": "C", "LANG": "C",
-            "PYTHONIOENCODING": "ascii", "COLUMNS": "100", "HOME": os.environ.get("HOME", "/tmp"), **extra}
+    return {
+        "PATH": os.environ.get("PATH", ""),
+        "PYTHONPATH": str(REPO),
+        "LC_ALL": "C",
+        "LANG": "C",
+        "PYTHONIOENCODING": "ascii",
+        "COLUMNS": "100",
+        "HOME": os.environ.get("HOME", "/tmp"),
+        **extra,
+    }
 
 
 def run_ascii(*argv: str, cwd: Path = REPO) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "palace_tui", *argv], cwd=cwd, capture_output=True,
-                          timeout=300, env=ascii_env())
+    return subprocess.run(
+        [sys.executable, "-m", "palace_tui", *argv], cwd=cwd, capture_output=True, timeout=300, env=ascii_env()
+    )
 
 
 def assert_ascii(output: bytes, what: str) -> None:
@@ -46,19 +55,43 @@ def recorded(tmp_path: Path) -> Path:
     data = tmp_path / "data"
     with Store(data) as store:
         for n in range(2):
-            store.record_game({
-                "table_id": "t1", "game_id": f"g{n}", "players": NAMES, "preset": "palace",
-                "rules": {"scoring": "podium", "jokers": False}, "seed": n, "started": "2026-01-01T10:00:00",
-                "ended": f"2026-01-01T11:0{n}:00", "order": [0, 1, 2], "points": [3, 2, 1], "scoring": "podium",
-                "winner": 0, "loser": 2})
+            store.record_game(
+                {
+                    "table_id": "t1",
+                    "game_id": f"g{n}",
+                    "players": NAMES,
+                    "preset": "palace",
+                    "rules": {"scoring": "podium", "jokers": False},
+                    "seed": n,
+                    "started": "2026-01-01T10:00:00",
+                    "ended": f"2026-01-01T11:0{n}:00",
+                    "order": [0, 1, 2],
+                    "points": [3, 2, 1],
+                    "scoring": "podium",
+                    "winner": 0,
+                    "loser": 2,
+                }
+            )
     return data
 
 
-@pytest.mark.parametrize("argv", [
-    ["--help"], ["records", "--help"], ["simulate", "--help"], ["learn", "--help"], ["review", "--help"],
-    ["serve", "--help"], ["simulate", "--games", "3", "--seed", "1"], ["simulate", "--games", "2", "--json"],
-    ["--players", "Zoë,Ben", "--level", "nope"], ["--preset", "nope"], ["simulate", "--games", "x"],
-], ids=lambda argv: " ".join(argv))
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--help"],
+        ["records", "--help"],
+        ["simulate", "--help"],
+        ["learn", "--help"],
+        ["review", "--help"],
+        ["serve", "--help"],
+        ["simulate", "--games", "3", "--seed", "1"],
+        ["simulate", "--games", "2", "--json"],
+        ["--players", "Zoë,Ben", "--level", "nope"],
+        ["--preset", "nope"],
+        ["simulate", "--games", "x"],
+    ],
+    ids=lambda argv: " ".join(argv),
+)
 def test_every_command_prints_ascii(argv: list[str]) -> None:
     out = run_ascii(*argv)
     assert out.returncode in (0, 2), out.stderr
@@ -78,8 +111,11 @@ def test_records_show_names_as_their_nearest_letters(recorded: Path) -> None:
 def test_paths_that_cannot_be_shown_are_not_escapes(tmp_path: Path, recorded: Path) -> None:
     """A path with an accent in a message: the sentence is ASCII, the path's letter its base letter."""
     missing = tmp_path / "dätä"
-    for argv in (["records", "--data-dir", str(missing)], ["review", str(tmp_path / "gämé.txt")],
-                 ["records", "--data-dir", str(recorded), "--export", "1", str(tmp_path / "nö" / "x.txt")]):
+    for argv in (
+        ["records", "--data-dir", str(missing)],
+        ["review", str(tmp_path / "gämé.txt")],
+        ["records", "--data-dir", str(recorded), "--export", "1", str(tmp_path / "nö" / "x.txt")],
+    ):
         out = run_ascii(*argv)
         assert_ascii(out.stdout + out.stderr, " ".join(argv))
         assert out.stdout or out.stderr
@@ -87,8 +123,21 @@ def test_paths_that_cannot_be_shown_are_not_escapes(tmp_path: Path, recorded: Pa
 
 def test_the_app_draws_a_whole_game_in_ascii(tmp_path: Path) -> None:
     """Three computers play a game to the results screen in a pseudo-terminal; ctrl+q quits with status 0."""
-    app = PtyApp(["--players", "Zoë,Åsa,Cy", "--computers", "3", "--seed", "5", "--ai-delay", "0",
-                  "--data-dir", str(tmp_path / "data")], env=ascii_env())
+    app = PtyApp(
+        [
+            "--players",
+            "Zoë,Åsa,Cy",
+            "--computers",
+            "3",
+            "--seed",
+            "5",
+            "--ai-delay",
+            "0",
+            "--data-dir",
+            str(tmp_path / "data"),
+        ],
+        env=ascii_env(),
+    )
     try:
         assert app.read_until(b"Play again"), f"no results screen: {bytes(app.seen[-1500:])!r}"
         app.type(b"\x11")  # ctrl+q

@@ -15,7 +15,6 @@ and checks that:
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import signal
@@ -25,11 +24,10 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from palace_tui.table.session import Session
 from palace_tui.store import Store
-
-from tests.robustness.crash_child import digest
+from palace_tui.table.session import Session
 from tests.helpers.robust import deck_problem
+from tests.robustness.crash_child import digest
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 14
@@ -76,9 +74,13 @@ def allowed_saves(ops: list[list], before: str | None) -> set[str | None]:
 
 def start(data: Path, log: Path, seed: int, err: Path) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "PALACE_DATA_DIR")}
-    return subprocess.Popen([sys.executable, "-m", "tests.robustness.crash_child", str(data), str(log), str(seed)],
-                            env=env, cwd=ROOT,
-                            stdout=subprocess.DEVNULL, stderr=open(err, "w"))
+    return subprocess.Popen(
+        [sys.executable, "-m", "tests.robustness.crash_child", str(data), str(log), str(seed)],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=open(err, "w"),
+    )
 
 
 def lines_of(log: Path) -> list[str]:
@@ -146,12 +148,14 @@ def test_sigkill_at_random_moments_leaves_the_last_save_and_consistent_records(t
         proc = start(data, log, SEED + kill, err)
         if kill == KILLS:
             # The last run plays until a finished game is recorded, so that path is always crossed.
-            wait_for(proc, log, err, lambda ls: any(x.startswith("recorded") for x in ls[first:]), timeout=60)
+            wait_for(
+                proc, log, err, lambda ls, first=first: any(x.startswith("recorded") for x in ls[first:]), timeout=60
+            )
             time.sleep(rng.uniform(0.0, 0.3))
         elif rng.random() < 0.2:
             time.sleep(rng.uniform(0.0, 0.8))  # during start-up and resume
         else:
-            wait_for(proc, log, err, lambda ls: "ready" in ls[first:])
+            wait_for(proc, log, err, lambda ls, first=first: "ready" in ls[first:])
             time.sleep(rng.uniform(0.02, 1.5))
         if proc.poll() is not None:
             raise AssertionError(f"the app died on its own ({proc.returncode}):\n{err.read_text()}")

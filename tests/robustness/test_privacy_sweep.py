@@ -28,15 +28,40 @@ import random
 import re
 
 import pytest
-from tests.helpers.robust import CARD_RE, choose_move, keys_for, make_session, send_keys
 
 from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.screens.results import ResultsScreen
+from tests.helpers.robust import CARD_RE, choose_move, keys_for, make_session, send_keys
 
 #: Every key a table knows, and some it doesn't: pressed on each pass screen (never Enter or ctrl+q).
-PASS_KEYS = ["u", "t", "x", "h", "e", "r", "space", "left", "right", "up", "down", "tab", "shift+tab",
-             "escape", "question_mark", "home", "end", "3", "0", "a", "j", "y", "n", "ctrl+l", "backspace"]
+PASS_KEYS = [
+    "u",
+    "t",
+    "x",
+    "h",
+    "e",
+    "r",
+    "space",
+    "left",
+    "right",
+    "up",
+    "down",
+    "tab",
+    "shift+tab",
+    "escape",
+    "question_mark",
+    "home",
+    "end",
+    "3",
+    "0",
+    "a",
+    "j",
+    "y",
+    "n",
+    "ctrl+l",
+    "backspace",
+]
 
 
 def screen_text(app) -> str:
@@ -143,7 +168,8 @@ class Sweep:
         self.frames += 1
         assert screen.viewer in (None, self.up), (
             f"seat {screen.viewer}'s cards are up while only {self.up}'s may be ({screen.flow.turn}, "
-            f"{self.session.game.phase}, last events {self.session.events[-3:]})")
+            f"{self.session.game.phase}, last events {self.session.events[-3:]})"
+        )
         text = screen_text(app)
         shown = set(CARD_RE.findall(text))
         leaked = shown & self.secrets()
@@ -157,8 +183,9 @@ class Sweep:
                 self.own_cards_seen += 1
 
 
-async def play_game(app, pilot, sweep: Sweep, rng: random.Random, max_steps: int = 6000,
-                    moves: int | None = None) -> None:
+async def play_game(
+    app, pilot, sweep: Sweep, rng: random.Random, max_steps: int = 6000, moves: int | None = None
+) -> None:
     """Play by keys until the results show (or ``moves`` human moves), trying take-backs everywhere."""
     session = sweep.session
     swaps: dict[int, int] = {}
@@ -224,8 +251,9 @@ GAMES = [
 ]
 
 
-@pytest.mark.parametrize("preset,humans,computers,seeds,delay", GAMES,
-                         ids=[f"{g[0]}-{len(g[1])}p{len(g[2])}c" for g in GAMES])
+@pytest.mark.parametrize(
+    "preset,humans,computers,seeds,delay", GAMES, ids=[f"{g[0]}-{len(g[1])}p{len(g[2])}c" for g in GAMES]
+)
 async def test_privacy_sweep_over_whole_games(make_app, monkeypatch, preset, humans, computers, seeds, delay):
     for seed in seeds:
         session = make_session(preset, humans=humans, computers=computers, seed=seed)
@@ -235,8 +263,10 @@ async def test_privacy_sweep_over_whole_games(make_app, monkeypatch, preset, hum
             await play_game(app, pilot, sweep, random.Random(seed))
             assert isinstance(app.screen, ResultsScreen), type(app.screen).__name__
         assert session.game.phase == "over" and not sweep.failures, sweep.failures[:1]
-        print(f"{preset} seed {seed}: {session.game.moves} moves, {sweep.frames} table frames, "
-              f"{sweep.pass_frames} pass frames, {sweep.results} result steps, {sweep.take_backs} take-backs")
+        print(
+            f"{preset} seed {seed}: {session.game.moves} moves, {sweep.frames} table frames, "
+            f"{sweep.pass_frames} pass frames, {sweep.results} result steps, {sweep.take_backs} take-backs"
+        )
         assert sweep.viewers == set(range(len(humans))), "not every person had a checked turn"
         assert sweep.own_cards_seen >= 10
         if sweep.shared:
@@ -245,8 +275,9 @@ async def test_privacy_sweep_over_whole_games(make_app, monkeypatch, preset, hum
 
 async def test_privacy_sweep_with_two_packs_and_jokers(make_app, monkeypatch):
     """Equal cards in play: the first 30 moves of a two-pack game at 80x24, checked zone by zone."""
-    session = make_session("palace", humans=("Ann", "Ben"), computers=("Cy",), seed=5,
-                           options=["packs=2", "jokers=true"])
+    session = make_session(
+        "palace", humans=("Ann", "Ben"), computers=("Cy",), seed=5, options=["packs=2", "jokers=true"]
+    )
     app = make_app(session)
     sweep = Sweep(app, session, monkeypatch)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -270,6 +301,7 @@ async def _sweep_fails(make_app, monkeypatch, seed: int = 30) -> str:
 async def test_the_sweep_catches_a_hand_left_up_after_the_turn(make_app, monkeypatch):
     """Planted: Enter on the result step keeps the mover's cards up while the game goes on."""
     from palace_tui.table.turn_flow import WATCH, Turn, TurnFlow
+
     real = TurnFlow.end_turn
 
     def leaky(self, to_act):

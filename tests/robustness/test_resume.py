@@ -13,15 +13,21 @@ import random
 
 from palace_tui.cli.play import build
 from palace_tui.rules import Rules
+from palace_tui.store import Store
+from palace_tui.table.session import SeatConfig, Session
 from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.new_table import NewTableScreen
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.screens.results import ResultsScreen
-from palace_tui.table.session import SeatConfig, Session
-from palace_tui.store import Store
-
-from tests.helpers.robust import (choose_move, deck_problem, keys_for, make_session, play_human_moves,
-                           screen_text, send_keys)
+from tests.helpers.robust import (
+    choose_move,
+    deck_problem,
+    keys_for,
+    make_session,
+    play_human_moves,
+    screen_text,
+    send_keys,
+)
 
 
 def saved(data_dir) -> dict | None:
@@ -126,6 +132,7 @@ async def test_resume_flag_goes_straight_back_to_the_saved_seat(make_app, data_d
     kwargs = build(["--resume", "--data-dir", data_dir, "--ai-delay", "0"])
     assert kwargs["resume"] is True and kwargs["session"] is None
     from palace_tui.tui.app import PalaceApp
+
     app = PalaceApp(**kwargs)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

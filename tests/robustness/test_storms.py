@@ -3,9 +3,9 @@
 A storm mixes keys that mean something where they land (moves, Enter on the
 privacy screen, ``?``, ``x`` then ``y``) with keys that mean nothing there, resizes
 the terminal (too small included), and now and then quits with ctrl+q mid-game and
-starts again (with ``--resume``, or plainly so the Continue/New question comes up). After every batch of keys: no exception in the app, no
-traceback on screen, and the game's cards are exactly its deck. At the end the
-storm must have passed through every screen it is meant to reach.
+starts again (with ``--resume``, or plainly so the Continue/New question comes up).
+After every batch of keys: no exception in the app, no traceback on screen, and the
+game's cards are exactly its deck. At the end the storm must have passed through every screen it is meant to reach.
 """
 
 from __future__ import annotations
@@ -15,20 +15,70 @@ import random
 
 import pytest
 
+from palace_tui.store import Store
 from palace_tui.tui.learn_app import LearnApp
 from palace_tui.tui.screens.new_table import NewTableScreen
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.screens.results import ResultsScreen
-from palace_tui.store import Store
-
-from tests.helpers.robust import (choose_move, deck_problem, human_turn, keys_for, on_result_step, screen_name, screen_text,
-                          send_keys)
+from tests.helpers.robust import (
+    choose_move,
+    deck_problem,
+    human_turn,
+    keys_for,
+    on_result_step,
+    screen_name,
+    screen_text,
+    send_keys,
+)
 
 #: Every key any screen binds, keys typed into fields, and keys no screen binds.
-KEYS = ["left", "right", "up", "down", "space", "enter", "t", "r", "x", "y", "n", "question_mark",
-        "escape", "tab", "shift+tab", "pageup", "pagedown", "home", "end", "backspace", "delete",
-        "ctrl+s", "ctrl+r", "ctrl+c", "ctrl+p", "f1", "a", "b", "e", "f", "c", "q", "z", "0", "1", "2",
-        "5", "9", "minus", "comma", "full_stop", "ctrl+x", "insert", "[", "]"]
+KEYS = [
+    "left",
+    "right",
+    "up",
+    "down",
+    "space",
+    "enter",
+    "t",
+    "r",
+    "x",
+    "y",
+    "n",
+    "question_mark",
+    "escape",
+    "tab",
+    "shift+tab",
+    "pageup",
+    "pagedown",
+    "home",
+    "end",
+    "backspace",
+    "delete",
+    "ctrl+s",
+    "ctrl+r",
+    "ctrl+c",
+    "ctrl+p",
+    "f1",
+    "a",
+    "b",
+    "e",
+    "f",
+    "c",
+    "q",
+    "z",
+    "0",
+    "1",
+    "2",
+    "5",
+    "9",
+    "minus",
+    "comma",
+    "full_stop",
+    "ctrl+x",
+    "insert",
+    "[",
+    "]",
+]
 SIZES = [(80, 24), (120, 40), (100, 30), (60, 18), (40, 12), (200, 60)]
 SCREENS = {"NewTableScreen", "GameScreen", "PassScreen", "ResultsScreen", "RulesScreen", "ConfirmScreen"}
 
@@ -62,8 +112,16 @@ def guided_keys(app, rng: random.Random, swaps: dict) -> list[str]:
     return [rng.choice(KEYS)]
 
 
-async def storm(make_app, data_dir, seed: int, keys: int, size: tuple[int, int], resumed_exactly: list,
-                session=None, quits: bool = True) -> tuple[set[str], int, int]:
+async def storm(
+    make_app,
+    data_dir,
+    seed: int,
+    keys: int,
+    size: tuple[int, int],
+    resumed_exactly: list,
+    session=None,
+    quits: bool = True,
+) -> tuple[set[str], int, int]:
     """Run one storm of about ``keys`` keys; return the screens seen, the keys sent and the restarts.
 
     Each resume that starts with a person to act is checked against the position quit

@@ -4,16 +4,29 @@ import pytest
 
 from palace_tui.rules import OPTIONS, PRESETS, Card, Game, Rules
 
-
 # ----------------------------------------------------------------- Card.parse
 
-@pytest.mark.parametrize("text,rank,suit,shown", [
-    ("7H", 7, "H", "7♥"), ("7♥", 7, "H", "7♥"), ("7h", 7, "H", "7♥"),
-    ("10D", 10, "D", "10♦"), ("TD", 10, "D", "10♦"), ("10♦", 10, "D", "10♦"),
-    ("AS", 14, "S", "A♠"), ("A♠", 14, "S", "A♠"), ("KC", 13, "C", "K♣"), ("QH", 12, "H", "Q♥"),
-    ("JD", 11, "D", "J♦"), ("2C", 2, "C", "2♣"), ("3♣", 3, "C", "3♣"), ("JK", 15, "", "JK"),
-    ("jk", 15, "", "JK"),
-])
+
+@pytest.mark.parametrize(
+    "text,rank,suit,shown",
+    [
+        ("7H", 7, "H", "7♥"),
+        ("7♥", 7, "H", "7♥"),
+        ("7h", 7, "H", "7♥"),
+        ("10D", 10, "D", "10♦"),
+        ("TD", 10, "D", "10♦"),
+        ("10♦", 10, "D", "10♦"),
+        ("AS", 14, "S", "A♠"),
+        ("A♠", 14, "S", "A♠"),
+        ("KC", 13, "C", "K♣"),
+        ("QH", 12, "H", "Q♥"),
+        ("JD", 11, "D", "J♦"),
+        ("2C", 2, "C", "2♣"),
+        ("3♣", 3, "C", "3♣"),
+        ("JK", 15, "", "JK"),
+        ("jk", 15, "", "JK"),
+    ],
+)
 def test_card_parse_forms(text, rank, suit, shown):
     c = Card.parse(text)
     assert (c.rank, c.suit, str(c)) == (rank, suit, shown)
@@ -38,6 +51,7 @@ def test_card_str_is_rank_then_suit_symbol():
 
 # ----------------------------------------------------------------- options
 
+
 def test_every_option_default_is_listed_first():
     r = Rules()
     for name, values in OPTIONS.items():
@@ -46,12 +60,21 @@ def test_every_option_default_is_listed_first():
 
 def test_option_names_and_values_are_those_of_rules_md():
     assert OPTIONS == {
-        "packs": (1, 2, 3), "jokers": (False, True), "face_down": (3, 4, 5), "face_up": (3, 4, 5),
-        "hand_size": (3, 1, 2, 4, 5), "deal": ("swap", "choose"), "starter": ("lowest", "dealer-left"),
-        "ten": ("anything", "not-on-picture"), "seven": ("normal", "low"),
-        "eight": ("normal", "reverse", "invisible"), "stuck_face_up": ("add-one", "keep-row"),
-        "after_pickup": ("next", "builder"), "finish": ("last-loses", "first-out"),
-        "scoring": ("podium", "losses", "wins"), "next_dealer": ("clockwise", "loser"),
+        "packs": (1, 2, 3),
+        "jokers": (False, True),
+        "face_down": (3, 4, 5),
+        "face_up": (3, 4, 5),
+        "hand_size": (3, 1, 2, 4, 5),
+        "deal": ("swap", "choose"),
+        "starter": ("lowest", "dealer-left"),
+        "ten": ("anything", "not-on-picture"),
+        "seven": ("normal", "low"),
+        "eight": ("normal", "reverse", "invisible"),
+        "stuck_face_up": ("add-one", "keep-row"),
+        "after_pickup": ("next", "builder"),
+        "finish": ("last-loses", "first-out"),
+        "scoring": ("podium", "losses", "wins"),
+        "next_dealer": ("clockwise", "loser"),
     }
 
 
@@ -59,17 +82,37 @@ def test_presets_are_exactly_as_rules_md():
     assert set(PRESETS) == {"palace", "shithead", "first-out"}
     fo = Rules.preset("first-out")
     assert (fo.deal, fo.starter, fo.finish, fo.scoring, fo.next_dealer) == (
-        "choose", "dealer-left", "first-out", "wins", "clockwise")
+        "choose",
+        "dealer-left",
+        "first-out",
+        "wins",
+        "clockwise",
+    )
     sh = Rules.preset("shithead")
     assert (sh.deal, sh.starter, sh.finish, sh.scoring, sh.next_dealer) == (
-        "swap", "lowest", "last-loses", "losses", "clockwise")
+        "swap",
+        "lowest",
+        "last-loses",
+        "losses",
+        "clockwise",
+    )
     pa = Rules.preset("palace")
     assert (pa.deal, pa.starter, pa.finish, pa.scoring, pa.next_dealer) == (
-        "swap", "lowest", "last-loses", "podium", "loser")
+        "swap",
+        "lowest",
+        "last-loses",
+        "podium",
+        "loser",
+    )
     for r in (fo, sh, pa):  # the core every preset shares
         assert (r.packs, r.jokers, r.face_down, r.face_up, r.hand_size) == (1, False, 3, 3, 3)
         assert (r.ten, r.seven, r.eight, r.stuck_face_up, r.after_pickup) == (
-            "anything", "normal", "normal", "add-one", "next")
+            "anything",
+            "normal",
+            "normal",
+            "add-one",
+            "next",
+        )
 
 
 def test_first_out_variations_are_valid():
@@ -105,19 +148,22 @@ def test_unknown_option_names_the_valid_ones():
     assert "sevens" in msg and "seven" in msg and "after_pickup" in msg
 
 
-@pytest.mark.parametrize("name,value,valid", [
-    ("seven", "high", ["normal", "low"]),
-    ("eight", "wild", ["normal", "reverse", "invisible"]),
-    ("packs", 4, ["1", "2", "3"]),
-    ("face_down", 2, ["3", "4", "5"]),
-    ("hand_size", 6, ["1", "2", "3", "4", "5"]),
-    ("hand_size", 0, ["1", "5"]),
-    ("jokers", "yes", ["true", "false"]),
-    ("jokers", 1, ["true", "false"]),
-    ("packs", True, ["1", "2", "3"]),
-    ("packs", "2", ["1", "2", "3"]),
-    ("deal", "Swap", ["swap", "choose"]),
-])
+@pytest.mark.parametrize(
+    "name,value,valid",
+    [
+        ("seven", "high", ["normal", "low"]),
+        ("eight", "wild", ["normal", "reverse", "invisible"]),
+        ("packs", 4, ["1", "2", "3"]),
+        ("face_down", 2, ["3", "4", "5"]),
+        ("hand_size", 6, ["1", "2", "3", "4", "5"]),
+        ("hand_size", 0, ["1", "5"]),
+        ("jokers", "yes", ["true", "false"]),
+        ("jokers", 1, ["true", "false"]),
+        ("packs", True, ["1", "2", "3"]),
+        ("packs", "2", ["1", "2", "3"]),
+        ("deal", "Swap", ["swap", "choose"]),
+    ],
+)
 def test_unknown_value_names_option_and_valid_values(name, value, valid):
     with pytest.raises(ValueError) as info:
         Rules.preset("palace").replace(**{name: value})
@@ -133,11 +179,14 @@ def test_unknown_preset():
     assert "poker" in str(info.value) and "palace" in str(info.value)
 
 
-@pytest.mark.parametrize("changes,words", [
-    (dict(finish="first-out", scoring="podium", next_dealer="clockwise"), ["podium", "first-out"]),
-    (dict(finish="first-out", scoring="losses", next_dealer="clockwise"), ["losses", "first-out"]),
-    (dict(finish="first-out", scoring="wins", next_dealer="loser"), ["loser", "first-out"]),
-])
+@pytest.mark.parametrize(
+    "changes,words",
+    [
+        ({"finish": "first-out", "scoring": "podium", "next_dealer": "clockwise"}, ["podium", "first-out"]),
+        ({"finish": "first-out", "scoring": "losses", "next_dealer": "clockwise"}, ["losses", "first-out"]),
+        ({"finish": "first-out", "scoring": "wins", "next_dealer": "loser"}, ["loser", "first-out"]),
+    ],
+)
 def test_meaningless_combinations_are_refused_saying_why(changes, words):
     with pytest.raises(ValueError) as info:
         Rules.preset("shithead").replace(**changes)
@@ -153,19 +202,23 @@ def test_first_out_with_wins_and_clockwise_is_fine():
 
 # ----------------------------------------------------------------- player counts
 
+
 def names(n):
     return [f"P{i}" for i in range(n)]
 
 
-@pytest.mark.parametrize("rules,most", [
-    (Rules.preset("palace"), 5),                               # one pack, 3/3/3
-    (Rules.preset("palace").replace(jokers=True), 6),          # six with jokers
-    (Rules.preset("palace").replace(face_down=4, face_up=4), 4),  # Finnish rows
-    (Rules.preset("palace").replace(face_down=5, face_up=5), 4),  # 13 each from 52
-    (Rules.preset("palace").replace(packs=2), 11),
-    (Rules.preset("palace").replace(hand_size=1), 7),
-    (Rules.preset("palace").replace(packs=2, jokers=True, face_down=4, face_up=4), 9),
-])
+@pytest.mark.parametrize(
+    "rules,most",
+    [
+        (Rules.preset("palace"), 5),  # one pack, 3/3/3
+        (Rules.preset("palace").replace(jokers=True), 6),  # six with jokers
+        (Rules.preset("palace").replace(face_down=4, face_up=4), 4),  # Finnish rows
+        (Rules.preset("palace").replace(face_down=5, face_up=5), 4),  # 13 each from 52
+        (Rules.preset("palace").replace(packs=2), 11),
+        (Rules.preset("palace").replace(hand_size=1), 7),
+        (Rules.preset("palace").replace(packs=2, jokers=True, face_down=4, face_up=4), 9),
+    ],
+)
 def test_player_count_limit(rules, most):
     per = rules.face_down + rules.face_up + rules.hand_size
     deck = rules.packs * (54 if rules.jokers else 52)

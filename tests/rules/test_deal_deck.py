@@ -44,11 +44,14 @@ def test_the_same_seed_and_no_deck_deal_as_before():
     assert Game.deal(PALACE, ["Ann", "Ben"], seed=5) == Game.deal(PALACE, ["Ann", "Ben"], seed=5, deck=None)
 
 
-@pytest.mark.parametrize("deck, words", [
-    ("4C 3S 5C", "needs 18 cards, not 3"),
-    (DECK.replace("9S", "JK"), "holds cards these rules do not: JK"),
-    (DECK.replace("9S", "4C"), "holds cards these rules do not: 4C"),
-])
+@pytest.mark.parametrize(
+    "deck, words",
+    [
+        ("4C 3S 5C", "needs 18 cards, not 3"),
+        (DECK.replace("9S", "JK"), "holds cards these rules do not: JK"),
+        (DECK.replace("9S", "4C"), "holds cards these rules do not: 4C"),
+    ],
+)
 def test_a_deck_that_cannot_be_dealt_is_refused(deck, words):
     with pytest.raises(ValueError, match=words):
         Game.deal(PALACE, ["Ann", "Ben"], deck=deck)

@@ -4,16 +4,16 @@ import json
 
 import pytest
 
-from palace_tui.rules import Card, Game, Move, Rules
 from palace_tui.ai import RandomPlayer
-
-from tests.helpers.rules import assert_view_hides, codes, finish_setup, kinds, pos
+from palace_tui.rules import Card, Game, Move, Rules
+from tests.helpers.rules import assert_view_hides, codes, finish_setup, pos
 
 PALACE = Rules.preset("palace")
 FIRST = Rules.preset("first-out")
 
 
 # ----------------------------------------------------------------- json
+
 
 def play_some(game, k, seed=0):
     p = RandomPlayer(seed)
@@ -26,8 +26,10 @@ def play_some(game, k, seed=0):
 
 def move_shapes(game):
     """Legal moves up to suits: kind, ranks and count, added rank, flip index."""
-    return sorted((m.kind, tuple(c.rank for c in m.cards), m.adding.rank if m.adding else 0, m.index or 0)
-                  for m in game.legal_moves())
+    return sorted(
+        (m.kind, tuple(c.rank for c in m.cards), m.adding.rank if m.adding else 0, m.index or 0)
+        for m in game.legal_moves()
+    )
 
 
 @pytest.mark.parametrize("rules", [PALACE, FIRST, PALACE.replace(jokers=True, eight="invisible", packs=2)])
@@ -69,8 +71,17 @@ def test_round_trip_of_an_abandoned_game():
     assert back == g and back.outcome().abandoned
 
 
-@pytest.mark.parametrize("text", ["", "{}", "[1, 2]", "not json", '{"format": "palace-tui-game", "version": 99}',
-                                  '{"format": "palace-tui-game", "version": 1}'])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "{}",
+        "[1, 2]",
+        "not json",
+        '{"format": "palace-tui-game", "version": 99}',
+        '{"format": "palace-tui-game", "version": 1}',
+    ],
+)
 def test_damaged_saves_raise_value_error(text):
     with pytest.raises(ValueError):
         Game.from_json(text)
@@ -83,6 +94,7 @@ def test_the_save_is_json_text():
 
 
 # ----------------------------------------------------------------- copy
+
 
 def test_copy_is_independent():
     g = Game.deal(PALACE, ["A", "B", "C"], seed=2)
@@ -98,9 +110,14 @@ def test_copy_is_independent():
 
 # ----------------------------------------------------------------- view
 
+
 def test_view_shows_own_hand_and_public_facts_only():
-    g = pos(seats=[("9C 4S", "KH", "3C 5C"), ("JD KD", "AH", "3H"), ("5D 6D QS", "", "3S 8S")],
-            pile="4D", stock="7C 7D", cleared="2S")
+    g = pos(
+        seats=[("9C 4S", "KH", "3C 5C"), ("JD KD", "AH", "3H"), ("5D 6D QS", "", "3S 8S")],
+        pile="4D",
+        stock="7C 7D",
+        cleared="2S",
+    )
     for seat in range(3):
         v = g.view(seat)
         assert v.seat == seat and v.turn == 0 and v.phase == "play"
@@ -137,6 +154,7 @@ def test_event_text_reads_well():
 
 # ----------------------------------------------------------------- moves
 
+
 def test_move_text_and_fields():
     assert str(Move.play("7D 7S")) == "play 7♦ 7♠"
     assert str(Move.take()) == "take the pile"
@@ -149,6 +167,13 @@ def test_move_text_and_fields():
     f = Move.flip(2)
     assert (f.kind, f.cards, f.adding, f.index) == ("flip", (), None, 2)
     assert Move.ready().cards == ()
-    for mv in (Move.play("7D 7S"), Move.take(), Move.take("KS"), Move.flip(3), Move.swap("4C", "AS"),
-               Move.choose("KS 2H AD"), Move.ready()):
+    for mv in (
+        Move.play("7D 7S"),
+        Move.take(),
+        Move.take("KS"),
+        Move.flip(3),
+        Move.swap("4C", "AS"),
+        Move.choose("KS 2H AD"),
+        Move.ready(),
+    ):
         assert Move.from_code(mv.code()) == mv

@@ -3,8 +3,7 @@
 import pytest
 
 from palace_tui.rules import IllegalMove, Move, Rules
-
-from tests.helpers.rules import bag, codes, hand, kinds, pos, refused
+from tests.helpers.rules import bag, hand, kinds, pos, refused
 
 PALACE = Rules.preset("palace")
 SHITHEAD = Rules.preset("shithead")
@@ -29,6 +28,7 @@ def exit_in_seat_order(rules, n, first=0, dealer=None):
 
 
 # ----------------------------------------------------------------- going out
+
 
 def test_a_player_whose_last_card_lands_legally_is_out():
     g = pos(seats=[("9C", "", ""), ("4C", "", "3H"), ("5C", "", "3S")], pile="5S")
@@ -88,6 +88,7 @@ def test_a_last_face_down_card_that_fails_is_not_out():
 
 # ----------------------------------------------------------------- finish (ruling 8)
 
+
 def test_first_out_ends_at_once_with_the_first_out_as_the_only_result():
     g = pos(FIRST, seats=[("9C", "", ""), ("4C", "", "3H"), ("5C", "", "3S")], pile="5S")
     ev = g.play(Move.play("9C"))
@@ -121,20 +122,20 @@ def test_outcome_is_none_until_the_game_is_over():
 
 
 def test_leaving_players_are_skipped_after_clears_and_pickups():
-    g = pos(SHITHEAD, seats=[("9C", "", ""), ("4C 5H", "", "3H"), ("TC 6C", "", "3S"), ("KD 7D", "", "3D")],
-            pile="5S")
+    g = pos(SHITHEAD, seats=[("9C", "", ""), ("4C 5H", "", "3H"), ("TC 6C", "", "3S"), ("KD 7D", "", "3D")], pile="5S")
     g.play(Move.play("9C"))  # seat 0 out
-    g.play(Move.take())      # seat 1 takes
+    g.play(Move.take())  # seat 1 takes
     assert g.turn == 2
     g.play(Move.play("6C"))
     g.play(Move.play("KD"))
-    assert g.turn == 1       # 3 -> 0 is out -> 1
+    assert g.turn == 1  # 3 -> 0 is out -> 1
     g.play(Move.take())
     g.play(Move.play("TC"))
     assert g.turn == 2
 
 
 # ----------------------------------------------------------------- scoring (rulings 9, 17)
+
 
 @pytest.mark.parametrize("n,points", [(2, (3, 2)), (3, (3, 2, 1)), (4, (3, 2, 1, 0)), (5, (3, 2, 1, 0, 0))])
 def test_podium_points_by_place(n, points):
@@ -180,9 +181,17 @@ def test_wins_one_for_the_winner(rules):
 
 # ----------------------------------------------------------------- next dealer
 
-@pytest.mark.parametrize("rules,dealer,expected", [
-    (SHITHEAD, 0, 1), (SHITHEAD, 3, 0), (FIRST, 2, 3), (PALACE, 0, 3), (PALACE, 3, 3),
-])
+
+@pytest.mark.parametrize(
+    "rules,dealer,expected",
+    [
+        (SHITHEAD, 0, 1),
+        (SHITHEAD, 3, 0),
+        (FIRST, 2, 3),
+        (PALACE, 0, 3),
+        (PALACE, 3, 3),
+    ],
+)
 def test_next_dealer(rules, dealer, expected):
     g, _ = exit_in_seat_order(rules, 4, dealer=dealer)  # seat 3 is the loser (under last-loses)
     assert g.next_dealer() == expected
@@ -194,6 +203,7 @@ def test_next_dealer_loser_is_the_palace():
 
 
 # ----------------------------------------------------------------- abandon (ruling 11)
+
 
 def test_abandon_ends_the_game_with_no_result():
     g = pos(seats=[("9C 4D", "", "3C"), ("4C", "", "3H"), ("5C", "", "3S")], pile="5S")
@@ -212,6 +222,7 @@ def test_abandon_ends_the_game_with_no_result():
 
 def test_abandon_during_setup():
     from palace_tui.rules import Game
+
     g = Game.deal(PALACE, ["A", "B"], seed=4)
     g.abandon()
     assert g.outcome().abandoned and g.phase == "over"
@@ -225,6 +236,7 @@ def test_abandon_after_the_end_is_refused():
 
 
 # ----------------------------------------------------------------- seed 002: the four sevens
+
 
 def test_seed_002_four_sevens_burn_replenish_and_lead_again():
     g = pos(SHITHEAD, seats=[("7D 7S 4H", "", "3C"), ("5C 3H", "", "3S")], pile="7H 7C", stock="JC QC")
@@ -243,13 +255,20 @@ def test_seed_002_four_sevens_with_an_empty_stock():
 
 # ----------------------------------------------------------------- seed 004: the worked game
 
+
 def worked_game(rules):
-    return pos(rules, seats=[
-        {"name": "Alice", "face_down": "2C"},
-        {"name": "Ben", "hand": "7H", "face_down": "4S KS"},
-        {"name": "Cara", "face_down": "9C"},
-        {"name": "Dev", "hand": "TC JH 3D JC JD JS 6D 7D 8D 9D"},
-    ], pile="QH", turn=0, dealer=2)
+    return pos(
+        rules,
+        seats=[
+            {"name": "Alice", "face_down": "2C"},
+            {"name": "Ben", "hand": "7H", "face_down": "4S KS"},
+            {"name": "Cara", "face_down": "9C"},
+            {"name": "Dev", "hand": "TC JH 3D JC JD JS 6D 7D 8D 9D"},
+        ],
+        pile="QH",
+        turn=0,
+        dealer=2,
+    )
 
 
 def test_seed_004_worked_game_exits_and_podium():
@@ -257,22 +276,22 @@ def test_seed_004_worked_game_exits_and_podium():
     # Alice turns her last blind card, a two, onto a queen: out first
     ev = g.play(Move.flip(0))
     assert kinds(ev) == ["flipped", "played", "out"] and g.seats[0].place == 1
-    g.play(Move.play("7H"))                      # Ben
+    g.play(Move.play("7H"))  # Ben
     # Cara turns a nine onto a seven: out second
     ev = g.play(Move.flip(0))
     assert kinds(ev) == ["flipped", "played", "out"] and g.seats[2].place == 2
-    g.play(Move.play("TC"))                      # Dev clears and goes again
+    g.play(Move.play("TC"))  # Dev clears and goes again
     assert g.turn == 3
     g.play(Move.play("JH"))
-    assert g.turn == 1                           # Alice is out: skipped
+    assert g.turn == 1  # Alice is out: skipped
     # Ben turns a four onto a jack and picks up
     ev = g.play(Move.flip(0))
     assert kinds(ev) == ["flipped", "failed"] and hand(g, 1) == ["4S", "JH"]
-    assert g.turn == 3                           # Cara is out: skipped
+    assert g.turn == 3  # Cara is out: skipped
     g.play(Move.play("3D"))
-    g.play(Move.play("4S"))                      # Ben sheds the pile ...
+    g.play(Move.play("4S"))  # Ben sheds the pile ...
     g.play(Move.play("JC JD JS"))
-    ev = g.play(Move.play("JH"))                 # ... completing four jacks
+    ev = g.play(Move.play("JH"))  # ... completing four jacks
     assert kinds(ev) == ["played", "cleared"] and g.turn == 1 and g.stage() == "face_down"
     # Ben turns a king onto an empty pile: out third, and the game is over
     ev = g.play(Move.flip(0))
@@ -280,9 +299,9 @@ def test_seed_004_worked_game_exits_and_podium():
     out = g.outcome()
     assert out.order == (0, 2, 1, 3)
     assert out.winner == 0 and out.loser == 3
-    assert len(g.seats[3].hand) == 4             # Dev, the Palace, still holds four cards
-    assert out.points == (3, 1, 2, 0)            # Alice 3, Ben 1, Cara 2, Dev 0
-    assert g.next_dealer() == 3                  # the Palace deals
+    assert len(g.seats[3].hand) == 4  # Dev, the Palace, still holds four cards
+    assert out.points == (3, 1, 2, 0)  # Alice 3, Ben 1, Cara 2, Dev 0
+    assert g.next_dealer() == 3  # the Palace deals
 
 
 def test_seed_004_worked_game_winner_takes_all():
@@ -291,4 +310,4 @@ def test_seed_004_worked_game_winner_takes_all():
     assert kinds(ev) == ["flipped", "played", "out", "over"]
     out = g.outcome()
     assert out.order == (0,) and out.points == (1, 0, 0, 0) and out.loser is None
-    assert g.next_dealer() == 3                  # clockwise from the dealer, Cara
+    assert g.next_dealer() == 3  # clockwise from the dealer, Cara

@@ -4,10 +4,8 @@ from collections import Counter
 
 import pytest
 
-from palace_tui.rules import Card, Game, IllegalMove, Move, Rules
+from palace_tui.rules import Game, Move, Rules
 from palace_tui.rules.cards import make_deck
-from palace_tui.ai import RandomPlayer
-
 from tests.helpers.rules import C, bag, codes, hand, kinds, pos, refused
 
 PALACE = Rules.preset("palace")
@@ -15,6 +13,7 @@ FILL = ("4C 5C 6C", "", "3D")  # a seat that is in but not involved
 
 
 # ----------------------------------------------------------------- the pack
+
 
 def test_one_52_card_pack_without_jokers_by_default():
     deck = make_deck()
@@ -117,6 +116,7 @@ def test_empty_pile_takes_anything(card):
 
 # ----------------------------------------------------------------- two
 
+
 @pytest.mark.parametrize("top", ["AS", "KS", "3S", "7S", "2S", "9S 8D"])
 def test_two_is_legal_on_anything_and_anything_follows(top):
     g = pos(seats=[("2C 9H", "", "3C"), ("3H 4H", "", "7D"), FILL], pile=top)
@@ -128,6 +128,7 @@ def test_two_is_legal_on_anything_and_anything_follows(top):
 
 
 # ----------------------------------------------------------------- ten
+
 
 @pytest.mark.parametrize("top", ["AS", "KS", "3S", "2S", "9H 9S"])
 def test_ten_clears_and_the_same_player_goes_again(top):
@@ -156,6 +157,7 @@ def test_cleared_cards_never_come_back():
 
 
 # ----------------------------------------------------------------- four of a kind
+
 
 def test_four_at_once_clears():
     g = pos(seats=[("7C 7D 7H 7S 9C", "", "3C"), FILL], pile="4H")
@@ -216,6 +218,7 @@ def test_more_than_four_with_two_packs_clears():
 
 # ----------------------------------------------------------------- taking the pile
 
+
 def test_take_is_allowed_even_when_a_play_is_possible():
     g = pos(seats=[("AC 4H", "", "3C"), FILL], pile="5H 9D")
     assert g.playable_ranks() == [14]
@@ -245,6 +248,7 @@ def test_at_the_face_down_stage_the_only_move_is_to_turn_a_card():
 
 
 # ----------------------------------------------------------------- drawing
+
 
 def test_draw_back_up_to_hand_size_after_playing_from_hand():
     g = pos(seats=[("9C 9D 4H", "", "3C"), FILL], pile="5H", stock="KC KD KH KS")
@@ -321,10 +325,10 @@ def test_ruling_15_draw_happens_when_the_turn_passes_to_an_empty_hand():
 
 # ----------------------------------------------------------------- ruling 10: refusals say what is legal
 
+
 def test_refusals_say_what_would_be_legal():
     g = pos(seats=[("4H 9D 9H 2S", "AS", "3C"), FILL], pile="7H")
-    msg = refused(g, Move.play("AS"), "no ace in your hand", "you can play a 9 or a 2 from your hand",
-                  "or take the pile")
+    refused(g, Move.play("AS"), "no ace in your hand", "you can play a 9 or a 2 from your hand", "or take the pile")
     refused(g, Move.play("9D 9H 9S"), "only 2 nines in your hand, not 3", "you can play")
     refused(g, Move.play("9D 2S"), "same rank", "one rank at a time", "take the pile")
     refused(g, Move.play("4H"), "A 4 can't go on a 7: play a 9 or a 2 from your hand, or take the pile.")
@@ -332,8 +336,13 @@ def test_refusals_say_what_would_be_legal():
 
 def test_face_up_refusals_say_what_would_be_legal():
     g = pos(seats=[("", "4H 4D AS", "3C"), FILL], pile="7H")
-    refused(g, Move.play("KS"), "no king face up", "play an ace from your face-up cards",
-            "take the pile, adding one of your face-up cards")
+    refused(
+        g,
+        Move.play("KS"),
+        "no king face up",
+        "play an ace from your face-up cards",
+        "take the pile, adding one of your face-up cards",
+    )
     refused(g, Move.take(adding="KD"), "no king face up to add", "4♥", "A♠")
 
 
@@ -346,27 +355,43 @@ def test_a_built_pile_cannot_hold_four_of_a_kind_or_a_ten():
 
 
 def test_ruling_18_cards_in_play_never_change():
-    g = pos(seats=[("9C 9D TC 4H", "KS", "3C"), ("5D 6D 9H", "AH", "3H"), ("", "4S 4D", "8S")],
-            pile="7S 9S", stock="2D", cleared="QC")
+    g = pos(
+        seats=[("9C 9D TC 4H", "KS", "3C"), ("5D 6D 9H", "AH", "3H"), ("", "4S 4D", "8S")],
+        pile="7S 9S",
+        stock="2D",
+        cleared="QC",
+    )
     dealt = bag(g.all_cards())
-    for move in (Move.play("9C 9D"), Move.play("9H"), Move.play("5D"), Move.take(adding="4S"),
-                 Move.play("TC"), Move.play("4H")):
+    for move in (
+        Move.play("9C 9D"),
+        Move.play("9H"),
+        Move.play("5D"),
+        Move.take(adding="4S"),
+        Move.play("TC"),
+        Move.play("4H"),
+    ):
         g.play(move)
         assert bag(g.all_cards()) == dealt
     assert bag(g.cleared) == bag(["QC", "7S", "9S", "9C", "9D", "9H", "TC"])  # four nines, then the ten
 
 
-@pytest.mark.parametrize("pile, words", [("", "anything"), ("9S", "9 or higher"), ("9S 2C", "anything"),
-                                         ("KD", "K or higher"), ("AS", "an ace")])
+@pytest.mark.parametrize(
+    "pile, words",
+    [("", "anything"), ("9S", "9 or higher"), ("9S 2C", "anything"), ("KD", "K or higher"), ("AS", "an ace")],
+)
 def test_requirement_words_for_the_pile_panel(pile, words):
     """The short 'what may be played now' words the table shows beside the pile."""
-    g = Game.from_position(Rules.preset("palace"), seats=[{"name": "Ann", "hand": "3C"},
-                                                          {"name": "Ben", "hand": "4C"}], pile=pile)
+    g = Game.from_position(
+        Rules.preset("palace"), seats=[{"name": "Ann", "hand": "3C"}, {"name": "Ben", "hand": "4C"}], pile=pile
+    )
     assert g.requirement_text() == words
     assert g.view(0).requirement == words
 
 
 def test_requirement_words_when_sevens_are_low():
-    g = Game.from_position(Rules.preset("palace").replace(seven="low"),
-                           seats=[{"name": "Ann", "hand": "3C"}, {"name": "Ben", "hand": "4C"}], pile="7S")
+    g = Game.from_position(
+        Rules.preset("palace").replace(seven="low"),
+        seats=[{"name": "Ann", "hand": "3C"}, {"name": "Ben", "hand": "4C"}],
+        pile="7S",
+    )
     assert g.requirement_text() == "7 or lower"

@@ -3,7 +3,8 @@
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from palace_tui.rules import Game, Rules
 from palace_tui.rules.options import OPTIONS, PRESETS
@@ -51,20 +52,23 @@ def test_code_reads_a_hand_written_position():
     assert g.legal_moves()
 
 
-@pytest.mark.parametrize("code, says", [
-    ("", "must start with the rules"),
-    ("chess play turn=0 dir=1 seat=A:3C:: seat=B:4C:: pile= stock= cleared=", "not a preset"),
-    ("palace+seven=high play turn=0 dir=1 seat=A:3C:: seat=B:4C:: pile= stock= cleared=", "seven"),
-    ("palace play turn=0 dir=1 seat=A:3C:: seat=B:4C:: pile= stock=", "no cleared"),
-    ("palace play turn=x dir=1 seat=A:3C:: seat=B:4C:: pile= stock= cleared=", "whole number"),
-    ("palace play turn=0 dir=1 seat=A:3C seat=B:4C:: pile= stock= cleared=", "NAME:HAND"),
-    ("palace play turn=0 dir=1 seat=A:3X:: seat=B:4C:: pile= stock= cleared=", "not a card"),
-    ("palace play turn=0 dir=1 seat=A:3C:: seat=B:JK:: pile= stock= cleared=", "bad position code"),
-    ("palace play turn=0 dir=1 seat=A:3C:: seat=B:4C:: pile=TH stock= cleared=", "ten"),
-    ("palace play turn=0 dir=1 turn=1 seat=A:3C:: seat=B:4C:: pile= stock= cleared=", "twice"),
-    ("palace play turn=0 dir=1 colour=red seat=A:3C:: seat=B:4C:: pile= stock= cleared=", "no field"),
-    ("palace play turn=0 dir=1 seat=A:3C:: seat=B:4C:: pile= stock= cleared= maybe", "neither"),
-])
+@pytest.mark.parametrize(
+    "code, says",
+    [
+        ("", "must start with the rules"),
+        ("chess play turn=0 dir=1 seat=A:3C:: seat=B:4C:: pile= stock= cleared=", "not a preset"),
+        ("palace+seven=high play turn=0 dir=1 seat=A:3C:: seat=B:4C:: pile= stock= cleared=", "seven"),
+        ("palace play turn=0 dir=1 seat=A:3C:: seat=B:4C:: pile= stock=", "no cleared"),
+        ("palace play turn=x dir=1 seat=A:3C:: seat=B:4C:: pile= stock= cleared=", "whole number"),
+        ("palace play turn=0 dir=1 seat=A:3C seat=B:4C:: pile= stock= cleared=", "NAME:HAND"),
+        ("palace play turn=0 dir=1 seat=A:3X:: seat=B:4C:: pile= stock= cleared=", "not a card"),
+        ("palace play turn=0 dir=1 seat=A:3C:: seat=B:JK:: pile= stock= cleared=", "bad position code"),
+        ("palace play turn=0 dir=1 seat=A:3C:: seat=B:4C:: pile=TH stock= cleared=", "ten"),
+        ("palace play turn=0 dir=1 turn=1 seat=A:3C:: seat=B:4C:: pile= stock= cleared=", "twice"),
+        ("palace play turn=0 dir=1 colour=red seat=A:3C:: seat=B:4C:: pile= stock= cleared=", "no field"),
+        ("palace play turn=0 dir=1 seat=A:3C:: seat=B:4C:: pile= stock= cleared= maybe", "neither"),
+    ],
+)
 def test_bad_codes_say_what_is_wrong(code, says):
     with pytest.raises(InvalidPosition, match=says):
         Game.from_code(code)

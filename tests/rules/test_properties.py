@@ -14,11 +14,11 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from palace_tui.ai import RandomPlayer
 from palace_tui.rules import OPTIONS, PRESETS, Game, IllegalMove, Move, Rules
-
 from tests.helpers.rules import assert_view_hides
 
 MOVE_CAP = 4_000  # generous: a random game takes a few hundred moves
@@ -254,7 +254,8 @@ def test_random_games_under_any_combination_of_options(options, seed, data):
     except ValueError as exc:
         # only the combinations RULES.md calls meaningless are refused
         assert options["finish"] == "first-out" and (
-            options["scoring"] in ("podium", "losses") or options["next_dealer"] == "loser"), exc
+            options["scoring"] in ("podium", "losses") or options["next_dealer"] == "loser"
+        ), exc
         return
     n = data.draw(st.integers(2, min(6, rules.max_players)))
     run_game(rules, n, seed=seed, deep_every=13)

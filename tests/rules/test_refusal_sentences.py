@@ -18,14 +18,13 @@ import pytest
 
 from palace_tui.rules import Card, Game, IllegalMove, Move, Rules
 from palace_tui.rules.cards import make_deck
-
 from tests.rules.test_properties import rule_sets, setup_randomly
 
 
 def proposals(sentence: str) -> str:
     """The part of a refusal that says what to do instead (after its last colon, or its "you can")."""
     if "(you can " in sentence:
-        return sentence[sentence.index("(you can "):]
+        return sentence[sentence.index("(you can ") :]
     return sentence.rsplit(": ", 1)[-1] if ": " in sentence else ""
 
 
@@ -101,11 +100,15 @@ def test_refusals_name_only_legal_moves(rules):
                     except IllegalMove as refusal:
                         said = proposals(str(refusal))
                         wrong = kinds_proposed(said) - legal
-                        assert not wrong, (f"{str(refusal)!r} proposes {wrong} but only {legal} are legal "
-                                           f"(stage {game.stage()}, pile {game.pile})")
+                        assert not wrong, (
+                            f"{str(refusal)!r} proposes {wrong} but only {legal} are legal "
+                            f"(stage {game.stage()}, pile {game.pile})"
+                        )
                         ranks = ranks_proposed(said)
-                        assert ranks <= legal_ranks(game), (f"{str(refusal)!r} proposes ranks {ranks - legal_ranks(game)}"
-                                                            f" the seat may not play (pile {game.pile})")
+                        assert ranks <= legal_ranks(game), (
+                            f"{str(refusal)!r} proposes ranks {ranks - legal_ranks(game)}"
+                            f" the seat may not play (pile {game.pile})"
+                        )
                         assert "JK" not in str(refusal), str(refusal)
                         checked += 1
             game.play(rng.choice(game.legal_moves()))
@@ -114,8 +117,9 @@ def test_refusals_name_only_legal_moves(rules):
 
 def test_the_three_boundary_cases_from_the_report():
     # A hand that cannot go: turning a face-down card is told to take, not to play from the hand.
-    g = Game.from_position(Rules.preset("palace"),
-                           seats=[{"hand": "4C", "face_down": "3C"}, {"hand": "9C", "face_down": "5D"}], pile="KH")
+    g = Game.from_position(
+        Rules.preset("palace"), seats=[{"hand": "4C", "face_down": "3C"}, {"hand": "9C", "face_down": "5D"}], pile="KH"
+    )
     with pytest.raises(IllegalMove) as info:
         g.play(Move.flip(0))
     assert "take the pile" in str(info.value) and "play from your hand" not in str(info.value)

@@ -1,11 +1,8 @@
 """The deal, setup (ruling 13) and the starter (ruling 1)."""
 
-from collections import Counter
-
 import pytest
 
-from palace_tui.rules import Game, IllegalMove, Move, Rules
-
+from palace_tui.rules import Game, Move, Rules
 from tests.helpers.rules import bag, codes, finish_setup, hand, kinds, refused, setup_position, spare
 
 PALACE = Rules.preset("palace")
@@ -15,6 +12,7 @@ NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 
 
 # ----------------------------------------------------------------- the deal
+
 
 @pytest.mark.parametrize("n,stock", [(2, 34), (3, 25), (4, 16), (5, 7)])
 def test_deal_swap_three_down_three_up_three_in_hand(n, stock):
@@ -73,9 +71,9 @@ def test_setup_starts_left_of_the_dealer_and_goes_clockwise(dealer):
 
 # ----------------------------------------------------------------- swap (ruling 13)
 
+
 def test_swap_exchanges_one_hand_card_with_one_face_up_card_as_often_as_liked():
-    g = setup_position(PALACE, [("3C 4C 5C", "KS AS 2S", "6D 7D 8D"), ("9H JH QH", "3H 4H 5H", "6H 7H 8H")],
-                       dealer=1)
+    g = setup_position(PALACE, [("3C 4C 5C", "KS AS 2S", "6D 7D 8D"), ("9H JH QH", "3H 4H 5H", "6H 7H 8H")], dealer=1)
     assert g.turn == 0
     ev = g.play(Move.swap("3C", "AS"))
     assert kinds(ev) == ["swapped"]
@@ -90,8 +88,7 @@ def test_swap_exchanges_one_hand_card_with_one_face_up_card_as_often_as_liked():
 
 
 def test_swap_of_cards_not_held_is_refused():
-    g = setup_position(PALACE, [("3C 4C 5C", "KS AS 2S", "6D 7D 8D"), ("9H JH QH", "3H 4H 5H", "6H 7H 8H")],
-                       dealer=1)
+    g = setup_position(PALACE, [("3C 4C 5C", "KS AS 2S", "6D 7D 8D"), ("9H JH QH", "3H 4H 5H", "6H 7H 8H")], dealer=1)
     refused(g, Move.swap("9C", "AS"), "no 9 in your hand")
     refused(g, Move.swap("3C", "QS"), "no queen face up")
     refused(g, Move.swap("6D", "AS"), "no 6 in your hand")  # face-down cards never swap
@@ -101,8 +98,7 @@ def test_swap_of_cards_not_held_is_refused():
 
 
 def test_swap_moves_are_refused_once_play_has_started():
-    g = setup_position(PALACE, [("3C 4C 5C", "KS AS 2S", "6D 7D 8D"), ("9H JH QH", "3H 4H 5H", "6H 7H 8H")],
-                       dealer=1)
+    g = setup_position(PALACE, [("3C 4C 5C", "KS AS 2S", "6D 7D 8D"), ("9H JH QH", "3H 4H 5H", "6H 7H 8H")], dealer=1)
     finish_setup(g)
     refused(g, Move.swap(g.seats[g.turn].hand[0].code, g.seats[g.turn].face_up[0].code), "setup move")
     refused(g, Move.ready(), "setup move")
@@ -119,6 +115,7 @@ def test_swap_legal_moves_are_all_accepted():
 
 # ----------------------------------------------------------------- choose (ruling 13)
 
+
 def test_choose_lays_the_chosen_cards_face_up_and_keeps_the_rest():
     g = Game.deal(FIRST, NAMES[:3], seed=9, dealer=2)
     assert g.turn == 0
@@ -134,8 +131,7 @@ def test_choose_must_name_exactly_face_up_cards_held():
     six = [c.code for c in g.seats[g.turn].hand]
     refused(g, Move.choose(six[:2]), "exactly 3")
     refused(g, Move.choose(six[:4]), "exactly 3")
-    missing = next(code for code in ("2C", "3C", "4C", "5C", "6C", "7C", "8C")
-                   if code[0] not in {c[0] for c in six})
+    missing = next(code for code in ("2C", "3C", "4C", "5C", "6C", "7C", "8C") if code[0] not in {c[0] for c in six})
     refused(g, Move.choose(six[:2] + [missing]), "in your hand")
     refused(g, Move.swap(six[0], six[1]), "choose")
     refused(g, Move.ready(), "choose")
@@ -170,6 +166,7 @@ def test_choose_then_no_later_swap():
 
 # ----------------------------------------------------------------- starter (ruling 1)
 
+
 def with_downs(seats):
     """Give every seat whose face-down row is DOWN its own spare face-down cards."""
     used = [" ".join(x for x in seat if x != DOWN) for seat in seats]
@@ -186,7 +183,7 @@ def start(rules, seats, dealer):
     g = setup_position(rules, with_downs(seats), dealer=dealer)
     ev = finish_setup(g)
     assert g.phase == "play"
-    assert [e for e in ev if e.kind == "starts"][0].seat == g.turn
+    assert next(e for e in ev if e.kind == "starts").seat == g.turn
     return g
 
 
@@ -195,23 +192,29 @@ DOWN = "3D 3H 3S"  # face-down cards never decide
 
 @pytest.mark.parametrize("dealer,starter", [(0, 2), (1, 2), (2, 2)])
 def test_a_face_up_three_beats_a_hand_three_anywhere(dealer, starter):
-    g = start(PALACE, [("3C 9C JC", "KC KD KH", DOWN), ("3S 9D JD", "AC AD AH", DOWN),
-                       ("4C 9H JH", "3H QD QH", "2C 2D 2H")], dealer)
+    g = start(
+        PALACE,
+        [("3C 9C JC", "KC KD KH", DOWN), ("3S 9D JD", "AC AD AH", DOWN), ("4C 9H JH", "3H QD QH", "2C 2D 2H")],
+        dealer,
+    )
     assert g.turn == starter
 
 
 @pytest.mark.parametrize("dealer,starter", [(0, 1), (1, 2), (2, 1), (3, 1)])
 def test_several_face_up_threes_first_clockwise_from_the_dealers_left(dealer, starter):
-    seats = [("9C JC QC", "KC KD KH", DOWN), ("9D JD QD", "3C AD AH", DOWN),
-             ("9H JH QH", "3D QS KS", DOWN), ("9S JS AS", "4C 4D 4H", DOWN)]
+    seats = [
+        ("9C JC QC", "KC KD KH", DOWN),
+        ("9D JD QD", "3C AD AH", DOWN),
+        ("9H JH QH", "3D QS KS", DOWN),
+        ("9S JS AS", "4C 4D 4H", DOWN),
+    ]
     g = start(PALACE, seats, dealer)
     assert g.turn == starter
 
 
 @pytest.mark.parametrize("dealer,starter", [(0, 2), (2, 0)])
 def test_no_face_up_three_then_a_hand_three_in_the_same_order(dealer, starter):
-    seats = [("3C JC QC", "KC KD KH", DOWN), ("9D JD QD", "4C AD AH", DOWN),
-             ("3D JH QH", "5C QS KS", DOWN)]
+    seats = [("3C JC QC", "KC KD KH", DOWN), ("9D JD QD", "4C AD AH", DOWN), ("3D JH QH", "5C QS KS", DOWN)]
     assert start(PALACE, seats, dealer).turn == starter
 
 
@@ -270,8 +273,12 @@ def test_the_starter_may_lead_any_card_or_group_from_hand():
 
 @pytest.mark.parametrize("dealer", [0, 1, 2, 3])
 def test_starter_dealer_left(dealer):
-    seats = [("9C JC QC", "3C KD KH", DOWN), ("9D JD QD", "3D AD AH", DOWN),
-             ("9H JH QH", "4D QS KS", DOWN), ("9S JS AS", "4C 4H 5H", DOWN)]
+    seats = [
+        ("9C JC QC", "3C KD KH", DOWN),
+        ("9D JD QD", "3D AD AH", DOWN),
+        ("9H JH QH", "4D QS KS", DOWN),
+        ("9S JS AS", "4C 4H 5H", DOWN),
+    ]
     g = start(DL, seats, dealer)
     assert g.turn == (dealer + 1) % 4
 

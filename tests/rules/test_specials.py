@@ -3,7 +3,6 @@
 import pytest
 
 from palace_tui.rules import Move, Rules
-
 from tests.helpers.rules import C, codes, kinds, pos, refused, spare
 
 PALACE = Rules.preset("palace")
@@ -22,6 +21,7 @@ def three(rules, hand0, pile, hand1="4C 5C 6C", hand2="4D 5D 6D", **kw):
 
 
 # ----------------------------------------------------------------- ten (ruling 5)
+
 
 @pytest.mark.parametrize("pile", ["", "3S", "5S", "8S", "9S", "2S", "KS 2S"])
 def test_ten_not_on_picture_is_fine_on_empty_low_and_two(pile):
@@ -72,6 +72,7 @@ def test_ten_not_on_picture_on_a_normal_eight_and_nine():
 
 
 # ----------------------------------------------------------------- seven low (ruling 2)
+
 
 def test_the_seven_itself_must_be_legal():
     g = three(LOW, "7C 4H", "9S")
@@ -148,14 +149,12 @@ def test_an_invisible_eight_on_a_low_seven_keeps_the_low_rule():
 
 
 def test_a_joker_on_a_low_seven_keeps_the_low_rule():
-    g = pos(LOW.replace(jokers=True), seats=[("7C 4S", "", "3C"), ("JK KD", "", "3H"), ("9H 6H", "", "3S")],
-            pile="5S")
+    g = pos(LOW.replace(jokers=True), seats=[("7C 4S", "", "3C"), ("JK KD", "", "3H"), ("9H 6H", "", "3S")], pile="5S")
     g.play(Move.play("7C"))
     g.play(Move.play("JK"))  # reverses: back to seat 0
     assert g.turn == 0
     assert g.playable_ranks() == [4]  # 7C was played; 4 is 7 or lower
-    g2 = pos(LOW.replace(jokers=True), seats=[("7C 9S", "", "3C"), ("JK KD", "", "3H"), ("9H 6H", "", "3S")],
-             pile="5S")
+    g2 = pos(LOW.replace(jokers=True), seats=[("7C 9S", "", "3C"), ("JK KD", "", "3H"), ("9H 6H", "", "3S")], pile="5S")
     g2.play(Move.play("7C"))
     g2.play(Move.play("JK"))
     refused(g2, Move.play("9S"), "while sevens are low")
@@ -171,6 +170,7 @@ def test_seven_normal_is_an_ordinary_rank():
 
 
 # ----------------------------------------------------------------- eight
+
 
 def test_eight_normal_is_an_ordinary_rank():
     refused(three(PALACE, "8C 4S", "9S"), Move.play("8C"), "can't go on a 9")
@@ -280,6 +280,7 @@ def test_an_invisible_eight_breaks_a_run_of_another_rank():
 
 # ----------------------------------------------------------------- jokers (ruling 4)
 
+
 @pytest.mark.parametrize("pile", ["", "AS", "2S", "KS 8S", "7S"])
 def test_joker_goes_on_anything_and_reverses(pile):
     for rules in (JOK, JOK.replace(seven="low")):
@@ -358,9 +359,9 @@ def test_jokers_are_refused_in_positions_when_the_option_is_off():
 
 # ----------------------------------------------------------------- direction (ruling 7, 12)
 
+
 def test_clockwise_goes_from_seat_i_to_seat_i_plus_one():
-    g = pos(PALACE, seats=[("5C 4S", "", "3C"), ("6C 4H", "", "3H"), ("7C 4D", "", "3S"),
-                           ("8C 9C", "", "3D")], pile="")
+    g = pos(PALACE, seats=[("5C 4S", "", "3C"), ("6C 4H", "", "3H"), ("7C 4D", "", "3S"), ("8C 9C", "", "3D")], pile="")
     seen = []
     for card in ("5C", "6C", "7C", "8C"):
         seen.append(g.turn)
@@ -369,8 +370,7 @@ def test_clockwise_goes_from_seat_i_to_seat_i_plus_one():
 
 
 def test_leaving_players_are_skipped_both_ways():
-    g = pos(REV, seats=[("5C 4S", "", "3C"), {"place": 1}, ("6C 9H", "", "3S"), ("8C 9C", "", "3D")],
-            pile="", turn=2)
+    g = pos(REV, seats=[("5C 4S", "", "3C"), {"place": 1}, ("6C 9H", "", "3S"), ("8C 9C", "", "3D")], pile="", turn=2)
     g.play(Move.play("6C"))
     assert g.turn == 3
     g.play(Move.play("8C"))  # reverse: right of seat 3 is seat 2

@@ -3,8 +3,7 @@
 import pytest
 
 from palace_tui.rules import IllegalMove, Move, Rules
-
-from tests.helpers.rules import C, bag, codes, hand, kinds, pos, refused
+from tests.helpers.rules import C, codes, hand, kinds, pos, refused
 
 PALACE = Rules.preset("palace")
 KEEP = PALACE.replace(stuck_face_up="keep-row")
@@ -13,6 +12,7 @@ FILL = ("4C 5C 6C", "", "3D")
 
 
 # ----------------------------------------------------------------- face-up stage
+
 
 def test_no_hand_and_no_stock_plays_face_up_cards():
     g = pos(seats=[("", "9C 9D KS", "3C"), FILL], pile="5H")
@@ -26,7 +26,7 @@ def test_no_hand_and_no_stock_plays_face_up_cards():
 
 def test_a_refused_face_up_play_says_to_add_a_card_to_take():
     g = pos(seats=[("", "4D KS", "3C"), FILL], pile="5H")
-    msg = refused(g, Move.play("4D"), "A 4 can't go on a 5", "take the pile, adding one of your face-up cards")
+    refused(g, Move.play("4D"), "A 4 can't go on a 5", "take the pile, adding one of your face-up cards")
     g2 = pos(KEEP, seats=[("", "4D KS", "3C"), FILL], pile="5H")
     msg2 = refused(g2, Move.play("4D"), "or take the pile.")
     assert "adding" not in msg2
@@ -101,6 +101,7 @@ def test_face_up_cards_taken_into_hand_must_be_played_out_first(rules):
 
 
 # ----------------------------------------------------------------- face-down stage
+
 
 def test_legal_flip_stays_and_ends_the_turn():
     g = pos(seats=[("", "", "KC 3H"), FILL], pile="9S")
@@ -178,6 +179,7 @@ def test_worked_example_002_blind_four_on_a_queen():
 
 # ----------------------------------------------------------------- after_pickup (ruling 6)
 
+
 def three(rules, **kw):
     return pos(rules, seats=[("9C 4S", "", "3C"), ("KD 4H", "", "3H"), ("5D 6D", "", "3S")], **kw)
 
@@ -221,8 +223,7 @@ def test_after_pickup_builder_a_failed_face_down_card_does_not_count():
 
 
 def test_after_pickup_builder_out_goes_to_the_next_player_still_in():
-    g = pos(BUILDER, seats=[("9C 4S", "", "3C"), ("KD", "", ""), ("5D 6D", "", "3S"), ("7D 8D", "", "3H")],
-            pile="4D")
+    g = pos(BUILDER, seats=[("9C 4S", "", "3C"), ("KD", "", ""), ("5D 6D", "", "3S"), ("7D 8D", "", "3H")], pile="4D")
     g.play(Move.play("9C"))
     ev = g.play(Move.play("KD"))  # seat 1 goes out on its king
     assert "out" in kinds(ev) and g.turn == 2
@@ -231,15 +232,19 @@ def test_after_pickup_builder_out_goes_to_the_next_player_still_in():
 
 
 def test_after_pickup_builder_when_the_owner_is_the_taker():
-    g = pos(BUILDER, seats=[("9C 4S", "", "3C"), ("KD 4H", "", "3H"), ("5D 6D", "", "3S")],
-            pile="4D QS", turn=0, pile_owner=0)
+    g = pos(
+        BUILDER,
+        seats=[("9C 4S", "", "3C"), ("KD 4H", "", "3H"), ("5D 6D", "", "3S")],
+        pile="4D QS",
+        turn=0,
+        pile_owner=0,
+    )
     g.play(Move.take())
     assert g.turn == 1
 
 
 def test_after_pickup_builder_with_a_built_position_defaults_to_the_seat_before():
-    g = pos(BUILDER, seats=[("9C 4S", "", "3C"), ("KD 4H", "", "3H"), ("5D 6D", "", "3S")],
-            pile="4D QS", turn=0)
+    g = pos(BUILDER, seats=[("9C 4S", "", "3C"), ("KD 4H", "", "3H"), ("5D 6D", "", "3S")], pile="4D QS", turn=0)
     g.play(Move.take())
     assert g.turn == 2
 
@@ -264,10 +269,19 @@ def test_after_pickup_next_with_a_failed_flip():
 
 # ----------------------------------------------------------------- ruling 10: refusals change nothing
 
+
 def test_refusals_leave_everything_and_the_same_player_chooses_again():
     g = pos(seats=[("6H 3H", "AS", "3C"), FILL], pile="9D", stock="KC")
-    for move in (Move.play("6H"), Move.play("AS"), Move.flip(0), Move.take("AS"), Move.swap("6H", "AS"),
-                 Move.ready(), Move.choose("6H"), Move.play("6H 3H")):
+    for move in (
+        Move.play("6H"),
+        Move.play("AS"),
+        Move.flip(0),
+        Move.take("AS"),
+        Move.swap("6H", "AS"),
+        Move.ready(),
+        Move.choose("6H"),
+        Move.play("6H 3H"),
+    ):
         refused(g, move)
     assert g.turn == 0
     g.play(Move.take())

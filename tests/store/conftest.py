@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -34,8 +35,9 @@ def make_record() -> Callable[..., dict[str, Any]]:
     """Build a finished-game record; each call gets a new game_id unless one is given."""
     counter = itertools.count(1)
 
-    def make(players: list[str], order: list[int], scoring: str = "podium", *, table_id: str = "t1",
-             **extra: Any) -> dict[str, Any]:
+    def make(
+        players: list[str], order: list[int], scoring: str = "podium", *, table_id: str = "t1", **extra: Any
+    ) -> dict[str, Any]:
         n = next(counter)
         points = [0] * len(players)
         winner = order[0] if order else None
@@ -48,10 +50,19 @@ def make_record() -> Callable[..., dict[str, Any]]:
         elif scoring == "wins" and winner is not None:
             points[winner] = 1
         record = {
-            "table_id": table_id, "game_id": f"game-{n}", "players": players, "preset": "palace",
-            "rules": {"scoring": scoring, "jokers": False}, "seed": 1000 + n,
-            "started": f"2026-01-01T10:{n:02d}:00", "ended": f"2026-01-01T11:{n:02d}:00",
-            "order": order, "points": points, "scoring": scoring, "winner": winner, "loser": loser,
+            "table_id": table_id,
+            "game_id": f"game-{n}",
+            "players": players,
+            "preset": "palace",
+            "rules": {"scoring": scoring, "jokers": False},
+            "seed": 1000 + n,
+            "started": f"2026-01-01T10:{n:02d}:00",
+            "ended": f"2026-01-01T11:{n:02d}:00",
+            "order": order,
+            "points": points,
+            "scoring": scoring,
+            "winner": winner,
+            "loser": loser,
         }
         record.update(extra)
         return record

@@ -34,11 +34,14 @@ def disk(tmp_path: Path) -> Iterator[Path]:
     mount.mkdir()
     if not sys.platform.startswith("linux") or shutil.which("mount") is None:
         pytest.skip("a real full disk needs Linux's mount command")
-    made = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={SIZE}", "tmpfs", str(mount)],
-                          capture_output=True, text=True)
+    made = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", f"size={SIZE}", "tmpfs", str(mount)], capture_output=True, text=True
+    )
     if made.returncode != 0:
-        pytest.skip(f"mounting a {SIZE} tmpfs is not permitted here ({made.stderr.strip() or made.returncode}): "
-                    "run as root to test a real full disk")
+        pytest.skip(
+            f"mounting a {SIZE} tmpfs is not permitted here ({made.stderr.strip() or made.returncode}): "
+            "run as root to test a real full disk"
+        )
     try:
         yield mount
     finally:
@@ -70,8 +73,9 @@ GAME = "".join(f"Ada: 3C  # move {n}\n" for n in range(300))
 SESSION: dict[str, Any] = {"format": "palace-tui/session", "seats": ["Ada", "Bo"], "moves": 17}
 
 
-def test_a_disk_that_fills_up_keeps_the_save_and_the_result(disk: Path, make_record: Callable[..., dict],
-                                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_disk_that_fills_up_keeps_the_save_and_the_result(
+    disk: Path, make_record: Callable[..., dict], capsys: pytest.CaptureFixture[str]
+) -> None:
     data = disk / "data"
     store = Store(data)
     store.save_session(SESSION)
@@ -110,8 +114,9 @@ def test_a_disk_that_fills_up_keeps_the_save_and_the_result(disk: Path, make_rec
     assert Store(data).game_count() == 2, "counted once"
 
 
-def test_a_disk_full_at_the_start_keeps_the_records_and_the_result(disk: Path,
-                                                                   make_record: Callable[..., dict]) -> None:
+def test_a_disk_full_at_the_start_keeps_the_records_and_the_result(
+    disk: Path, make_record: Callable[..., dict]
+) -> None:
     data = disk / "data"
     with Store(data) as store:
         store.save_session(SESSION)
@@ -126,8 +131,10 @@ def test_a_disk_full_at_the_start_keeps_the_records_and_the_result(disk: Path,
     [busy] = [w for w in store.warnings if "cannot be used right now" in w]
     assert "(the disk is full)" in busy and "left as it is" in busy
     # SQLite may still have a free page or two: record games until the disk refuses one.
-    results = [store.record_game(make_record(["Ada", "Bo"], [1, 0], game_id=f"started-full-{n}", history=GAME))
-               for n in range(6)]
+    results = [
+        store.record_game(make_record(["Ada", "Bo"], [1, 0], game_id=f"started-full-{n}", history=GAME))
+        for n in range(6)
+    ]
     assert False in results, "the disk refused nothing: it was not full"
     refused = results.index(False)
     assert all(results[:refused]) and not any(results[refused:]), "refused from the moment the disk was full"

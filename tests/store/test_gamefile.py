@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from palace_tui.store.gamefile import GameFileError, format_game, parse_game, replay
-from palace_tui.tui.review_app import main as review_main
 from palace_tui.rules import Game, Rules
+from palace_tui.store.gamefile import GameFileError, format_game, parse_game, replay
 from palace_tui.table.session import SeatConfig, Session
+from palace_tui.tui.review_app import main as review_main
 
 
 def _finished(preset: str, seed: int, seats: int = 3) -> Session:
@@ -67,12 +67,17 @@ def _line_of(text: str, start: str) -> int:
 
 def test_bad_files_are_refused_with_the_line_and_why() -> None:
     text = format_game(_finished("palace", 5).game_record())
-    moves = [i for i, line in enumerate(text.splitlines(), 1) if i > _line_of(text, "deal:") and line
-             and not line.startswith("#")]
+    moves = [
+        i
+        for i, line in enumerate(text.splitlines(), 1)
+        if i > _line_of(text, "deal:") and line and not line.startswith("#")
+    ]
+
     # A move the rules refuse: the engine's reason on that line.
     def illegal(lines):
         name = lines[moves[20] - 1].partition(":")[0]
         lines[moves[20] - 1] = f"{name}: flip 7"
+
     err = _bad(text, illegal)
     assert err.line == moves[20] and "can't" in err.why
     # Not a move at all.
@@ -117,6 +122,7 @@ def test_palace_review_refuses_a_bad_file_in_one_sentence(tmp_path, capsys) -> N
 def test_deal_deck_keyword_deals_the_chosen_order() -> None:
     """Game.deal(deck=...) deals exactly that order: the same as the seed's own shuffle."""
     from palace_tui.rules.cards import shuffled_deck
+
     rules = Rules.preset("palace")
     dealing_order = shuffled_deck(1, False, 3)[::-1]  # a shuffle is dealt from its end
     assert Game.deal(rules, ["A", "B"], seed=3, deck=dealing_order) == Game.deal(rules, ["A", "B"], seed=3)
@@ -129,5 +135,6 @@ def test_the_module_examples_run() -> None:
     import doctest
 
     import palace_tui.store.gamefile
+
     result = doctest.testmod(palace_tui.store.gamefile)
     assert result.attempted > 0 and result.failed == 0

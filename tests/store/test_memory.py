@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -58,10 +59,11 @@ def test_open_store_falls_back_to_memory_with_a_warning(data_dir: Path, monkeypa
     monkeypatch.setattr(Store, "__init__", broken)
     fallback = open_store(data_dir)
     assert isinstance(fallback, MemoryStore)
-    assert fallback.warnings == ["Saving is off for this run: the data folder could not be opened "
-                                 "(the disk said no)."]
+    assert fallback.warnings == ["Saving is off for this run: the data folder could not be opened (the disk said no)."]
 
 
 def test_the_old_imports_still_work() -> None:
-    from palace_tui.table.session import MemoryStore as Old, open_store as old_open
+    from palace_tui.table.session import MemoryStore as Old
+    from palace_tui.table.session import open_store as old_open
+
     assert Old is MemoryStore and old_open is open_store

@@ -38,7 +38,8 @@ def digest(body):
 def record(step):
     store.record_game({"table_id": "crash", "game_id": f"g{step}", "players": ["Ada", "Bo", "Cy"],
                        "preset": "palace", "rules": {}, "seed": step, "started": "2026-01-01T10:00:00",
-                       "ended": f"2026-01-01T10:00:{step % 60:02d}", "order": [step % 3, (step + 1) % 3, (step + 2) % 3],
+                       "ended": f"2026-01-01T10:00:{step % 60:02d}",
+                       "order": [step % 3, (step + 1) % 3, (step + 2) % 3],
                        "points": [3, 2, 1], "scoring": "podium", "winner": step % 3, "loser": (step + 2) % 3})
 
 last = store.load_session()
@@ -70,9 +71,14 @@ def test_sigkill_at_random_moments_never_loses_a_save(data_dir: Path) -> None:
     data_dir.mkdir()
     last_saved = -1
     stats = {"temps": 0, "ahead": 0}  # how often a kill landed mid-write / after a save
-    for kill in range(KILLS):
-        child = subprocess.Popen([sys.executable, "-c", SAVER, str(data_dir)], cwd=repo,
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    for _kill in range(KILLS):
+        child = subprocess.Popen(
+            [sys.executable, "-c", SAVER, str(data_dir)],
+            cwd=repo,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         assert child.stdout is not None
         printed = []
         for _ in range(rng.randint(1, 25)):
@@ -108,5 +114,7 @@ def test_sigkill_at_random_moments_never_loses_a_save(data_dir: Path) -> None:
     assert store.game_count() == len(recorded), "no game counted twice"
     assert all(r["games"] == len(recorded) for r in store.scoreboard("crash"))
     assert not [p.name for p in data_dir.iterdir() if p.name.endswith(".tmp")], "stale temp files cleaned"
-    print(f"kills landing with a temporary file on disk: {stats['temps']}/{KILLS}; "
-          f"after a save but before its report: {stats['ahead']}/{KILLS}")
+    print(
+        f"kills landing with a temporary file on disk: {stats['temps']}/{KILLS}; "
+        f"after a save but before its report: {stats['ahead']}/{KILLS}"
+    )

@@ -6,19 +6,20 @@ import shutil
 import sqlite3
 from pathlib import Path
 
-from palace_tui.store.gamefile import parse_game, replay
-from palace_tui.rules import Rules
-from palace_tui.table.session import SeatConfig, Session
-from palace_tui.store import Store
-from palace_tui.store.records import SCHEMA_VERSION
 from palace_tui.cli.records import main
+from palace_tui.rules import Rules
+from palace_tui.store import Store
+from palace_tui.store.gamefile import parse_game, replay
+from palace_tui.store.records import SCHEMA_VERSION
+from palace_tui.table.session import SeatConfig, Session
 
 V1 = Path(__file__).parent / "data" / "records-v1.sqlite3"
 
 
 def _played(seed: int = 3, names=("Ann", "Ben", "Cy"), table_id: str | None = None, number: int = 0) -> Session:
-    session = Session.new([SeatConfig(n, human=False, level="easy") for n in names], Rules.preset("palace"),
-                          seed=seed, table_id=table_id)
+    session = Session.new(
+        [SeatConfig(n, human=False, level="easy") for n in names], Rules.preset("palace"), seed=seed, table_id=table_id
+    )
     if number:  # the table's next game, as after play again
         session.game_number = number
         session._deal(0)
@@ -39,7 +40,11 @@ def test_schema_1_database_migrates_and_reports_games_without_moves(tmp_path: Pa
         assert len(games) == store.game_count() == 4
         assert {g["table"] for g in games} == {"Table 1", "Table 2"}
         assert sorted((g["table"], g["table_game"]) for g in games) == [
-            ("Table 1", 1), ("Table 1", 2), ("Table 2", 1), ("Table 2", 2)]
+            ("Table 1", 1),
+            ("Table 1", 2),
+            ("Table 2", 1),
+            ("Table 2", 2),
+        ]
         assert not any(g["kept"] for g in games)
         assert store.game_text(games[0]["number"])["text"] is None
         # A new game at an old table continues its numbering.
@@ -55,15 +60,16 @@ def test_schema_1_database_migrates_and_reports_games_without_moves(tmp_path: Pa
 def test_finished_and_abandoned_games_keep_every_move(data_dir: Path) -> None:
     """Both a finished and an abandoned game come back as game files that replay to the same end."""
     finished = _played(seed=5)
-    abandoned = Session.new([SeatConfig("Ann"), SeatConfig("Ben", human=False, level="easy")],
-                            Rules.preset("palace"), seed=6)
+    abandoned = Session.new(
+        [SeatConfig("Ann"), SeatConfig("Ben", human=False, level="easy")], Rules.preset("palace"), seed=6
+    )
     for _ in range(12):
         abandoned.apply(abandoned.game.legal_moves()[-1])
     abandoned.abandon()
     with Store(data_dir) as store:
         assert store.record_game(finished.record()) is True
         assert store.record_game(abandoned.record()) is False  # no result...
-        assert store.scoreboard(abandoned.table_id) == []      # ...in no score
+        assert store.scoreboard(abandoned.table_id) == []  # ...in no score
         games = {g["game_id"]: g for g in store.game_list()}
         assert games[abandoned.game_id]["abandoned"] and games[abandoned.game_id]["kept"]
         for session in (finished, abandoned):
@@ -105,8 +111,10 @@ def test_same_deal_results_side_by_side(data_dir: Path, capsys, monkeypatch) -> 
 def test_a_taken_back_move_leaves_the_history() -> None:
     """Take-backs remove their moves from the kept history: the record still replays to the end."""
     from palace_tui.ai import make_player
-    session = Session.new([SeatConfig("Ann"), SeatConfig("Ben", human=False, level="easy")],
-                          Rules.preset("palace"), seed=4)
+
+    session = Session.new(
+        [SeatConfig("Ann"), SeatConfig("Ben", human=False, level="easy")], Rules.preset("palace"), seed=4
+    )
     ann = make_player("random", 2)
     taken_back = 0
     while session.game.phase != "over":
@@ -126,8 +134,9 @@ def test_a_taken_back_move_leaves_the_history() -> None:
 def test_a_resumed_game_keeps_its_moves_and_an_old_save_is_reported(data_dir: Path) -> None:
     """A saved and resumed game replays whole; a save from before histories is recorded without moves
     and listed as such."""
-    session = Session.new([SeatConfig(n, human=False, level="easy") for n in ("Ann", "Ben")],
-                          Rules.preset("palace"), seed=12)
+    session = Session.new(
+        [SeatConfig(n, human=False, level="easy") for n in ("Ann", "Ben")], Rules.preset("palace"), seed=12
+    )
     for _ in range(30):
         session.computer_move()
     saved = session.to_dict()

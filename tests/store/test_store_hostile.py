@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from palace_tui.cli.records import main as records_main
 from palace_tui.store import Store
 from palace_tui.store.pending import PENDING_FILE
-from palace_tui.cli.records import main as records_main
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -122,14 +122,19 @@ def test_a_records_link_is_moved_aside_and_its_target_untouched(tmp_path: Path, 
     assert outside.read_bytes() == b"my thesis"
 
 
-@pytest.mark.parametrize("body, says", [
-    (b'{"format":"palace-tui/session","version":1,"data":{"n":' + b"1" * 5000 + b"}}", "thousands of digits"),
-    (b'{"format":"palace-tui/session","version":1,"data":{"n":1e400}}', "too large"),
-    (b'{"format":"palace-tui/session","version":1,"data":{"n":' + b"[" * 1000 + b"]" * 1000 + b"}}",
-     "nested too deeply"),
-    (b'{"format":"palace-tui/session","version":1,"data":{"n":NaN}}', "not a number"),
-    (b'{"format":"palace-tui/session","version":1,"data":{"pad":"' + b"x" * 1_100_000 + b'"}}', "too large"),
-])
+@pytest.mark.parametrize(
+    "body, says",
+    [
+        (b'{"format":"palace-tui/session","version":1,"data":{"n":' + b"1" * 5000 + b"}}", "thousands of digits"),
+        (b'{"format":"palace-tui/session","version":1,"data":{"n":1e400}}', "too large"),
+        (
+            b'{"format":"palace-tui/session","version":1,"data":{"n":' + b"[" * 1000 + b"]" * 1000 + b"}}",
+            "nested too deeply",
+        ),
+        (b'{"format":"palace-tui/session","version":1,"data":{"n":NaN}}', "not a number"),
+        (b'{"format":"palace-tui/session","version":1,"data":{"pad":"' + b"x" * 1_100_000 + b'"}}', "too large"),
+    ],
+)
 def test_hostile_json_saves_are_moved_aside(data_dir: Path, body: bytes, says: str) -> None:
     data_dir.mkdir()
     (data_dir / "session.json").write_bytes(body)
@@ -166,26 +171,45 @@ def test_two_copies_one_owns_the_save_the_other_says_so(data_dir: Path, make_rec
     """The second copy (another process) does not resume or overwrite the first one's game."""
     first = Store(data_dir)
     first.save_session({"from": "first", "moves": 17})
-    out = subprocess.run([sys.executable, "-c", SECOND_COPY, str(data_dir)], cwd=REPO, capture_output=True,
-                         text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(REPO)}).stdout.splitlines()
+    out = subprocess.run(
+        [sys.executable, "-c", SECOND_COPY, str(data_dir)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    ).stdout.splitlines()
     assert out[0] == "False" and out[1] == "None"
     assert out[2].startswith("Another copy of palace-tui is playing from") and out[2].count(".") >= 1
     assert "will not save its game" in out[2]
     assert first.load_session() == {"from": "first", "moves": 17}
     first.close()
     # Once the first copy has gone, the next one owns the folder again.
-    out = subprocess.run([sys.executable, "-c", SECOND_COPY, str(data_dir)], cwd=REPO, capture_output=True,
-                         text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(REPO)}).stdout.splitlines()
+    out = subprocess.run(
+        [sys.executable, "-c", SECOND_COPY, str(data_dir)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    ).stdout.splitlines()
     assert out[0] == "True" and "'moves': 17" in out[1]
 
 
 def test_the_second_copy_still_records_results(data_dir: Path, make_record) -> None:
     first = Store(data_dir)
-    code = ("import sys, json; from palace_tui.store import Store; s = Store(sys.argv[1]); "
-            "print(s.record_game(json.loads(sys.argv[2])))")
-    out = subprocess.run([sys.executable, "-c", code, str(data_dir), json.dumps(make_record(["A", "B"], [0, 1]))],
-                         cwd=REPO, capture_output=True, text=True, timeout=60,
-                         env={**os.environ, "PYTHONPATH": str(REPO)})
+    code = (
+        "import sys, json; from palace_tui.store import Store; s = Store(sys.argv[1]); "
+        "print(s.record_game(json.loads(sys.argv[2])))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(data_dir), json.dumps(make_record(["A", "B"], [0, 1]))],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
     assert out.stdout.strip() == "True", out.stderr
     assert first.game_count() == 1
     first.close()
@@ -214,10 +238,18 @@ def test_records_limit_beyond_any_integer_is_refused(data_dir: Path, capsys) -> 
 def test_records_in_a_read_only_folder_are_still_shown(tmp_path: Path, make_record, capsys) -> None:
     data_dir = tmp_path / "data"
     _filled(data_dir, make_record)
-    code = ("import sys; from palace_tui.cli.records import main; from palace_tui.store import store as s; "
-            "s.Store._prepare_folder = lambda self: False; raise SystemExit(main(['--data-dir', sys.argv[1]]))")
-    out = subprocess.run([sys.executable, "-c", code, str(data_dir)], cwd=REPO, capture_output=True, text=True,
-                         timeout=60, env={**os.environ, "PYTHONPATH": str(REPO), "COLUMNS": "120"})
+    code = (
+        "import sys; from palace_tui.cli.records import main; from palace_tui.store import store as s; "
+        "s.Store._prepare_folder = lambda self: False; raise SystemExit(main(['--data-dir', sys.argv[1]]))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(data_dir)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(REPO), "COLUMNS": "120"},
+    )
     assert out.returncode == 0, out.stderr
     assert "No games recorded yet" not in out.stdout and "Ada" in out.stdout
 
@@ -225,10 +257,19 @@ def test_records_in_a_read_only_folder_are_still_shown(tmp_path: Path, make_reco
 def test_records_with_a_non_ascii_name_in_an_ascii_locale(data_dir: Path, make_record) -> None:
     with Store(data_dir) as store:
         store.record_game(make_record(["Zoë", "Åsa"], [0, 1]))
-    out = subprocess.run([sys.executable, "-m", "palace_tui", "records", "--data-dir", str(data_dir)], cwd=REPO,
-                         capture_output=True, timeout=60,
-                         env={"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(REPO), "LC_ALL": "C",
-                              "PYTHONIOENCODING": "ascii", "COLUMNS": "120"})
+    out = subprocess.run(
+        [sys.executable, "-m", "palace_tui", "records", "--data-dir", str(data_dir)],
+        cwd=REPO,
+        capture_output=True,
+        timeout=60,
+        env={
+            "PATH": os.environ.get("PATH", ""),
+            "PYTHONPATH": str(REPO),
+            "LC_ALL": "C",
+            "PYTHONIOENCODING": "ascii",
+            "COLUMNS": "120",
+        },
+    )
     assert out.returncode == 0, out.stderr
     assert b"Traceback" not in out.stderr
     assert b"Zoe" in out.stdout, "a letter an ASCII terminal lacks is shown as its base letter"

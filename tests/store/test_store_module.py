@@ -21,8 +21,15 @@ def test_doctests(module) -> None:
 
 def test_records_command_never_loads_textual() -> None:
     """``palace records`` is quick to start: the store and its command import neither Textual nor the app."""
-    code = ("import sys, palace_tui.store, palace_tui.cli.records; "
-            "print(sorted(m for m in sys.modules if m.startswith(('textual', 'palace_tui.rules', 'palace_tui.tui.app'))))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         cwd=Path(__file__).resolve().parents[2]).stdout
+    code = (
+        "import sys, palace_tui.store, palace_tui.cli.records; "
+        "print(sorted(m for m in sys.modules if m.startswith(('textual', 'palace_tui.rules', 'palace_tui.tui.app'))))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    ).stdout
     assert out.strip() == "[]"

@@ -13,8 +13,7 @@ from palace_tui.store.records import APPLICATION_ID, SCHEMA_VERSION
 
 def board(store: Store, table: str = "t1") -> list[tuple[int, str, int, int, int, int]]:
     """The scoreboard as (place, name, games, wins, losses, points) tuples."""
-    return [(r["place"], r["name"], r["games"], r["wins"], r["losses"], r["points"])
-            for r in store.scoreboard(table)]
+    return [(r["place"], r["name"], r["games"], r["wins"], r["losses"], r["points"]) for r in store.scoreboard(table)]
 
 
 def test_schema_is_wal_with_foreign_keys_and_a_version(data_dir: Path) -> None:
@@ -26,8 +25,9 @@ def test_schema_is_wal_with_foreign_keys_and_a_version(data_dir: Path) -> None:
     assert db.execute("SELECT version FROM schema_version").fetchall() == [(SCHEMA_VERSION,)]
     tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"tables", "players", "games", "seats", "schema_version"} <= tables
-    fks = {r[2] for r in db.execute("PRAGMA foreign_key_list(games)")} | \
-          {r[2] for r in db.execute("PRAGMA foreign_key_list(seats)")}
+    fks = {r[2] for r in db.execute("PRAGMA foreign_key_list(games)")} | {
+        r[2] for r in db.execute("PRAGMA foreign_key_list(seats)")
+    }
     assert fks == {"tables", "games", "players"}
 
 
@@ -59,8 +59,12 @@ def test_wins_scoreboard_most_wins_first_with_shared_places(data_dir: Path, make
     players = ["Ada", "Bo", "Cy", "Dee"]
     for first in (0, 1, 0, 1, 2):
         store.record_game(make_record(players, [first], "wins"))
-    assert board(store) == [(1, "Ada", 5, 2, 0, 2), (1, "Bo", 5, 2, 0, 2), (3, "Cy", 5, 1, 0, 1),
-                            (4, "Dee", 5, 0, 0, 0)]
+    assert board(store) == [
+        (1, "Ada", 5, 2, 0, 2),
+        (1, "Bo", 5, 2, 0, 2),
+        (3, "Cy", 5, 1, 0, 1),
+        (4, "Dee", 5, 0, 0, 0),
+    ]
 
 
 def test_losses_scoreboard_fewest_losses_first_with_shared_places(data_dir: Path, make_record) -> None:
@@ -70,8 +74,12 @@ def test_losses_scoreboard_fewest_losses_first_with_shared_places(data_dir: Path
     for last in (3, 3, 2, 1):
         order = [s for s in range(4) if s != last] + [last]
         store.record_game(make_record(players, order, "losses"))
-    assert board(store) == [(1, "Ada", 4, 4, 0, 0), (2, "Bo", 4, 0, 1, 1), (2, "Cy", 4, 0, 1, 1),
-                            (4, "Dee", 4, 0, 2, 2)]
+    assert board(store) == [
+        (1, "Ada", 4, 4, 0, 0),
+        (2, "Bo", 4, 0, 1, 1),
+        (2, "Cy", 4, 0, 1, 1),
+        (4, "Dee", 4, 0, 2, 2),
+    ]
 
 
 def test_podium_scoreboard_most_points_first_with_shared_places(data_dir: Path, make_record) -> None:
@@ -80,11 +88,19 @@ def test_podium_scoreboard_most_points_first_with_shared_places(data_dir: Path, 
     players = ["Ada", "Bo", "Cy", "Dee"]
     store.record_game(make_record(players, [0, 1, 2, 3]))  # Ada 3, Bo 2, Cy 1
     store.record_game(make_record(players, [3, 2, 1, 0]))  # Dee 3, Cy 2, Bo 1
-    assert board(store) == [(1, "Ada", 2, 1, 1, 3), (1, "Bo", 2, 0, 0, 3), (1, "Cy", 2, 0, 0, 3),
-                            (1, "Dee", 2, 1, 1, 3)], "all equal: all first, listed by name"
+    assert board(store) == [
+        (1, "Ada", 2, 1, 1, 3),
+        (1, "Bo", 2, 0, 0, 3),
+        (1, "Cy", 2, 0, 0, 3),
+        (1, "Dee", 2, 1, 1, 3),
+    ], "all equal: all first, listed by name"
     store.record_game(make_record(players, [1, 0, 3, 2]))  # Bo 3, Ada 2, Dee 1
-    assert board(store) == [(1, "Bo", 3, 1, 0, 6), (2, "Ada", 3, 1, 1, 5), (3, "Dee", 3, 1, 1, 4),
-                            (4, "Cy", 3, 0, 1, 3)]
+    assert board(store) == [
+        (1, "Bo", 3, 1, 0, 6),
+        (2, "Ada", 3, 1, 1, 5),
+        (3, "Dee", 3, 1, 1, 4),
+        (4, "Cy", 3, 0, 1, 3),
+    ]
 
 
 def test_scoreboards_are_per_table_and_follow_the_latest_scoring(data_dir: Path, make_record) -> None:
@@ -125,7 +141,7 @@ def test_recent_games_newest_first_and_complete(data_dir: Path, make_record) -> 
         store.record_game(record)
     recent = Store(data_dir).recent_games(limit=3)
     assert [g["game_id"] for g in recent] == ["game-5", "game-4", "game-3"]
-    expected = {k: v for k, v in records[4].items()}
+    expected = dict(records[4].items())
     # Besides what was recorded: the table's readable name, the game's number there and its No. in the list.
     assert recent[0] == {**expected, "table_name": "Table 1", "table_game": 5, "number": 5}
     assert Store(data_dir).recent_games(limit=0) == []
@@ -165,8 +181,7 @@ def test_impossible_record_values_are_refused(data_dir: Path, make_record) -> No
 def _real_database(folder: Path, make_record, games: int = 120) -> bytes:
     with Store(folder) as store:
         for i in range(games):
-            store.record_game(make_record(["Ada", "Bo", "Cy"], [i % 3, (i + 1) % 3, (i + 2) % 3],
-                                          table_id=f"t{i % 4}"))
+            store.record_game(make_record(["Ada", "Bo", "Cy"], [i % 3, (i + 1) % 3, (i + 2) % 3], table_id=f"t{i % 4}"))
     return (folder / "records.sqlite3").read_bytes()
 
 
@@ -194,7 +209,7 @@ def _bad_database(case: str, scratch: Path, make_record) -> tuple[bytes, str]:
     scratch.mkdir()
     if case == "corrupt":
         raw = bytearray(_real_database(scratch, make_record))
-        raw[4096:4096 * 3] = bytes((i * 37) % 256 for i in range(8192))
+        raw[4096 : 4096 * 3] = bytes((i * 37) % 256 for i in range(8192))
         return bytes(raw), "corrupt"
     if case == "truncated":
         raw = _real_database(scratch, make_record)
@@ -209,8 +224,9 @@ def _bad_database(case: str, scratch: Path, make_record) -> tuple[bytes, str]:
 
 
 @pytest.mark.parametrize("case", ["corrupt", "truncated", "foreign-sqlite", "foreign-json", "newer"])
-def test_bad_database_is_moved_aside_and_a_fresh_one_started(tmp_path: Path, data_dir: Path, make_record,
-                                                             case: str) -> None:
+def test_bad_database_is_moved_aside_and_a_fresh_one_started(
+    tmp_path: Path, data_dir: Path, make_record, case: str
+) -> None:
     """A bad records file: one sentence says what and where; it is kept byte for byte; recording goes on."""
     content, says = _bad_database(case, tmp_path / "scratch", make_record)
     data_dir.mkdir()

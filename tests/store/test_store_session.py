@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from palace_tui.store import Store
-from palace_tui.store import files, store as store_module
+from palace_tui.store import Store, files
+from palace_tui.store import store as store_module
 
 SESSION = {"phase": "play", "turn": 2, "seats": [{"name": "Ada", "hand": "3H 4S"}], "moves": 17}
 
@@ -201,6 +201,7 @@ def test_unwritable_folder_plays_on_in_memory_and_warns_once(unwritable_dir: Pat
 
 def test_read_only_folder_is_detected(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A folder that exists but refuses new files (a read-only mount) also turns saving off."""
+
     def refuse(*args, **kwargs):
         raise OSError(errno.EROFS, "Read-only file system")
 
@@ -234,8 +235,9 @@ def test_data_dir_argument_beats_environment(tmp_path: Path, monkeypatch: pytest
 def test_platform_folder_is_named_for_the_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Without flag or variable the folder comes from platformdirs for "palace-tui"."""
     asked = []
-    monkeypatch.setattr(store_module.platformdirs, "user_data_dir",
-                        lambda app: asked.append(app) or str(tmp_path / "p"))
+    monkeypatch.setattr(
+        store_module.platformdirs, "user_data_dir", lambda app: asked.append(app) or str(tmp_path / "p")
+    )
     Store()
     assert asked == ["palace-tui"]
 

@@ -62,8 +62,9 @@ def test_the_store_file_of_version_1_loads(tmp_path: Path):
 def test_a_save_is_one_envelope_with_the_game_dict_inside(tmp_path: Path):
     session = make_session(humans=("Ann",), computers=("Ben",), seed=5)
     for _ in range(6):
-        session.computer_move() if not session.is_human(session.game.turn) else \
-            session.play_human(session.game.legal_moves()[0])
+        session.computer_move() if not session.is_human(session.game.turn) else session.play_human(
+            session.game.legal_moves()[0]
+        )
     with Store(tmp_path) as store:
         store.save_session(session.to_dict())
     doc = json.loads((tmp_path / "session.json").read_text())
@@ -91,16 +92,19 @@ def test_a_version_1_save_from_before_the_event_log_keeps_its_text():
     assert session.public_events() == []  # the computers' memory starts afresh, as that release did
 
 
-@pytest.mark.parametrize("change, says", [
-    (lambda d: d.update(format="palace-tui-other"), "not a palace-tui session"),
-    (lambda d: d.update(version=2), "newer palace-tui"),
-    (lambda d: d.update(version="1"), "no valid version"),
-    (lambda d: d.update(game=d["game"][:-3]), "not valid JSON"),
-    (lambda d: d.update(game={"a": 1}), "game"),
-    (lambda d: d["log"].append(["played", 9, "9S", 0, ""]), "names seat 9"),
-    (lambda d: d["log"].append(["drew", 0, "9S", 1, ""]), "a draw names the cards"),
-    (lambda d: d["events"].reverse(), "out of order"),
-])
+@pytest.mark.parametrize(
+    "change, says",
+    [
+        (lambda d: d.update(format="palace-tui-other"), "not a palace-tui session"),
+        (lambda d: d.update(version=2), "newer palace-tui"),
+        (lambda d: d.update(version="1"), "no valid version"),
+        (lambda d: d.update(game=d["game"][:-3]), "not valid JSON"),
+        (lambda d: d.update(game={"a": 1}), "game"),
+        (lambda d: d["log"].append(["played", 9, "9S", 0, ""]), "names seat 9"),
+        (lambda d: d["log"].append(["drew", 0, "9S", 1, ""]), "a draw names the cards"),
+        (lambda d: d["events"].reverse(), "out of order"),
+    ],
+)
 def test_a_damaged_version_1_save_is_refused_saying_what(change, says):
     data = v1_session()
     change(data)

@@ -8,9 +8,17 @@ import importlib
 import pytest
 
 
-@pytest.mark.parametrize("name", ["palace_tui.table.seats", "palace_tui.table.history", "palace_tui.table.codec",
-                                  "palace_tui.table.computers", "palace_tui.table.session",
-                                  "palace_tui.store.memory"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "palace_tui.table.seats",
+        "palace_tui.table.history",
+        "palace_tui.table.codec",
+        "palace_tui.table.computers",
+        "palace_tui.table.session",
+        "palace_tui.store.memory",
+    ],
+)
 def test_doctests(name: str) -> None:
     module = importlib.import_module(name)
     failed, tried = doctest.testmod(module)

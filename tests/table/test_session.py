@@ -6,9 +6,8 @@ import json
 
 import pytest
 
-from tests.helpers.app import make_session
-
 from palace_tui.table.session import MemoryStore, Session
+from tests.helpers.app import make_session
 
 
 def test_round_trip_through_json_at_every_step():
@@ -40,8 +39,21 @@ def test_a_finished_game_is_recorded_once():
     while session.game.phase != "over":
         session.computer_move()
     record = session.record()
-    for key in ("table_id", "game_id", "players", "preset", "rules", "seed", "started", "ended", "order",
-                "points", "scoring", "winner", "loser"):
+    for key in (
+        "table_id",
+        "game_id",
+        "players",
+        "preset",
+        "rules",
+        "seed",
+        "started",
+        "ended",
+        "order",
+        "points",
+        "scoring",
+        "winner",
+        "loser",
+    ):
         assert key in record
     store.record_game(record)
     store.record_game(record)
@@ -78,11 +90,18 @@ def test_a_take_back_is_saved():
     from palace_tui.rules import Game, Move, Rules
     from palace_tui.table.session import SeatConfig
 
-    game = Game.from_position(Rules.preset("palace"), seats=[{"hand": "9S 4C", "face_up": "5S", "face_down": "6H"},
-                                                             {"hand": "5D", "face_up": "5H", "face_down": "7H"}],
-                              pile="6D", stock="")
-    session = Session("t1", [SeatConfig("Ann"), SeatConfig("Ben")], game.rules, "palace", 1, game,
-                      game_id="t1-1", viewer=0)
+    game = Game.from_position(
+        Rules.preset("palace"),
+        seats=[
+            {"hand": "9S 4C", "face_up": "5S", "face_down": "6H"},
+            {"hand": "5D", "face_up": "5H", "face_down": "7H"},
+        ],
+        pile="6D",
+        stock="",
+    )
+    session = Session(
+        "t1", [SeatConfig("Ann"), SeatConfig("Ben")], game.rules, "palace", 1, game, game_id="t1-1", viewer=0
+    )
     saves: list[dict] = []
     session.saver = lambda s: saves.append(s.to_dict())
     before = session.to_dict()

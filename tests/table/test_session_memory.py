@@ -11,6 +11,7 @@ class Spy:
 
     def __init__(self) -> None:
         from palace_tui.ai import make_player
+
         self.inner = make_player("easy", seed=1)
         self.seen: list = []
 
@@ -22,8 +23,11 @@ class Spy:
 
 
 def test_computer_players_observe_every_move():
-    seats = [SeatConfig("Ann", human=False, level="normal"), SeatConfig("Ben", human=False, level="easy"),
-             SeatConfig("Cy", human=False, level="normal")]
+    seats = [
+        SeatConfig("Ann", human=False, level="normal"),
+        SeatConfig("Ben", human=False, level="easy"),
+        SeatConfig("Cy", human=False, level="normal"),
+    ]
     session = Session.new(seats, Rules.preset("palace"), seed=4)
     spies = {}
     for seat in (0, 2):

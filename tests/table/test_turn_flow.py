@@ -15,16 +15,18 @@ import sys
 
 import pytest
 
-import palace_tui.words.events
 import palace_tui.table.turn_flow
-from palace_tui.words.events import move_result
+import palace_tui.words.events
 from palace_tui.rules import Card, Event, Game, Rules
 from palace_tui.table.turn_flow import ACT, OVER, PASS, RESULT, WATCH, Turn, TurnFlow
+from palace_tui.words.events import move_result
 
 
 def test_flow_and_result_words_import_no_ui():
-    code = ("import sys, palace_tui.table.turn_flow, palace_tui.words.events; "
-            "print(','.join(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))")
+    code = (
+        "import sys, palace_tui.table.turn_flow, palace_tui.words.events; "
+        "print(','.join(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
 
@@ -126,8 +128,10 @@ def test_alone_after_a_resume_passes_first_and_hides_computers_until_then():
 # ---------------------------------------------------------------------- whole games, engine only
 
 
-@pytest.mark.parametrize("preset,humans,seats", [("palace", {0, 1}, 3), ("shithead", {0, 2, 3}, 4),
-                                                 ("first-out", {0, 1}, 2), ("palace", {1}, 3)])
+@pytest.mark.parametrize(
+    "preset,humans,seats",
+    [("palace", {0, 1}, 3), ("shithead", {0, 2, 3}, 4), ("first-out", {0, 1}, 2), ("palace", {1}, 3)],
+)
 def test_whole_games_show_only_the_seat_meant_to_see(preset, humans, seats):
     """The flow driven by real games: only the acting person's cards are up, and nobody's
     from the end of a turn to the next person's pass, when people share the keyboard."""
@@ -156,8 +160,11 @@ def test_whole_games_show_only_the_seat_meant_to_see(preset, humans, seats):
             setup = game.phase == "setup"
             move = rng.choice(game.legal_moves())
             game.play(move)
-            turn = flow.after_move(mover, None if game.phase == "over" else game.turn,
-                                   setup_done=setup and move.kind in ("ready", "choose"))
+            turn = flow.after_move(
+                mover,
+                None if game.phase == "over" else game.turn,
+                setup_done=setup and move.kind in ("ready", "choose"),
+            )
         assert game.phase == "over"
         assert (results > 0) == flow.shared
 
@@ -169,9 +176,11 @@ def test_result_words_for_each_kind_of_move():
     c = Card.parse
     assert move_result([Event("took", 0, (), 17)], 0, []) == "You took the pile (17 cards)."
     assert move_result([Event("flipped", 0, (c("4D"),)), Event("failed", 0, (c("4D"),), 6)], 0, []) == (
-        "You turned over 4♦ from face down, could not play it and took it with the pile (6 cards).")
+        "You turned over 4♦ from face down, could not play it and took it with the pile (6 cards)."
+    )
     assert move_result([Event("played", 0, (c("10H"),)), Event("cleared", 0, (c("10H"),), 5, "ten")], 0, []) == (
-        "You played 10♥, clearing the pile (5 cards).")
+        "You played 10♥, clearing the pile (5 cards)."
+    )
     drew = [Event("played", 0, (c("9S"),)), Event("drew", 0, (), 2)]
     assert move_result(drew, 0, [c("2C"), c("5D")]) == "You played 9♠. You drew 2♣ 5♦."
     assert move_result(drew, 0, []) == "You played 9♠. You drew 2 cards."

@@ -5,21 +5,22 @@ thinking in a worker. Positions are built with ``Game.from_position`` so each te
 
 from __future__ import annotations
 
-from tests.helpers.app import keys_for, press, screen_text
-
-from palace_tui.words.events import recap_for
 from palace_tui.rules import Game, Move, Rules
 from palace_tui.rules.text import explain_pile
-from palace_tui.tui.screens.game import GameScreen
+from palace_tui.table.session import SeatConfig, Session
 from palace_tui.tui.screens.compare import CompareScreen
+from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.learn_list import LearnScreen
 from palace_tui.tui.screens.new_table import NewTableScreen
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.screens.rules import RulesScreen
-from palace_tui.table.session import MemoryStore, SeatConfig, Session
+from palace_tui.words.events import recap_for
+from tests.helpers.app import keys_for, press, screen_text
 
-ANN_BEN = [{"name": "Ann", "hand": "4C 9D 10H", "face_up": "KS", "face_down": "3D"},
-           {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8D"}]
+ANN_BEN = [
+    {"name": "Ann", "hand": "4C 9D 10H", "face_up": "KS", "face_down": "3D"},
+    {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8D"},
+]
 
 
 def table(seats: list[SeatConfig], stock: str = "", pile: str = "5H 6D", position=ANN_BEN) -> Session:
@@ -143,11 +144,14 @@ async def test_e_explains_the_pile(make_app):
 
 async def test_recap_after_the_privacy_screen(make_app):
     """Ben, after the privacy screen, reads what Ann and the computer did since his last turn."""
-    position = [{"name": "Ann", "hand": "4C 9D", "face_up": "KS", "face_down": "3D"},
-                {"name": "Cy", "hand": "JC QC", "face_up": "KH", "face_down": "8C"},
-                {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8D"}]
-    session = table([SeatConfig("Ann"), SeatConfig("Cy", human=False, level="easy"), SeatConfig("Ben")],
-                    position=position)
+    position = [
+        {"name": "Ann", "hand": "4C 9D", "face_up": "KS", "face_down": "3D"},
+        {"name": "Cy", "hand": "JC QC", "face_up": "KH", "face_down": "8C"},
+        {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8D"},
+    ]
+    session = table(
+        [SeatConfig("Ann"), SeatConfig("Cy", human=False, level="easy"), SeatConfig("Ben")], position=position
+    )
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from tests.helpers.app import make_session, press, screen_text
-
-from palace_tui.tui.app import PalaceApp
 from palace_tui.rules import Game
+from palace_tui.table.session import MemoryStore, Session
 from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.new_table import NewTableScreen
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.screens.results import ResultsScreen
 from palace_tui.tui.screens.rules import RulesScreen
-from palace_tui.table.session import MemoryStore, Session
+from tests.helpers.app import make_session, press, screen_text
 
 
 async def to_play(app, pilot) -> GameScreen:
@@ -33,16 +31,31 @@ def session_at(**position) -> Session:
     """A session of Ann (human) against Ben (computer) at a built position."""
     from palace_tui.rules import Rules
     from palace_tui.table.session import SeatConfig
+
     game = Game.from_position(Rules.preset("palace"), **position)
-    return Session("t1", [SeatConfig("Ann"), SeatConfig("Ben", human=False)], game.rules, "palace", 1, game,
-                   game_id="t1-1", viewer=0)
+    return Session(
+        "t1",
+        [SeatConfig("Ann"), SeatConfig("Ben", human=False)],
+        game.rules,
+        "palace",
+        1,
+        game,
+        game_id="t1-1",
+        viewer=0,
+    )
 
 
 async def test_a_refused_play_explains_and_changes_nothing(make_app):
     """Enter on a card the pile won't take shows the engine's sentence; the game is unchanged."""
-    session = session_at(seats=[{"name": "Ann", "hand": "4C 9D", "face_up": "5S", "face_down": "6H"},
-                                {"name": "Ben", "hand": "3C", "face_up": "5H", "face_down": "7H"}],
-                         pile="8H", stock="", turn=0)
+    session = session_at(
+        seats=[
+            {"name": "Ann", "hand": "4C 9D", "face_up": "5S", "face_down": "6H"},
+            {"name": "Ben", "hand": "3C", "face_up": "5H", "face_down": "7H"},
+        ],
+        pile="8H",
+        stock="",
+        turn=0,
+    )
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -58,9 +71,14 @@ async def test_a_refused_play_explains_and_changes_nothing(make_app):
 
 async def test_face_down_cards_are_chosen_by_position(make_app):
     """At the face-down stage ← → pick a back and Enter turns it."""
-    session = session_at(seats=[{"name": "Ann", "face_down": "6H 9C"},
-                                {"name": "Ben", "hand": "3C", "face_up": "5H", "face_down": "7H"}],
-                         pile="4H", turn=0)
+    session = session_at(
+        seats=[
+            {"name": "Ann", "face_down": "6H 9C"},
+            {"name": "Ben", "hand": "3C", "face_up": "5H", "face_down": "7H"},
+        ],
+        pile="4H",
+        turn=0,
+    )
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -168,6 +186,7 @@ async def test_play_again_deals_with_the_next_dealer(make_app):
     session = make_session("shithead", humans=("Ann",), computers=("Ben", "Cy"), seed=8)
     g = session.game
     from palace_tui.ai import make_player
+
     while g.phase != "over":
         g.play(make_player("random", 1).choose(g))
     expected = g.next_dealer()
@@ -246,8 +265,7 @@ async def test_too_small_terminal_says_so(make_app):
 
 async def test_six_seats_fit_80x24(make_app):
     """Six seats with jokers: every seat's line is on screen at 80x24."""
-    session = make_session(humans=("Ann",), computers=("Ben", "Cy", "Dee", "Eve", "Fay"),
-                           options=["jokers=true"])
+    session = make_session(humans=("Ann",), computers=("Ben", "Cy", "Dee", "Eve", "Fay"), options=["jokers=true"])
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_play(app, pilot)

@@ -7,9 +7,8 @@ import time
 import pytest
 
 from palace_tui.tui.screens.results import ResultsScreen
-
-from tests.helpers.app_driver import play_through
 from tests.helpers.app import make_session
+from tests.helpers.app_driver import play_through
 
 
 @pytest.mark.parametrize("preset", ["palace", "shithead", "first-out"])

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.app import make_session, screen_text
 from palace_tui.cli.play import UsageError, build
+from palace_tui.store import Store
 from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.new_table import NewTableScreen
 from palace_tui.tui.screens.pass_device import PassScreen
-from palace_tui.store import Store
+from tests.helpers.app import make_session, screen_text
 
 REPO = Path(__file__).resolve().parents[2]
 ESCAPES = "\x1b]0;owned\x07Ann\x1b[31m"
@@ -46,6 +46,7 @@ def test_ai_delay_must_be_a_sane_number(delay):
 @pytest.mark.parametrize("argv", [["--games", "1000000000000"], ["--budget-ms", "nan"], ["--budget-ms", "inf"]])
 def test_simulate_refuses_what_would_never_finish(argv, capsys):
     from palace_tui.cli.simulate import main
+
     assert main(argv) != 0
     assert "must be" in capsys.readouterr().err
 
@@ -97,10 +98,21 @@ async def test_start_pressed_twice_deals_once(make_app):
         assert isinstance(app.screen, GameScreen)
 
 
-@pytest.mark.parametrize("settings", [
-    {"players": "x"}, {"players": 99}, {"seats": "x"}, {"seats": [7, None]}, {"seats": [{"name": 5, "human": "y"}]},
-    {"options": [1]}, {"options": {"packs": "2"}}, {"preset": 3}, {"seed": {"a": 1}}, {"seed": "abc"},
-])
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"players": "x"},
+        {"players": 99},
+        {"seats": "x"},
+        {"seats": [7, None]},
+        {"seats": [{"name": 5, "human": "y"}]},
+        {"options": [1]},
+        {"options": {"packs": "2"}},
+        {"preset": 3},
+        {"seed": {"a": 1}},
+        {"seed": "abc"},
+    ],
+)
 async def test_remembered_settings_of_the_wrong_type_fall_back_to_defaults(make_app, data_dir, settings):
     with Store(data_dir) as store:
         store.save_last_table(settings)
@@ -157,7 +169,13 @@ raise SystemExit(main(["--data-dir", sys.argv[1]]))
 
 
 def test_a_crash_exits_non_zero(tmp_path):
-    result = subprocess.run([sys.executable, "-c", CRASH, str(tmp_path / "d")], cwd=REPO, capture_output=True,
-                            text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(REPO)})
+    result = subprocess.run(
+        [sys.executable, "-c", CRASH, str(tmp_path / "d")],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
     assert result.returncode != 0
     assert "a bug" in result.stdout + result.stderr

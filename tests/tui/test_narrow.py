@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import random
 
-from tests.helpers.app_driver import PrivacyWatch, choose_move
-from tests.helpers.app import keys_for, make_session, press, screen_text
-
 from palace_tui.tui.app import NARROW_WIDTH
 from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
+from tests.helpers.app import keys_for, make_session, press, screen_text
+from tests.helpers.app_driver import PrivacyWatch, choose_move
 
 TOO_SMALL = "Make the window larger"
 
@@ -144,7 +143,7 @@ def footer_lines(app) -> list[str]:
     """The screen's last lines that hold the footer's keys, top to bottom."""
     footer = app.screen.query_one(KeysFooter)
     lines = screen_text(app).splitlines()
-    return lines[footer.region.y:footer.region.bottom]
+    return lines[footer.region.y : footer.region.bottom]
 
 
 async def test_every_key_is_on_screen_at_40x20(make_app):
@@ -158,8 +157,7 @@ async def test_every_key_is_on_screen_at_40x20(make_app):
         keys = footer_lines(app)
         assert len(keys) == 2, keys
         text = " ".join(keys)
-        for hint in ("←→ Card", "↑↓ Row", "⏎ Swap", "r Ready", "h Coach", "e Pile", "? Rules", "x Abandon",
-                     "^q Quit"):
+        for hint in ("←→ Card", "↑↓ Row", "⏎ Swap", "r Ready", "h Coach", "e Pile", "? Rules", "x Abandon", "^q Quit"):
             assert hint in text, f"{hint!r} is not in the footer: {keys}"
         assert all(len(line.rstrip()) <= 40 for line in keys)
         # The hint's last line is above the keys, not under them.

@@ -8,21 +8,20 @@ import contextlib
 import shutil
 from pathlib import Path
 
-from tests.helpers.app import make_session, press, screen_text
-
 from palace_tui.ai import make_player
 from palace_tui.ai.analysis import analyse
-from palace_tui.store.gamefile import replay
-from palace_tui.tui.review_app import ReviewApp
 from palace_tui.rules.cards import cards_text
+from palace_tui.store import Store
+from palace_tui.store.gamefile import replay
+from palace_tui.table.session import Session
+from palace_tui.tui.review_app import ReviewApp
 from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.results import ResultsScreen
 from palace_tui.tui.screens.review import ReviewScreen, percent
 from palace_tui.tui.screens.review_list import ReviewListScreen
 from palace_tui.tui.screens.review_summary import ReviewSummaryScreen
-from palace_tui.table.session import Session
-from palace_tui.store import Store
 from palace_tui.tui.widgets.seat_list import place_text
+from tests.helpers.app import make_session, press, screen_text
 
 V1 = Path(__file__).parents[1] / "store" / "data" / "records-v1.sqlite3"
 
@@ -144,8 +143,11 @@ async def test_results_r_opens_the_review_and_nothing_during_the_game(make_app) 
     session = make_session("palace", humans=("Ann",), computers=("Ben",), seed=3, level="easy")
     ann = make_player("easy", 1)
     while session.game.phase != "over":
-        session.apply(ann.choose(session.game) if session.is_human(session.game.turn)
-                      else make_player("easy", 2).choose(session.game))
+        session.apply(
+            ann.choose(session.game)
+            if session.is_human(session.game.turn)
+            else make_player("easy", 2).choose(session.game)
+        )
     app = make_app(session)
     app.review_iterations = 1
     async with app.run_test(size=(100, 32)) as pilot:
@@ -218,17 +220,18 @@ async def test_the_review_gives_the_lessons_right_move_as_the_verdict() -> None:
     """Where a lesson knows the right move (a ten clears a big pile instead of taking it), the
     review of someone who took the pile shows the ten as the coach's move, from the search."""
 
-    from palace_tui.store.gamefile import GameRecord, Replay, SeatInfo, Step
     from palace_tui.lessons.course import BY_ID
     from palace_tui.rules import Move
+    from palace_tui.store.gamefile import GameRecord, Replay, SeatInfo, Step
 
     start = BY_ID["ten"].position()
     after = start.copy()
     take = Move.take()
     events = after.play(take)
     played = Replay(start, [Step(start.turn, take, tuple(events), after)])
-    record = GameRecord(start.rules, [SeatInfo(n, i == start.turn) for i, n in enumerate(start.names)],
-                        None, 0, deck=[], moves=[take])
+    record = GameRecord(
+        start.rules, [SeatInfo(n, i == start.turn) for i, n in enumerate(start.names)], None, 0, deck=[], moves=[take]
+    )
     screen = ReviewScreen(record, played=played, humans=[start.turn], iterations=40)
 
     async with reviewed_alone(screen, (100, 32)) as app:
@@ -245,8 +248,8 @@ async def test_a_setup_verdict_names_the_cards_on_screen() -> None:
     """A person who kept 3♦ J♣ 9♠ face up sees the coach's setup with the exact cards swapped."""
 
     from palace_tui.ai.policy import setup_move
-    from palace_tui.store.gamefile import GameRecord, Replay, SeatInfo, Step
     from palace_tui.rules import Game, Move, Rules
+    from palace_tui.store.gamefile import GameRecord, Replay, SeatInfo, Step
 
     game = Game.deal(Rules.preset("palace"), ["Ann", "Ben"], seed=13, dealer=1)
     steps, g = [], game
@@ -255,8 +258,9 @@ async def test_a_setup_verdict_names_the_cards_on_screen() -> None:
         move = Move.ready() if before.turn == 0 else setup_move(before)
         g = before.copy()
         steps.append(Step(before.turn, move, tuple(g.play(move)), g))
-    record = GameRecord(game.rules, [SeatInfo("Ann"), SeatInfo("Ben", False, "easy")], 13, 1, deck=[],
-                        moves=[s.move for s in steps])
+    record = GameRecord(
+        game.rules, [SeatInfo("Ann"), SeatInfo("Ben", False, "easy")], 13, 1, deck=[], moves=[s.move for s in steps]
+    )
     screen = ReviewScreen(record, played=Replay(game, steps), humans=[0], iterations=20)
 
     async with reviewed_alone(screen, (120, 40)) as app:
@@ -298,6 +302,7 @@ async def test_a_duplicate_deals_results_are_side_by_side(tmp_path) -> None:
                 before = f"{first.names[seat]} {place_text(old.place(seat))} {old.points[seat]}"
                 after = f"{again.names[seat]} {place_text(new.place(seat))} {new.points[seat]}"
                 assert before in text and after in text, (before, after)
+
         # A game that is no duplicate shows no such table.
         class Plain(App):
             def on_mount(self) -> None:

@@ -5,12 +5,12 @@ Update them after a deliberate change with ``pytest tests/app --snapshot-update`
 
 from __future__ import annotations
 
-from tests.helpers.app import make_session
+from textual.widgets import Input
 
 from palace_tui.ai import make_player
-from palace_tui.tui.app import PalaceApp
 from palace_tui.table.session import MemoryStore, Session
-from textual.widgets import Input
+from palace_tui.tui.app import PalaceApp
+from tests.helpers.app import make_session
 
 SIZE = (80, 24)
 
@@ -91,14 +91,17 @@ def test_rules(snap_compare):
 # ---------------------------------------------------------------------- the turn at a shared keyboard
 
 #: Ann, Ben (people) and Cy (a computer) at a built position, Ann to play, her cards up.
-TURN_SEATS = [{"name": "Ann", "hand": "4C 9D 10H", "face_up": "KS QD JC", "face_down": "3D 5C 7S"},
-              {"name": "Cy", "hand": "5S 6S 7C", "face_up": "QH 8H AD", "face_down": "8D 2S 6C"},
-              {"name": "Ben", "hand": "JH 4S 6H", "face_up": "KC 9C 3H", "face_down": "AS 5H 7D"}]
+TURN_SEATS = [
+    {"name": "Ann", "hand": "4C 9D 10H", "face_up": "KS QD JC", "face_down": "3D 5C 7S"},
+    {"name": "Cy", "hand": "5S 6S 7C", "face_up": "QH 8H AD", "face_down": "8D 2S 6C"},
+    {"name": "Ben", "hand": "JH 4S 6H", "face_up": "KC 9C 3H", "face_down": "AS 5H 7D"},
+]
 
 
 def shared_turn() -> Session:
     from palace_tui.rules import Game, Rules
     from palace_tui.table.session import SeatConfig
+
     game = Game.from_position(Rules.preset("palace"), seats=TURN_SEATS, pile="5D 6D", stock="2C 3S 8C")
     seats = [SeatConfig("Ann"), SeatConfig("Cy", human=False, level="easy"), SeatConfig("Ben")]
     return Session("t1", seats, game.rules, "palace", 1, game, game_id="t1-1", viewer=0)
@@ -130,8 +133,12 @@ def test_public_table_while_computers_play_120x40(snap_compare):
 
 def largest_rows(seed: int = 11) -> Session:
     """Six seats, two packs with jokers, five face down and five face up, some way into play."""
-    session = make_session(humans=("Ann",), computers=("Ben", "Cy", "Dee", "Eve", "Fay"), seed=seed,
-                           options=["packs=2", "jokers=true", "face_up=5", "face_down=5"])
+    session = make_session(
+        humans=("Ann",),
+        computers=("Ben", "Cy", "Dee", "Eve", "Fay"),
+        seed=seed,
+        options=["packs=2", "jokers=true", "face_up=5", "face_down=5"],
+    )
     return advance(session, lambda s: s.game.phase == "play" and s.game.moves >= 12)
 
 

@@ -6,19 +6,26 @@ Each test reads what the screen shows (``screen_text`` or a widget's text), neve
 
 from __future__ import annotations
 
-from tests.helpers.app import press, screen_text
-
 from palace_tui.rules import Card, Game, Rules
+from palace_tui.table.session import SeatConfig, Session
 from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.pass_device import PassScreen
-from palace_tui.table.session import SeatConfig, Session
+from tests.helpers.app import press, screen_text
 
-ANN_BEN = [{"name": "Ann", "hand": "4C 9D 10H", "face_up": "KS", "face_down": "3D"},
-           {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8D"}]
+ANN_BEN = [
+    {"name": "Ann", "hand": "4C 9D 10H", "face_up": "KS", "face_down": "3D"},
+    {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8D"},
+]
 
 
-def table(position=ANN_BEN, pile: str = "5H 6D", stock: str = "", humans: int = 1, rules: Rules | None = None,
-          preset: str = "palace") -> Session:
+def table(
+    position=ANN_BEN,
+    pile: str = "5H 6D",
+    stock: str = "",
+    humans: int = 1,
+    rules: Rules | None = None,
+    preset: str = "palace",
+) -> Session:
     """A session at a built position, Ann (seat 0) to play; the seats after ``humans`` are computers."""
     game = Game.from_position(rules or Rules.preset(preset), seats=position, pile=pile, stock=stock)
     seats = [SeatConfig(s["name"], human=i < humans, level="easy") for i, s in enumerate(position)]
@@ -117,8 +124,9 @@ async def test_enter_with_too_few_marked_in_choose_says_why(make_app):
 
 
 async def test_e_in_setup_says_why(make_app):
-    session = Session.new([SeatConfig("Ann"), SeatConfig("Ben", human=False, level="easy")],
-                          Rules.preset("palace"), seed=3)
+    session = Session.new(
+        [SeatConfig("Ann"), SeatConfig("Ben", human=False, level="easy")], Rules.preset("palace"), seed=3
+    )
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(5):
@@ -132,9 +140,15 @@ async def test_e_in_setup_says_why(make_app):
 
 # ---------------------------------------------------------------------- long hands and the mouse
 
-LONG = [{"name": "Ann", "hand": "3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2C 3D 4D 5D 6D 7D 8D 9D",
-         "face_up": "KS", "face_down": "3H"},
-        {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8H"}]
+LONG = [
+    {
+        "name": "Ann",
+        "hand": "3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2C 3D 4D 5D 6D 7D 8D 9D",
+        "face_up": "KS",
+        "face_down": "3H",
+    },
+    {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8H"},
+]
 
 
 def cursor_card(app) -> str:
@@ -241,6 +255,7 @@ async def test_click_a_card_then_again_marks_it_and_click_the_pile_takes(make_ap
 async def test_no_color_red_suits_bold_and_readable(make_app, monkeypatch):
     """Under NO_COLOR a red card is bold in the default colour (not a dark grey), a black one plain."""
     from palace_tui.tui.widgets import card_art
+
     position = [{"name": "Ann", "hand": "4C 9H", "face_up": "KS", "face_down": "3D"}, ANN_BEN[1]]
     monkeypatch.setenv("NO_COLOR", "1")
     app = make_app(table(position=position))
@@ -249,7 +264,7 @@ async def test_no_color_red_suits_bold_and_readable(make_app, monkeypatch):
             await pilot.pause()
             row = app.screen.query_one("#hand-row")
             text = row.render()
-            spans = {text.plain[s.start:s.end]: s.style for s in text.spans}
+            spans = {text.plain[s.start : s.end]: s.style for s in text.spans}
             red = next(st for t, st in spans.items() if "9♥" in t)
             black = next(st for t, st in spans.items() if "4♣" in t)
             assert red.bold and red.color is None
@@ -287,8 +302,9 @@ async def test_footer_keeps_every_key_when_take_back_is_offered(make_app, monkey
 
 async def test_blank_seed_next_time_and_a_fresh_shuffle(make_app):
     """A seed typed once is not offered again: the next table deals fresh cards."""
-    from palace_tui.tui.screens.new_table import NewTableScreen
     from palace_tui.table.session import MemoryStore
+    from palace_tui.tui.screens.new_table import NewTableScreen
+
     store = MemoryStore()
     app = make_app(store=store)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -315,6 +331,7 @@ async def test_blank_seed_next_time_and_a_fresh_shuffle(make_app):
 
 async def test_option_help_says_what_the_shown_value_does(make_app):
     from palace_tui.table.session import MemoryStore
+
     app = make_app(store=MemoryStore())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -334,6 +351,7 @@ async def test_option_help_says_what_the_shown_value_does(make_app):
 
 async def test_players_flag_with_a_saved_game_asks_first(make_app, data_dir, capfd):
     from palace_tui.tui.screens.confirm import ReplaceSavedScreen
+
     saved = table(humans=2)
     first = make_app(saved)
     async with first.run_test(size=(80, 24)) as pilot:
@@ -361,6 +379,7 @@ def test_help_lists_commands_and_bad_move_cap_refused(capsys):
     import pytest
 
     from palace_tui.cli import main
+
     with pytest.raises(SystemExit):
         main(["--help"])
     out = capsys.readouterr().out
@@ -372,8 +391,10 @@ def test_help_lists_commands_and_bad_move_cap_refused(capsys):
 def test_records_scoring_with_no_such_games_says_so(tmp_path, capsys):
     from palace_tui.cli.records import main
     from palace_tui.store.store import Store
-    session = table(position=[{"name": "Ann", "hand": "9C"}, {"name": "Ben", "hand": "5S", "face_down": "8D"}],
-                    pile="5H", humans=2)
+
+    session = table(
+        position=[{"name": "Ann", "hand": "9C"}, {"name": "Ben", "hand": "5S", "face_down": "8D"}], pile="5H", humans=2
+    )
     session.play_human(next(m for m in session.game.legal_moves() if m.kind == "play"))
     assert session.game.phase == "over"
     with Store(tmp_path) as store:
@@ -386,21 +407,23 @@ def test_records_scoring_with_no_such_games_says_so(tmp_path, capsys):
 
 
 def test_players_words():
-    from palace_tui.words.events import recap
     from palace_tui.rules import Event
     from palace_tui.tui.widgets.card_art import card_text
     from palace_tui.tui.widgets.game_log import log_line
+    from palace_tui.words.events import recap
+
     assert Event("starts", 0).text(["Ann"]) == "Ann leads"
     assert recap([(0, Event("starts", 0))], ["Ann"], 0) == "Ann leads."
     # A joker is named in sentences, and coloured from the Card itself (no text is read back).
     from palace_tui.words import log_sentence
+
     joker, seven = Card.parse("JK"), Card.parse("7H")
     played = log_line(log_sentence(Event("played", 3, (joker, joker)), ["Ann", "Ben", "Cy", "Dee"]))
     assert played.plain == "Dee played 2 jokers"
-    assert [played.plain[s.start:s.end] for s in played.spans] == ["2 jokers"]
+    assert [played.plain[s.start : s.end] for s in played.spans] == ["2 jokers"]
     swapped = log_line(log_sentence(Event("swapped", 3, (seven, joker)), ["Ann", "Ben", "Cy", "Dee"]))
     assert swapped.plain == "Dee put a joker face up in place of 7♥"
-    assert [swapped.plain[s.start:s.end] for s in swapped.spans] == ["a joker", "7♥"]
+    assert [swapped.plain[s.start : s.end] for s in swapped.spans] == ["a joker", "7♥"]
     assert log_line("Dee played JK").plain == "Dee played JK"  # plain text stays as it is
     assert card_text(Card.parse("JK")).plain == "Jkr"
 
@@ -422,6 +445,7 @@ async def test_face_down_hint_never_says_the_pile_needs_anything(make_app):
 
 async def _results(make_app, position, pile="5H", preset="palace"):
     from palace_tui.tui.screens.results import ResultsScreen
+
     session = table(position=position, pile=pile, preset=preset)
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -440,8 +464,9 @@ async def _results(make_app, position, pile="5H", preset="palace"):
 
 
 async def test_results_heads_up_podium(make_app):
-    text = await _results(make_app, [{"name": "Ann", "hand": "9C"},
-                                     {"name": "Ben", "hand": "5S 6S", "face_up": "QH", "face_down": "8D"}])
+    text = await _results(
+        make_app, [{"name": "Ann", "hand": "9C"}, {"name": "Ben", "hand": "5S 6S", "face_up": "QH", "face_down": "8D"}]
+    )
     assert "Ann wins!" in text
     assert "Ben is the Palace: last with cards." in text
     assert "Last move: Ann played 9♣, then went out (1st)" in text
@@ -451,9 +476,11 @@ async def test_results_heads_up_podium(make_app):
 
 
 async def test_results_shithead_names_its_loser(make_app):
-    text = await _results(make_app, [{"name": "Ann", "hand": "9C"},
-                                      {"name": "Ben", "hand": "5S 6S", "face_up": "QH", "face_down": "8D"}],
-                          preset="shithead")
+    text = await _results(
+        make_app,
+        [{"name": "Ann", "hand": "9C"}, {"name": "Ben", "hand": "5S 6S", "face_up": "QH", "face_down": "8D"}],
+        preset="shithead",
+    )
     assert "Ben is the Shithead: last with cards." in text
     assert "One loss to the last with cards." in text
 
@@ -463,6 +490,7 @@ async def test_results_shithead_names_its_loser(make_app):
 
 def largest_rows_session(seed: int) -> Session:
     from tests.tui.test_snapshots import largest_rows
+
     return largest_rows(seed)
 
 
@@ -533,8 +561,9 @@ async def test_roomy_terminal_draws_tall_cards(make_app):
 
 
 async def test_click_in_setup_moves_between_rows_and_face_down_click_twice_turns(make_app, data_dir):
-    session = Session.new([SeatConfig("Ann"), SeatConfig("Ben", human=False, level="easy")],
-                          Rules.preset("palace"), seed=3)
+    session = Session.new(
+        [SeatConfig("Ann"), SeatConfig("Ben", human=False, level="easy")], Rules.preset("palace"), seed=3
+    )
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(5):

@@ -9,21 +9,23 @@ only Enter, and a setup turn's own key hides at once. Positions are built with
 
 from __future__ import annotations
 
+from palace_tui.rules import Game, Move, Rules
+from palace_tui.table.session import SeatConfig, Session
+from palace_tui.tui.screens.game import GameScreen
+from palace_tui.tui.screens.pass_device import PassScreen
 from tests.helpers.app import press, screen_text
 from tests.tui.test_features import play
 
-from palace_tui.rules import Game, Move, Rules
-from palace_tui.tui.screens.game import GameScreen
-from palace_tui.tui.screens.pass_device import PassScreen
-from palace_tui.table.session import SeatConfig, Session
-
-ANN_CY_BEN = [{"name": "Ann", "hand": "4C 9D 10H", "face_up": "KS", "face_down": "3D"},
-              {"name": "Cy", "hand": "JC QC", "face_up": "KH", "face_down": "8C"},
-              {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8D"}]
+ANN_CY_BEN = [
+    {"name": "Ann", "hand": "4C 9D 10H", "face_up": "KS", "face_down": "3D"},
+    {"name": "Cy", "hand": "JC QC", "face_up": "KH", "face_down": "8C"},
+    {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8D"},
+]
 
 
-def at_table(position=ANN_CY_BEN, stock: str = "", pile: str = "5H 6D", computers=(1,),
-             preset: str = "palace") -> Session:
+def at_table(
+    position=ANN_CY_BEN, stock: str = "", pile: str = "5H 6D", computers=(1,), preset: str = "palace"
+) -> Session:
     """A built position, Ann (seat 0) to play with her cards up."""
     game = Game.from_position(Rules.preset(preset), seats=position, pile=pile, stock=stock)
     seats = [SeatConfig(s["name"], human=i not in computers, level="easy") for i, s in enumerate(position)]
@@ -65,8 +67,11 @@ async def test_after_the_computers_the_pass_screen_names_only_the_next_person(ma
 
 
 async def test_a_turned_face_down_card_is_shown_to_the_mover(make_app):
-    position = [{"name": "Ann", "face_down": "4D"}, {"name": "Cy", "hand": "JC QC"},
-                {"name": "Ben", "hand": "5S 6S 7S"}]
+    position = [
+        {"name": "Ann", "face_down": "4D"},
+        {"name": "Cy", "hand": "JC QC"},
+        {"name": "Ben", "hand": "5S 6S 7S"},
+    ]
     session = at_table(position, pile="9H")
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -75,13 +80,15 @@ async def test_a_turned_face_down_card_is_shown_to_the_mover(make_app):
         assert screen.mode() == "face_down"
         await press(pilot, "enter")
         assert screen.mode() == "result" and screen.viewer == 0
-        assert screen.note.body == "You turned over 4♦ from face down, could not play it and took it with the pile (2 cards)."
+        assert (
+            screen.note.body
+            == "You turned over 4♦ from face down, could not play it and took it with the pile (2 cards)."
+        )
         assert "4♦" in screen.query_one("#me").hand_text()
 
 
 async def test_going_out_shows_the_place(make_app):
-    position = [{"name": "Ann", "hand": "9D"}, {"name": "Cy", "hand": "JC QC"},
-                {"name": "Ben", "hand": "5S 6S 7S"}]
+    position = [{"name": "Ann", "hand": "9D"}, {"name": "Cy", "hand": "JC QC"}, {"name": "Ben", "hand": "5S 6S 7S"}]
     session = at_table(position)
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -22,14 +22,25 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 #: Chromium's flags for a machine with no network but loopback and no display.
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def chromium_path() -> str | None:
     """Debian's chromium (or $PALACE_CHROMIUM), if this machine has one."""
-    for candidate in (os.environ.get("PALACE_CHROMIUM"), shutil.which("chromium"),
-                      shutil.which("chromium-browser"), "/usr/bin/chromium"):
+    for candidate in (
+        os.environ.get("PALACE_CHROMIUM"),
+        shutil.which("chromium"),
+        shutil.which("chromium-browser"),
+        "/usr/bin/chromium",
+    ):
         if candidate and os.access(candidate, os.X_OK):
             return candidate
     return None
@@ -73,9 +84,14 @@ def start_server(tmp_path):
         data_dir = tmp_path / "data"
         data_dir.mkdir(exist_ok=True)
         port = free_port()
-        proc = subprocess.Popen([sys.executable, "-m", "palace_tui", "serve", "--port", str(port), *flags],
-                                env=serve_env(data_dir), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                text=True, start_new_session=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "palace_tui", "serve", "--port", str(port), *flags],
+            env=serve_env(data_dir),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
         procs.append(proc)
         wait_for_port(port, proc)
         return f"http://127.0.0.1:{port}/", data_dir
@@ -94,19 +110,29 @@ def start_server(tmp_path):
 @pytest.fixture
 def browser():
     """A fresh headless Chromium; ``browser(width, height, phone=False)`` opens a page."""
-    sync_api = pytest.importorskip("playwright.sync_api",
-                                   reason="Playwright is not installed: pip install -e '.[test,web]'")
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="Playwright is not installed: pip install -e '.[test,web]'"
+    )
     path = chromium_path()
     if path is None:
-        pytest.skip("No Chromium on this machine (Debian: apt-get install chromium); "
-                    "the browser test needs one and downloads none")
+        pytest.skip(
+            "No Chromium on this machine (Debian: apt-get install chromium); "
+            "the browser test needs one and downloads none"
+        )
     contexts = []
     with sync_api.sync_playwright() as playwright:
+
         def open_page(width: int, height: int, phone: bool = False):
             profile = tempfile.mkdtemp(prefix="palace-chromium-")
             context = playwright.chromium.launch_persistent_context(
-                profile, executable_path=path, headless=True, args=CHROMIUM_FLAGS,
-                viewport={"width": width, "height": height}, has_touch=True, is_mobile=phone)
+                profile,
+                executable_path=path,
+                headless=True,
+                args=CHROMIUM_FLAGS,
+                viewport={"width": width, "height": height},
+                has_touch=True,
+                is_mobile=phone,
+            )
             contexts.append((context, profile))
             return context.pages[0] if context.pages else context.new_page()
 

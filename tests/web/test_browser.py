@@ -15,19 +15,24 @@ import pytest
 
 pytest.importorskip("textual_serve", reason="the web extra is not installed: pip install -e '.[web]'")
 
-from tests.helpers.served_page import ServedPage, saved_game  # noqa: E402
-
-from palace_tui.rules import Rules  # noqa: E402
-from palace_tui.table.session import default_level, open_store  # noqa: E402
+from palace_tui.rules import Rules
+from palace_tui.table.session import default_level, open_store
+from tests.helpers.served_page import ServedPage, saved_game
 
 SHOTS = Path(os.environ.get("PALACE_WEB_SCREENSHOTS") or Path(__file__).resolve().parents[2] / "screenshots")
 
 
 def two_at_the_table(data_dir: Path) -> None:
     """Ann and Ben, both human, as the new-table screen will offer them."""
-    open_store(str(data_dir)).save_last_table({
-        "players": 2, "preset": "palace", "options": Rules.preset("palace").as_dict(), "seed": "11",
-        "seats": [{"name": name, "human": True, "level": default_level()} for name in ("Ann", "Ben")]})
+    open_store(str(data_dir)).save_last_table(
+        {
+            "players": 2,
+            "preset": "palace",
+            "options": Rules.preset("palace").as_dict(),
+            "seed": "11",
+            "seats": [{"name": name, "human": True, "level": default_level()} for name in ("Ann", "Ben")],
+        }
+    )
 
 
 def wait_saved(data_dir: Path, done, tab: ServedPage | None = None, limit: float = 60.0):
@@ -38,8 +43,7 @@ def wait_saved(data_dir: Path, done, tab: ServedPage | None = None, limit: float
         if session is not None and done(session):
             return session
         time.sleep(0.1)
-    raise AssertionError("the served game did not save the move; the page shows:\n"
-                         + (tab.text() if tab else ""))
+    raise AssertionError("the served game did not save the move; the page shows:\n" + (tab.text() if tab else ""))
 
 
 def pass_screen_hides_every_card(tab: ServedPage, text: str) -> str:
@@ -77,8 +81,7 @@ def play_one_move(tab: ServedPage, data_dir: Path) -> str:
     before = tab.press("Enter" if "Enter plays" in " ".join(said.split()) else "t")
     after = wait_saved(data_dir, lambda s: s.log_total > saved.log_total, tab)
     if after.game.phase == "play" and after.game.turn == saved.game.turn:  # a burn: the mover goes again
-        return tab.wait_until(lambda t: tab.state(t) == "turn" and "Coach:" not in t, "the mover's next turn",
-                              before)
+        return tab.wait_until(lambda t: tab.state(t) == "turn" and "Coach:" not in t, "the mover's next turn", before)
     return tab.wait_state("result", "pass", before=before)
 
 
@@ -92,7 +95,9 @@ def test_a_hot_seat_game_in_the_browser_by_keys_clicks_and_taps(start_server, br
     tab.wait_for("Start", "Seat 1")
     assert tab.size()[0] >= 80  # a tablet gets the full layout
 
-    text = tab.wait_state("pass", before=tab.click("Start  "))  # the new-table screen's button (not the footer's ^s Start), by mouse
+    text = tab.wait_state(
+        "pass", before=tab.click("Start  ")
+    )  # the new-table screen's button (not the footer's ^s Start), by mouse
     first = pass_screen_hides_every_card(tab, text)
     text = tab.wait_state("swap", before=tab.press("Enter"))
     assert first in text and tab.cards_shown(text), text

@@ -10,7 +10,7 @@ from pathlib import Path
 from palace_tui.rules import Card, Event, Game, Move, Rules, SeatView
 from palace_tui.rules.view import PileRun, Requirement
 from palace_tui.table.session import SeatConfig, Session
-from palace_tui.words import (Cards, describe, log_sentence, move_result, pile_run, recap, requirement_text)
+from palace_tui.words import Cards, describe, log_sentence, move_result, pile_run, recap, requirement_text
 
 ROOT = Path(__file__).resolve().parents[2]
 c = Card.parse
@@ -20,8 +20,12 @@ NAMES = ["Ann", "Ben", "Cy"]
 def test_an_event_reads_the_same_in_every_voice():
     four = [Event("played", 0, (c("7D"), c("7S"))), Event("cleared", 0, (c("7D"),), 4, "four"), Event("out", 0, (), 1)]
     log = " / ".join(log_sentence(e, NAMES) for e in four)
-    said = {"log": log, "recap": recap(list(enumerate(four)), NAMES, 0), "lesson": describe(four, NAMES, 1),
-            "mover": move_result(four, 0, [])}
+    said = {
+        "log": log,
+        "recap": recap(list(enumerate(four)), NAMES, 0),
+        "lesson": describe(four, NAMES, 1),
+        "mover": move_result(four, 0, []),
+    }
     for voice, text in said.items():
         assert "four sevens (4 cards)" in text, (voice, text)
         assert "went out (1st)" in text, (voice, text)
@@ -30,8 +34,12 @@ def test_an_event_reads_the_same_in_every_voice():
 
 def test_a_joker_is_a_joker_in_every_voice():
     played = [Event("played", 2, (c("JK"), c("JK"))), Event("reversed", 2)]
-    texts = [log_sentence(played[0], NAMES), recap(list(enumerate(played)), NAMES, 0),
-             describe(played, NAMES, 0), move_result(played, 2, [])]
+    texts = [
+        log_sentence(played[0], NAMES),
+        recap(list(enumerate(played)), NAMES, 0),
+        describe(played, NAMES, 0),
+        move_result(played, 2, []),
+    ]
     for text in texts:
         assert "2 jokers" in text and "JK" not in text, text
     assert log_sentence(Event("took", 1, (c("JK"),), 5), NAMES) == "Ben took the pile (5 cards, adding a joker)"
@@ -52,8 +60,9 @@ def test_the_mover_alone_is_told_the_cards_drawn():
 
 
 def test_a_view_carries_facts_and_words_make_the_sentences():
-    g = Game.from_position(Rules.preset("palace").replace(seven="low"),
-                           seats=[{"hand": "5C"}, {"hand": "9D"}], pile="7H 7C")
+    g = Game.from_position(
+        Rules.preset("palace").replace(seven="low"), seats=[{"hand": "5C"}, {"hand": "9D"}], pile="7H 7C"
+    )
     view = g.view(0)
     assert view.need == Requirement(7, low=True) and view.run == PileRun(7, 2)
     assert not [f.name for f in fields(SeatView) if f.type in ("str", str) and f.name not in ("phase", "stage")]
@@ -86,6 +95,7 @@ def test_the_log_keeps_events_and_words_them_on_demand():
 
 def test_a_save_whose_log_is_text_still_loads():
     from tests.table.fixtures import v1_log, v1_session
+
     data = v1_session()
     data["log"] = v1_log()  # how saves before the event log wrote it
     back = Session.from_dict(data)
@@ -124,7 +134,13 @@ print("ENGINE_ALONE:", engine_alone, "UI:", ",".join(ui))
 
 
 def test_words_are_pure_and_the_engine_does_not_need_them():
-    result = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, capture_output=True, text=True,
-                            timeout=120, env={"PYTHONPATH": str(ROOT), "PATH": ""})
+    result = subprocess.run(
+        [sys.executable, "-c", SCRIPT],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PYTHONPATH": str(ROOT), "PATH": ""},
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "ENGINE_ALONE: True UI:", result.stdout

@@ -49,9 +49,15 @@ class CompareScreen(Screen[None]):
 
     def _show(self) -> None:
         left, right = self.pair
-        self.query_one("#compare-title", Static).update(Text.assemble(
-            ("Compare presets  ", "bold"), (left, "bold cyan"), "  vs  ", (right, "bold magenta"),
-            ("   (1 and 2 change them)", "dim")))
+        self.query_one("#compare-title", Static).update(
+            Text.assemble(
+                ("Compare presets  ", "bold"),
+                (left, "bold cyan"),
+                "  vs  ",
+                (right, "bold magenta"),
+                ("   (1 and 2 change them)", "dim"),
+            )
+        )
         table = Table(box=None, pad_edge=False, show_edge=False, expand=False, padding=(0, 2))
         table.add_column("option", style="bold")
         table.add_column(left, style="cyan")
@@ -61,8 +67,9 @@ class CompareScreen(Screen[None]):
         for row in rows:
             mark = Text("≠ differs", style="bold yellow") if row.differs else Text("")
             style = "" if row.differs else "dim"
-            table.add_row(Text(row.option, style=style), Text(row.left, style=style),
-                          Text(row.right, style=style), mark)
+            table.add_row(
+                Text(row.option, style=style), Text(row.left, style=style), Text(row.right, style=style), mark
+            )
         self.query_one("#compare-table", Static).update(table)
         notes = Text()
         notes.append(f"{left}: ", "bold cyan")

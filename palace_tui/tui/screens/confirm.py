@@ -64,8 +64,9 @@ class ReplaceSavedScreen(ConfirmScreen):
 
     inherit_bindings = False
     BINDINGS = [
-        Binding("y", "answer(True)", "New table", tooltip="Deal the new table; the saved game is dropped",
-                id="replace"),
+        Binding(
+            "y", "answer(True)", "New table", tooltip="Deal the new table; the saved game is dropped", id="replace"
+        ),
         Binding("n", "answer(False)", "Saved game", tooltip="Continue the saved game instead", id="keep"),
         Binding("escape", "answer(False)", "Saved game", show=False, id="keep-escape"),
     ]

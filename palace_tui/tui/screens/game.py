@@ -24,10 +24,13 @@ from textual.containers import Horizontal
 from textual.markup import escape
 from textual.widgets import Header
 
-from palace_tui.words.events import move_result
-from palace_tui.words.events import recap_for
 from palace_tui.rules import Card, Event, IllegalMove, Move, SeatView
 from palace_tui.table.turn_flow import ACT, OVER, PASS, WATCH, Turn
+from palace_tui.tui.screens.computer_turns import ComputerTurns
+from palace_tui.tui.screens.greyed_keys import GreyedKeys
+from palace_tui.tui.screens.hand_keys import HandKeys
+from palace_tui.tui.screens.table_keys import TableKeys
+from palace_tui.tui.screens.turn_hint import turn_hint
 from palace_tui.tui.widgets.card_art import Slot
 from palace_tui.tui.widgets.game_log import GameLog, log_line
 from palace_tui.tui.widgets.keys_footer import KeysFooter
@@ -36,11 +39,7 @@ from palace_tui.tui.widgets.pile_view import PileView
 from palace_tui.tui.widgets.player_area import PlayerArea
 from palace_tui.tui.widgets.seat_list import SeatList
 from palace_tui.tui.widgets.too_small import TooSmall
-from palace_tui.tui.screens.computer_turns import ComputerTurns
-from palace_tui.tui.screens.greyed_keys import GreyedKeys
-from palace_tui.tui.screens.hand_keys import HandKeys
-from palace_tui.tui.screens.table_keys import TableKeys
-from palace_tui.tui.screens.turn_hint import turn_hint
+from palace_tui.words.events import move_result, recap_for
 
 WARN = Style(color="red", bold=True)
 
@@ -54,18 +53,16 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, inherit_binding
         Binding("up", "row", "Row", key_display="↑↓", tooltip="Between hand and face-up row", id="row"),
         Binding("down", "row", "Row", show=False, id="row-down"),
         Binding("space", "mark", "Mark", key_display="␣", tooltip="Mark cards of one rank to play together", id="mark"),
-        Binding("enter", "play", "Play", tooltip="Play the marked cards, else the card under the cursor",
-                id="play"),
+        Binding("enter", "play", "Play", tooltip="Play the marked cards, else the card under the cursor", id="play"),
         Binding("enter", "flip", "Turn card", tooltip="Turn the face-down card under the cursor", id="flip"),
-        Binding("enter", "swap", "Swap", tooltip="Swap the hand card and the face-up card under the cursors",
-                id="swap"),
+        Binding(
+            "enter", "swap", "Swap", tooltip="Swap the hand card and the face-up card under the cursors", id="swap"
+        ),
         Binding("enter", "choose", "Lay up", tooltip="Lay the marked cards face up", id="choose"),
-        Binding("enter", "end_turn", "End turn", tooltip="Hide your cards and hand the keyboard on",
-                id="end-turn"),
+        Binding("enter", "end_turn", "End turn", tooltip="Hide your cards and hand the keyboard on", id="end-turn"),
         Binding("t", "take", "Take", tooltip="Take the whole pile into your hand", id="take"),
         Binding("r", "ready", "Ready", tooltip="Finish swapping and start", id="ready"),
-        Binding("u", "take_back", "Undo", tooltip="Take back your last move (nothing new was seen)",
-                id="take-back"),
+        Binding("u", "take_back", "Undo", tooltip="Take back your last move (nothing new was seen)", id="take-back"),
         # Pressed while take-back is hidden: say why not.
         Binding("u", "why_no_take_back", "Why no take-back", show=False, id="take-back-why"),
         Binding("h", "coach", "Coach", tooltip="The move the coach would make, and why", id="coach"),
@@ -75,8 +72,10 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, inherit_binding
         # Long hands (hand_keys): Home/End, a rank's key jumps to it, Esc unmarks.
         Binding("home", "cursor_end(False)", "First card", show=False, id="home"),
         Binding("end", "cursor_end(True)", "Last card", show=False, id="end"),
-        *[Binding(key, f"jump('{key}')", "Jump to rank", show=False, id=f"jump-{key}")
-          for key in ("2", "3", "4", "5", "6", "7", "8", "9", "0", "j", "q", "k", "a")],
+        *[
+            Binding(key, f"jump('{key}')", "Jump to rank", show=False, id=f"jump-{key}")
+            for key in ("2", "3", "4", "5", "6", "7", "8", "9", "0", "j", "q", "k", "a")
+        ],
         Binding("escape", "clear_marks", "Unmark", show=False, id="unmark"),
         Binding("pageup", "log_page(-1)", "Log back", show=False, id="log-up"),
         Binding("pagedown", "log_page(1)", "Log on", show=False, id="log-down"),
@@ -84,8 +83,15 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, inherit_binding
         Binding("t", "why_not('take')", show=False, id="take-why"),
         Binding("enter", "why_not('enter')", show=False, id="enter-why"),
         Binding("e", "why_not('explain')", show=False, id="explain-why"),
-        Binding("ctrl+q", "app.save_quit", "Quit", key_display="^q", tooltip="Save the game and quit",
-                priority=True, id="quit"),
+        Binding(
+            "ctrl+q",
+            "app.save_quit",
+            "Quit",
+            key_display="^q",
+            tooltip="Save the game and quit",
+            priority=True,
+            id="quit",
+        ),
     ]
 
     AUTO_FOCUS = None
@@ -127,9 +133,7 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, inherit_binding
             self.row = "hand"
         if mode in ("hand", "face_up", "face_down"):
             self.row = mode
-        elif mode == "choose":
-            self.row = "hand"
-        elif mode == "swap" and self.row not in ("hand", "face_up"):
+        elif mode == "choose" or (mode == "swap" and self.row not in ("hand", "face_up")):
             self.row = "hand"
         for row in ("hand", "face_up", "face_down"):
             n = len(self.active_cards(view, row))
@@ -142,8 +146,15 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, inherit_binding
             self._draw_titles(view)
         self._draw_player(view, mode)
         # The footer recomposes on every refresh_bindings: only when what it shows changes.
-        key = (mode, self.viewer, len(self.marked), any(m.kind == "take" for m in view.legal),
-               self._take_back_state(), self.game.phase, self.flow.turn)
+        key = (
+            mode,
+            self.viewer,
+            len(self.marked),
+            any(m.kind == "take" for m in view.legal),
+            self._take_back_state(),
+            self.game.phase,
+            self.flow.turn,
+        )
         if key != self._bindings_key:
             self._bindings_key = key
             self.refresh_bindings()
@@ -185,9 +196,15 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, inherit_binding
                 dim = play_stage and row == self.row and card is not None and card.rank not in playable
                 if mode in ("hand", "face_up", "face_down") and row != self.row:
                     dim = True
-                out.append(Slot(card, label=str(i + 1) if card is None else "", dim=dim,
-                                marked=here and i in self.marked,
-                                cursor=here and i == self.cursor[row]))
+                out.append(
+                    Slot(
+                        card,
+                        label=str(i + 1) if card is None else "",
+                        dim=dim,
+                        marked=here and i in self.marked,
+                        cursor=here and i == self.cursor[row],
+                    )
+                )
             return out
 
         area.show(slots("face_down"), slots("face_up"), slots("hand"), self._hint(view, mode))
@@ -197,8 +214,9 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, inherit_binding
             return self.message
         hand, up = self.active_cards(view, "hand"), self.active_cards(view, "face_up")
         under = (hand[self.cursor["hand"]] if hand else None, up[self.cursor["face_up"]] if up else None)
-        return turn_hint(self.game, view, mode, self.session.names, len(self.marked), under,
-                         take_back=self._take_back_state())
+        return turn_hint(
+            self.game, view, mode, self.session.names, len(self.marked), under, take_back=self._take_back_state()
+        )
 
     # ------------------------------------------------------------ flow
 
@@ -299,8 +317,7 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, inherit_binding
         self.marked.clear()
         self.note.clear()
         self._after_computer = False
-        turn = self.flow.after_move(mover, self.session.to_act,
-                                    setup_done=setup and move.kind in ("ready", "choose"))
+        turn = self.flow.after_move(mover, self.session.to_act, setup_done=setup and move.kind in ("ready", "choose"))
         self.session.viewer = turn.shown
         self.follow(turn)
         if turn.shown == mover:
@@ -327,7 +344,7 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, inherit_binding
         if not self._take_back_state():
             self.action_why_no_take_back()
             return False
-        ok, why = self.session.take_back_status()
+        _ok, why = self.session.take_back_status()
         seat = self.session.take_back()
         self._serial += 1
         self._stop_timer()

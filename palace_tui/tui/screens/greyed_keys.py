@@ -9,8 +9,8 @@ so the screen never words, or decides, a rule itself.
 from __future__ import annotations
 
 from palace_tui.rules import Card, Game, IllegalMove, Move
-from palace_tui.words import explain_pile
 from palace_tui.tui.screens.table_screen import TableScreen
+from palace_tui.words import explain_pile
 
 #: The note's label for each key that can explain itself.
 LABELS = {"take": "Take", "enter": "Enter", "explain": "Pile"}

@@ -64,8 +64,14 @@ class ModeKeys:
         return ModeKeys(MappingProxyType({**self.answers, **answers}), self.other)
 
 
-def keys(actions: Iterable[str], *, on: Iterable[str] = (), greyed: Iterable[str] = (),
-         ask: Mapping[str, Ask] | None = None, other: Answer = True) -> ModeKeys:
+def keys(
+    actions: Iterable[str],
+    *,
+    on: Iterable[str] = (),
+    greyed: Iterable[str] = (),
+    ask: Mapping[str, Ask] | None = None,
+    other: Answer = True,
+) -> ModeKeys:
     """The answers of one mode: ``on`` shown, ``greyed`` greyed out, ``ask`` asked of the
     position, every other of ``actions`` hidden; ``other`` for actions not in ``actions``."""
     answers: dict[str, Answer] = dict.fromkeys(actions, False)
@@ -79,9 +85,27 @@ def keys(actions: Iterable[str], *, on: Iterable[str] = (), greyed: Iterable[str
 
 #: Every action of the table screen's bindings (``app.save_quit`` is the app's).
 TABLE_ACTIONS = (
-    "cursor", "row", "mark", "play", "flip", "swap", "choose", "end_turn", "take", "ready",
-    "take_back", "why_no_take_back", "coach", "explain", "rules", "abandon",
-    "cursor_end", "jump", "clear_marks", "log_page", "why_not",
+    "cursor",
+    "row",
+    "mark",
+    "play",
+    "flip",
+    "swap",
+    "choose",
+    "end_turn",
+    "take",
+    "ready",
+    "take_back",
+    "why_no_take_back",
+    "coach",
+    "explain",
+    "rules",
+    "abandon",
+    "cursor_end",
+    "jump",
+    "clear_marks",
+    "log_page",
+    "why_not",
 )
 #: The same in every mode: the rules card, take-back and its reason.
 _EVERY_MODE = {"rules"}
@@ -92,47 +116,67 @@ _MOVING = {"cursor", "cursor_end", "jump", "clear_marks", "why_not"}
 _TURN_KEYS = {"cursor", "cursor_end", "jump", "clear_marks", "mark", "play", "take", "coach", "explain"}
 
 
-def _table(on: Iterable[str] = (), greyed: Iterable[str] = (), ask: Mapping[str, Ask] | None = None,
-           other: Answer = True) -> ModeKeys:
-    return keys(TABLE_ACTIONS, on={*_EVERY_MODE, *on}, greyed=greyed, ask={**_TAKE_BACK, **(ask or {})},
-                other=other)
+def _table(
+    on: Iterable[str] = (), greyed: Iterable[str] = (), ask: Mapping[str, Ask] | None = None, other: Answer = True
+) -> ModeKeys:
+    return keys(TABLE_ACTIONS, on={*_EVERY_MODE, *on}, greyed=greyed, ask={**_TAKE_BACK, **(ask or {})}, other=other)
 
 
 #: On while the seat at the screen plays from any of its rows.
 _PLAYING = {"abandon", "explain", "log_page", *_MOVING}
 
 #: What each mode of the table (:meth:`GameScreen.mode`) lets the keys do.
-TABLE_KEYS: Mapping[str, ModeKeys] = MappingProxyType({
-    "over": _table(on={"log_page"}, greyed=_TURN_KEYS),
-    "wait": _table(on={"abandon", "log_page"}, greyed=_TURN_KEYS),
-    # The mover's cards stay up: only ending the turn, take-back, the rules and quitting.
-    "result": _table(on={"end_turn", "save_quit"}, other=False),
-    "swap": _table(on={"abandon", "row", "swap", "ready", "log_page", *_MOVING}, greyed={"explain"},
-                   ask={"coach": Ask.COACH}),
-    "choose": _table(on={"abandon", "mark", "log_page", *_MOVING}, greyed={"explain"},
-                     ask={"choose": Ask.CHOOSE, "coach": Ask.COACH}),
-    "hand": _table(on={"mark", "play", *_PLAYING}, ask={"take": Ask.TAKE, "coach": Ask.COACH}),
-    "face_up": _table(on={"mark", "play", *_PLAYING}, ask={"take": Ask.TAKE, "coach": Ask.COACH}),
-    "face_down": _table(on={"flip", *_PLAYING}, greyed={"take"}, ask={"coach": Ask.COACH}),
-    # A seat that is out never has the turn; should it, it can only move about and ask.
-    "out": _table(on={"abandon", "log_page", *_MOVING}, greyed={"take", "explain"}, ask={"coach": Ask.COACH}),
-})
+TABLE_KEYS: Mapping[str, ModeKeys] = MappingProxyType(
+    {
+        "over": _table(on={"log_page"}, greyed=_TURN_KEYS),
+        "wait": _table(on={"abandon", "log_page"}, greyed=_TURN_KEYS),
+        # The mover's cards stay up: only ending the turn, take-back, the rules and quitting.
+        "result": _table(on={"end_turn", "save_quit"}, other=False),
+        "swap": _table(
+            on={"abandon", "row", "swap", "ready", "log_page", *_MOVING}, greyed={"explain"}, ask={"coach": Ask.COACH}
+        ),
+        "choose": _table(
+            on={"abandon", "mark", "log_page", *_MOVING},
+            greyed={"explain"},
+            ask={"choose": Ask.CHOOSE, "coach": Ask.COACH},
+        ),
+        "hand": _table(on={"mark", "play", *_PLAYING}, ask={"take": Ask.TAKE, "coach": Ask.COACH}),
+        "face_up": _table(on={"mark", "play", *_PLAYING}, ask={"take": Ask.TAKE, "coach": Ask.COACH}),
+        "face_down": _table(on={"flip", *_PLAYING}, greyed={"take"}, ask={"coach": Ask.COACH}),
+        # A seat that is out never has the turn; should it, it can only move about and ask.
+        "out": _table(on={"abandon", "log_page", *_MOVING}, greyed={"take", "explain"}, ask={"coach": Ask.COACH}),
+    }
+)
 
 #: Hidden on the public table (nobody's cards are up): there are no cards to act on.
 _PUBLIC_HIDDEN = ("cursor", "mark", "play", "take", "coach", "why_not")
 
 #: :data:`TABLE_KEYS` while nobody's cards are up.
-PUBLIC_TABLE_KEYS: Mapping[str, ModeKeys] = MappingProxyType({
-    mode: mode_keys.but(dict.fromkeys(_PUBLIC_HIDDEN, False)) for mode, mode_keys in TABLE_KEYS.items()
-})
+PUBLIC_TABLE_KEYS: Mapping[str, ModeKeys] = MappingProxyType(
+    {mode: mode_keys.but(dict.fromkeys(_PUBLIC_HIDDEN, False)) for mode, mode_keys in TABLE_KEYS.items()}
+)
 
 
 # ------------------------------------------------------------ a lesson (LessonScreen)
 
 #: Every action of the lesson screen's bindings.
 LESSON_ACTIONS = (
-    "cursor", "end", "jump", "row", "mark", "play", "flip", "swap", "continue", "take",
-    "why_no_take", "ready", "explain", "retry", "next", "back",
+    "cursor",
+    "end",
+    "jump",
+    "row",
+    "mark",
+    "play",
+    "flip",
+    "swap",
+    "continue",
+    "take",
+    "why_no_take",
+    "ready",
+    "explain",
+    "retry",
+    "next",
+    "back",
 )
 #: Starting the lesson again, and back to the list (or clearing the marks).
 _LESSON_ALWAYS = {"retry", "back"}
@@ -143,20 +187,21 @@ _LESSON_PLAYING = {"why_no_take": Ask.WHY_NO_TAKE, "next": Ask.NEXT_LESSON, "tak
 
 
 def _lesson(on: Iterable[str] = (), greyed: Iterable[str] = (), ask: Mapping[str, Ask] | None = None) -> ModeKeys:
-    return keys(LESSON_ACTIONS, on={*_LESSON_ALWAYS, *on}, greyed=greyed,
-                ask={"next": Ask.NEXT_LESSON, **(ask or {})})
+    return keys(LESSON_ACTIONS, on={*_LESSON_ALWAYS, *on}, greyed=greyed, ask={"next": Ask.NEXT_LESSON, **(ask or {})})
 
 
 #: What each mode of a lesson (:meth:`LessonScreen.mode`) lets the keys do: as at the table.
-LESSON_KEYS: Mapping[str, ModeKeys] = MappingProxyType({
-    # A page to read: Enter (or n) goes on, Esc goes back; nothing else shows, not even Textual's own.
-    "page": keys(LESSON_ACTIONS, on={"continue", "next", "back"}, other=False),
-    "done": _lesson(on={"continue"}, greyed={*_LESSON_MOVING, "explain"}),
-    "wait": _lesson(greyed={*_LESSON_MOVING, "explain"}, ask={"take": Ask.TAKE}),
-    "swap": _lesson(on={"row", "swap", "ready", *_LESSON_MOVING}, greyed={"explain"}),
-    "hand": _lesson(on={"mark", "play", "explain", *_LESSON_MOVING}, ask=_LESSON_PLAYING),
-    "face_up": _lesson(on={"mark", "play", "explain", *_LESSON_MOVING}, ask=_LESSON_PLAYING),
-    "face_down": _lesson(on={"flip", "explain", *_LESSON_MOVING}, ask=_LESSON_PLAYING),
-    # A learner who is out never has the turn; should they, as while waiting.
-    "out": _lesson(greyed={*_LESSON_MOVING, "explain"}, ask={"take": Ask.TAKE}),
-})
+LESSON_KEYS: Mapping[str, ModeKeys] = MappingProxyType(
+    {
+        # A page to read: Enter (or n) goes on, Esc goes back; nothing else shows, not even Textual's own.
+        "page": keys(LESSON_ACTIONS, on={"continue", "next", "back"}, other=False),
+        "done": _lesson(on={"continue"}, greyed={*_LESSON_MOVING, "explain"}),
+        "wait": _lesson(greyed={*_LESSON_MOVING, "explain"}, ask={"take": Ask.TAKE}),
+        "swap": _lesson(on={"row", "swap", "ready", *_LESSON_MOVING}, greyed={"explain"}),
+        "hand": _lesson(on={"mark", "play", "explain", *_LESSON_MOVING}, ask=_LESSON_PLAYING),
+        "face_up": _lesson(on={"mark", "play", "explain", *_LESSON_MOVING}, ask=_LESSON_PLAYING),
+        "face_down": _lesson(on={"flip", "explain", *_LESSON_MOVING}, ask=_LESSON_PLAYING),
+        # A learner who is out never has the turn; should they, as while waiting.
+        "out": _lesson(greyed={*_LESSON_MOVING, "explain"}, ask={"take": Ask.TAKE}),
+    }
+)

@@ -18,10 +18,10 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from palace_tui.lessons import BY_ID, CORE, LESSONS, Lesson, Progress
-from palace_tui.tui.widgets.keys_footer import KeysFooter
-from palace_tui.tui.widgets.too_small import TooSmall
 from palace_tui.tui.screens.compare import CompareScreen
 from palace_tui.tui.screens.lesson import LessonScreen
+from palace_tui.tui.widgets.keys_footer import KeysFooter
+from palace_tui.tui.widgets.too_small import TooSmall
 
 DIM = Style(dim=True)
 
@@ -32,10 +32,10 @@ class LearnScreen(Screen[None]):
     CSS_PATH = Path(__file__).parent / "learn.tcss"
 
     BINDINGS = [
-        Binding("enter", "start", "Start lesson", tooltip="Start the highlighted lesson", id="learn-start",
-                priority=True),
-        Binding("c", "compare", "Compare presets", tooltip="Two presets' rules side by side",
-                id="learn-compare"),
+        Binding(
+            "enter", "start", "Start lesson", tooltip="Start the highlighted lesson", id="learn-start", priority=True
+        ),
+        Binding("c", "compare", "Compare presets", tooltip="Two presets' rules side by side", id="learn-compare"),
         Binding("escape", "back", "Back", tooltip="Leave the lessons", id="learn-back"),
     ]
 
@@ -46,9 +46,11 @@ class LearnScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("Learn Palace", id="learn-title")
-        yield Static(f"Short lessons on real positions. The first {len(CORE)} teach a whole first game "
-                     "in about five minutes; the house rules after them are for tables that play them.",
-                     id="learn-intro")
+        yield Static(
+            f"Short lessons on real positions. The first {len(CORE)} teach a whole first game "
+            "in about five minutes; the house rules after them are for tables that play them.",
+            id="learn-intro",
+        )
         yield OptionList(id="lesson-list")
         yield Static("", id="lesson-summary")
         yield KeysFooter()
@@ -88,7 +90,8 @@ class LearnScreen(Screen[None]):
         ol.focus()
         done_count = sum(1 for lesson in LESSONS if self.progress.is_done(lesson.id))
         self.query_one("#learn-title", Static).update(
-            Text.assemble(("Learn Palace", "bold"), f"   {done_count} of {len(LESSONS)} lessons done"))
+            Text.assemble(("Learn Palace", "bold"), f"   {done_count} of {len(LESSONS)} lessons done")
+        )
 
     def _first_undone_index(self) -> int:
         ol = self.query_one("#lesson-list", OptionList)

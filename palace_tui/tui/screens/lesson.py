@@ -22,14 +22,14 @@ from textual.widgets import Static
 
 from palace_tui.lessons import LESSONS, Feedback, Lesson, LessonRunner, Progress
 from palace_tui.rules import Move, SeatView
+from palace_tui.tui.screens.key_modes import LESSON_KEYS, Ask
+from palace_tui.tui.screens.turn_hint import turn_hint
 from palace_tui.tui.widgets.card_art import Slot
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.pile_view import PileView
 from palace_tui.tui.widgets.player_area import PlayerArea, row_cards
 from palace_tui.tui.widgets.seat_list import SeatList
 from palace_tui.tui.widgets.too_small import TooSmall
-from palace_tui.tui.screens.key_modes import LESSON_KEYS, Ask
-from palace_tui.tui.screens.turn_hint import turn_hint
 
 DIM = Style(dim=True)
 KEY = Style(bold=True)
@@ -46,34 +46,40 @@ class LessonScreen(Screen[None]):
     CSS_PATH = Path(__file__).parent / "lesson.tcss"
 
     BINDINGS = [
-        Binding("left", "cursor(-1)", "Card", key_display="←→", tooltip="Previous or next card",
-                id="lesson-left"),
+        Binding("left", "cursor(-1)", "Card", key_display="←→", tooltip="Previous or next card", id="lesson-left"),
         Binding("right", "cursor(1)", "Card", show=False, id="lesson-right"),
         Binding("up", "row", "Row", key_display="↑↓", tooltip="Between hand and face-up row", id="lesson-row"),
         Binding("down", "row", "Row", show=False, id="lesson-row-down"),
         Binding("space", "mark", "Mark", tooltip="Mark cards of one rank to play together", id="lesson-mark"),
-        Binding("enter", "play", "Play", tooltip="Play the marked cards, else the card under the cursor",
-                id="lesson-play"),
-        Binding("enter", "flip", "Turn card", tooltip="Turn the face-down card under the cursor",
-                id="lesson-flip"),
-        Binding("enter", "swap", "Swap", tooltip="Swap the hand card and the face-up card under the cursors",
-                id="lesson-swap"),
+        Binding(
+            "enter", "play", "Play", tooltip="Play the marked cards, else the card under the cursor", id="lesson-play"
+        ),
+        Binding("enter", "flip", "Turn card", tooltip="Turn the face-down card under the cursor", id="lesson-flip"),
+        Binding(
+            "enter",
+            "swap",
+            "Swap",
+            tooltip="Swap the hand card and the face-up card under the cursors",
+            id="lesson-swap",
+        ),
         Binding("enter", "continue", "Continue", tooltip="Go on to the next lesson", id="lesson-continue"),
         Binding("t", "take", "Take", tooltip="Take the whole pile into your hand", id="lesson-take"),
         # Pressed while Take is greyed out: the engine says why not.
         Binding("t", "why_no_take", "Why no take", show=False, id="lesson-take-why"),
         Binding("r", "ready", "Ready", tooltip="Finish swapping and start", id="lesson-ready"),
         Binding("e", "explain", "Pile", tooltip="What may go on the pile now, and why", id="lesson-explain"),
-        Binding("ctrl+r", "retry", "Retry", key_display="^r", tooltip="Start this lesson again",
-                id="lesson-retry"),
+        Binding("ctrl+r", "retry", "Retry", key_display="^r", tooltip="Start this lesson again", id="lesson-retry"),
         Binding("n", "next", "Next", tooltip="Go to the next lesson", id="lesson-next"),
         Binding("home", "end(0)", "First card", show=False, id="lesson-home"),
         Binding("end", "end(-1)", "Last card", show=False, id="lesson-end"),
         # Typing a rank jumps to it, as at the table: 3-9, 0 for ten, j q k a, 2.
-        *[Binding(key, f"jump({rank})", f"Jump to {key}", show=False, id=f"lesson-jump-{key}")
-          for key, rank in RANK_KEYS.items()],
-        Binding("escape", "back", "List", tooltip="Clear the marks; again, back to the list of lessons",
-                id="lesson-back"),
+        *[
+            Binding(key, f"jump({rank})", f"Jump to {key}", show=False, id=f"lesson-jump-{key}")
+            for key, rank in RANK_KEYS.items()
+        ],
+        Binding(
+            "escape", "back", "List", tooltip="Clear the marks; again, back to the list of lessons", id="lesson-back"
+        ),
     ]
 
     AUTO_FOCUS = None
@@ -141,8 +147,9 @@ class LessonScreen(Screen[None]):
     def _refresh_all(self) -> None:
         lesson = self.lesson
         n = LESSONS.index(lesson) + 1
-        title = Text.assemble(("Lesson ", "bold"), (f"{n} of {len(LESSONS)}", "bold"), "  ",
-                              (lesson.title, "bold underline"))
+        title = Text.assemble(
+            ("Lesson ", "bold"), (f"{n} of {len(LESSONS)}", "bold"), "  ", (lesson.title, "bold underline")
+        )
         if lesson.options:
             title.append(f"  ({lesson.option_words()})", DIM)
         if self.progress.is_done(lesson.id):
@@ -180,8 +187,11 @@ class LessonScreen(Screen[None]):
                 self.query_one(SeatList).show(view, set())
                 self.query_one(PileView).show(view)
             self.query_one(PlayerArea).show(
-                self._slots(view, mode, "face_down"), self._slots(view, mode, "face_up"),
-                self._slots(view, mode, "hand"), self._hint(view, mode))
+                self._slots(view, mode, "face_down"),
+                self._slots(view, mode, "face_up"),
+                self._slots(view, mode, "hand"),
+                self._hint(view, mode),
+            )
         if not cards_only:
             self.refresh_bindings()
 
@@ -191,9 +201,17 @@ class LessonScreen(Screen[None]):
         out = []
         for i, card in enumerate(self.active_cards(view, row)):
             dim = (mode in PLAYING and row != self.row) or (
-                here and mode in ("hand", "face_up") and card.rank not in view.playable_ranks)
-            out.append(Slot(card, label=str(i + 1) if card is None else "", dim=dim,
-                            marked=here and i in self.marked, cursor=here and i == self.cursor[row]))
+                here and mode in ("hand", "face_up") and card.rank not in view.playable_ranks
+            )
+            out.append(
+                Slot(
+                    card,
+                    label=str(i + 1) if card is None else "",
+                    dim=dim,
+                    marked=here and i in self.marked,
+                    cursor=here and i == self.cursor[row],
+                )
+            )
         return out
 
     def _hint(self, view: SeatView, mode: str) -> Text:

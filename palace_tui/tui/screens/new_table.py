@@ -34,9 +34,13 @@ CUSTOM = "custom"
 
 def default_table() -> dict[str, Any]:
     """The table offered the first time: Ann against two computers, Palace rules."""
-    return {"players": 3, "seats": [{"name": n, "human": i == 0, "level": default_level()}
-                                     for i, n in enumerate(DEFAULT_NAMES)],
-            "preset": "palace", "options": Rules.preset("palace").as_dict(), "seed": ""}
+    return {
+        "players": 3,
+        "seats": [{"name": n, "human": i == 0, "level": default_level()} for i, n in enumerate(DEFAULT_NAMES)],
+        "preset": "palace",
+        "options": Rules.preset("palace").as_dict(),
+        "seed": "",
+    }
 
 
 def usable_settings(table: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:
@@ -49,14 +53,21 @@ def usable_settings(table: dict[str, Any], base: dict[str, Any]) -> dict[str, An
     if isinstance(seats, list):
         kinds = {"name": str, "human": bool, "level": str, "coach": bool}
         defaults = base["seats"]
-        out["seats"] = [{**defaults[i], **({k: v for k, v in s.items() if k in kinds and type(v) is kinds[k]}
-                                           if isinstance(s, dict) else {})}
-                        for i, s in enumerate(seats[:MAX_SEATS])] + defaults[len(seats):]
+        out["seats"] = [
+            {
+                **defaults[i],
+                **({k: v for k, v in s.items() if k in kinds and type(v) is kinds[k]} if isinstance(s, dict) else {}),
+            }
+            for i, s in enumerate(seats[:MAX_SEATS])
+        ] + defaults[len(seats) :]
     if isinstance(table.get("preset"), str):
         out["preset"] = table["preset"]
     if isinstance(table.get("options"), dict):
-        out["options"] = {k: v for k, v in table["options"].items()
-                          if k in OPTIONS and any(type(v) is type(a) and v == a for a in OPTIONS[k])}
+        out["options"] = {
+            k: v
+            for k, v in table["options"].items()
+            if k in OPTIONS and any(type(v) is type(a) and v == a for a in OPTIONS[k])
+        }
     seed = table.get("seed")
     if isinstance(seed, int) and not isinstance(seed, bool):
         seed = str(seed)
@@ -67,6 +78,7 @@ def usable_settings(table: dict[str, Any], base: dict[str, Any]) -> dict[str, An
 
 def _palace_app() -> type[PalaceApp]:
     from palace_tui.tui.app import PalaceApp  # the app imports this screen: import it when the class is made
+
     return PalaceApp
 
 
@@ -95,8 +107,15 @@ class NewTableScreen(Screen[Session]):
         Binding("ctrl+s", "start", "Start", tooltip="Deal the first game", priority=True, id="start"),
         Binding("ctrl+r", "reset", "Defaults", tooltip="Set every option back to the preset", id="reset"),
         Binding("tab", "app.focus_next", "Next field", key_display="tab", id="next"),
-        Binding("ctrl+l", "learn", "Learn", key_display="^l", tooltip="Lessons: learn Palace in five minutes",
-                priority=True, id="learn"),
+        Binding(
+            "ctrl+l",
+            "learn",
+            "Learn",
+            key_display="^l",
+            tooltip="Lessons: learn Palace in five minutes",
+            priority=True,
+            id="learn",
+        ),
         Binding("ctrl+q", "app.quit", "Quit", key_display="^q", priority=True, id="quit"),
     ]
 
@@ -114,36 +133,53 @@ class NewTableScreen(Screen[Session]):
     def compose(self) -> ComposeResult:
         t = self.table
         fields = set(SeatConfig.__dataclass_fields__)
-        seats = [SeatConfig(**{**{"name": DEFAULT_NAMES[i], "human": i == 0, "level": default_level()},
-                               **{k: v for k, v in s.items() if k in fields}})
-                 for i, s in enumerate((t["seats"] + default_table()["seats"])[:MAX_SEATS])]
+        seats = [
+            SeatConfig(
+                **{
+                    "name": DEFAULT_NAMES[i],
+                    "human": i == 0,
+                    "level": default_level(),
+                    **{k: v for k, v in s.items() if k in fields},
+                }
+            )
+            for i, s in enumerate((t["seats"] + default_table()["seats"])[:MAX_SEATS])
+        ]
         yield Header(icon="♠")
         with VerticalScroll(id="form"):
             yield Label("Seats (clockwise; seat 1 deals first)", classes="section")
             with Horizontal(classes="field"):
                 yield Label("Players", classes="field-label")
-                yield Select([(str(n), n) for n in range(2, MAX_SEATS + 1)], value=int(t["players"]),
-                             allow_blank=False, compact=True, id="players")
+                yield Select(
+                    [(str(n), n) for n in range(2, MAX_SEATS + 1)],
+                    value=int(t["players"]),
+                    allow_blank=False,
+                    compact=True,
+                    id="players",
+                )
             for i, seat in enumerate(seats):
                 yield SeatEditor(i, seat, self.levels)
             yield Label("Rules", classes="section")
             with Horizontal(classes="field"):
                 yield Label("preset", classes="field-label")
                 preset = t["preset"] if t["preset"] in PRESETS else CUSTOM
-                yield Select([(p, p) for p in PRESETS] + [(CUSTOM, CUSTOM)], value=preset, allow_blank=False,
-                             compact=True, id="preset")
-                yield Static(PRESET_HELP.get(preset, "Your own mix of options."), id="preset-help",
-                             markup=False)
+                yield Select(
+                    [(p, p) for p in PRESETS] + [(CUSTOM, CUSTOM)],
+                    value=preset,
+                    allow_blank=False,
+                    compact=True,
+                    id="preset",
+                )
+                yield Static(PRESET_HELP.get(preset, "Your own mix of options."), id="preset-help", markup=False)
             for name, allowed in OPTIONS.items():
                 value = t["options"].get(name, allowed[0])
                 yield OptionRow(name, value if value in allowed else allowed[0])
             yield Label("Deal", classes="section")
             with Horizontal(classes="field"):
                 yield Label("seed", classes="field-label")
-                yield Input(str(t["seed"] or ""), placeholder="random", type="integer", compact=True,
-                            id="seed")
-                yield Static("Blank: a fresh shuffle every game. A number deals the same cards.",
-                             id="seed-help", markup=False)
+                yield Input(str(t["seed"] or ""), placeholder="random", type="integer", compact=True, id="seed")
+                yield Static(
+                    "Blank: a fresh shuffle every game. A number deals the same cards.", id="seed-help", markup=False
+                )
         with Horizontal(id="start-row"):
             yield Button("Start", variant="success", id="start", compact=True)
             yield Button("Learn", id="learn", compact=True, tooltip="Lessons: learn Palace in five minutes")
@@ -178,9 +214,11 @@ class NewTableScreen(Screen[Session]):
         rules = Rules(**self.option_values())
         seats = self.seats()
         if len(seats) > rules.max_players:
-            raise ValueError(f"{len(seats)} players need {len(seats) * rules.cards_per_seat} cards but "
-                             f"these options deal at most {rules.max_players} players: add jokers or a pack, "
-                             "or deal smaller rows")
+            raise ValueError(
+                f"{len(seats)} players need {len(seats) * rules.cards_per_seat} cards but "
+                f"these options deal at most {rules.max_players} players: add jokers or a pack, "
+                "or deal smaller rows"
+            )
         names = [s.name for s in seats]
         if any(not n for n in names):
             raise ValueError("every seat needs a name")
@@ -291,9 +329,14 @@ class NewTableScreen(Screen[Session]):
         seed = self.seed()
         preset = self.query_one("#preset", Select).value
         preset = preset if preset in PRESETS else None
-        self.app.remember_table({
-            "players": len(seats),
-            "seats": [asdict(self.query_one(f"#seat-{i}", SeatEditor).value()) for i in range(MAX_SEATS)],
-            "preset": preset or CUSTOM, "options": rules.as_dict(), "seed": ""})  # a seed is for one table, never the next
+        self.app.remember_table(
+            {
+                "players": len(seats),
+                "seats": [asdict(self.query_one(f"#seat-{i}", SeatEditor).value()) for i in range(MAX_SEATS)],
+                "preset": preset or CUSTOM,
+                "options": rules.as_dict(),
+                "seed": "",
+            }
+        )  # a seed is for one table, never the next
         self._dealt = True
         self.dismiss(Session.new(seats, rules, seed=seed, preset=preset))

@@ -33,8 +33,7 @@ class PassScreen(Screen[int], inherit_bindings=False):
     """
 
     BINDINGS = [
-        Binding("enter", "reveal", "Show my cards", tooltip="Only the named player should look now",
-                id="reveal"),
+        Binding("enter", "reveal", "Show my cards", tooltip="Only the named player should look now", id="reveal"),
         Binding("ctrl+q", "app.save_quit", "Save+quit", key_display="^q", priority=True, id="quit"),
     ]
 
@@ -45,7 +44,7 @@ class PassScreen(Screen[int], inherit_bindings=False):
         #: That seat's name.
         self.player = ""
 
-    def for_seat(self, seat: int, name: str) -> "PassScreen":
+    def for_seat(self, seat: int, name: str) -> PassScreen:
         """Aim the screen at ``seat`` before it is pushed (the app keeps one instance)."""
         self.seat, self.player = seat, name
         if self.is_mounted:
@@ -54,10 +53,9 @@ class PassScreen(Screen[int], inherit_bindings=False):
 
     def compose(self) -> ComposeResult:
         yield Header(icon="♠")
-        with Middle(), Center():
-            with Vertical(id="pass-box"):
-                yield Static(id="pass-title", markup=False)
-                yield Static(id="pass-body", markup=False)
+        with Middle(), Center(), Vertical(id="pass-box"):
+            yield Static(id="pass-title", markup=False)
+            yield Static(id="pass-body", markup=False)
         yield KeysFooter()
         yield TooSmall()
 
@@ -66,7 +64,8 @@ class PassScreen(Screen[int], inherit_bindings=False):
         # game), and nothing of the previous turn, which was meant for its mover alone.
         self.query_one("#pass-title", Static).update(f"Pass to {self.player}")
         self.query_one("#pass-body", Static).update(
-            f"Everyone else, look away.\n\n{self.player}: press Enter to see your cards.")
+            f"Everyone else, look away.\n\n{self.player}: press Enter to see your cards."
+        )
         self.sub_title = f"pass to {self.player}"
 
     def on_mount(self) -> None:

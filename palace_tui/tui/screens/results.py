@@ -10,6 +10,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
+from palace_tui.table.session import Session
+from palace_tui.tui.widgets.game_log import log_line
+from palace_tui.tui.widgets.keys_footer import KeysFooter
+from palace_tui.tui.widgets.seat_list import place_text
+from palace_tui.tui.widgets.too_small import TooSmall
 from palace_tui.words.events import ACTION_KINDS, recap
 from palace_tui.words.results import (
     loser_sentence,
@@ -17,11 +22,6 @@ from palace_tui.words.results import (
     points_sentence,
     same_deal_columns,
 )
-from palace_tui.table.session import Session
-from palace_tui.tui.widgets.game_log import log_line
-from palace_tui.tui.widgets.keys_footer import KeysFooter
-from palace_tui.tui.widgets.seat_list import place_text
-from palace_tui.tui.widgets.too_small import TooSmall
 
 #: What a scoreboard column is called under each scoring option.
 SCORE_COLUMN = {"podium": ("points", "Points"), "losses": ("losses", "Losses"), "wins": ("wins", "Wins")}
@@ -44,8 +44,7 @@ class ResultsScreen(Screen[str]):
     AUTO_FOCUS = None
 
     BINDINGS = [
-        Binding("enter", "choose('again')", "Play again", tooltip="Deal the next game at this table",
-                id="again"),
+        Binding("enter", "choose('again')", "Play again", tooltip="Deal the next game at this table", id="again"),
         Binding("n", "choose('new')", "New table", tooltip="Change the seats or the rules", id="new"),
         Binding("r", "review", "Review", tooltip="Replay this game with the coach's verdicts", id="review"),
         Binding("ctrl+q", "choose('quit')", "Quit", key_display="^q", priority=True, id="quit"),
@@ -96,8 +95,12 @@ class ResultsScreen(Screen[str]):
         key, label = SCORE_COLUMN[scoring]
         table.add_columns("Place", "Name", label, "Games")
         for board_row in self.scoreboard:
-            table.add_row(str(board_row.get("place", "")), Text(str(board_row["name"])),
-                          str(board_row.get(key, 0)), str(board_row.get("games", 0)))
+            table.add_row(
+                str(board_row.get("place", "")),
+                Text(str(board_row["name"])),
+                str(board_row.get(key, 0)),
+                str(board_row.get("games", 0)),
+            )
 
     def _outcome_text(self) -> Text:
         session = self.session
@@ -153,6 +156,7 @@ class ResultsScreen(Screen[str]):
     def _points(self, store, game: dict) -> list[int] | None:
         """A recorded game's points by seat, from its replayed moves (None if they were not kept)."""
         from palace_tui.store.gamefile import GameFileError, ReplayError, parse_game, replay
+
         if game["game_id"] == self.session.game_id:
             out = self.session.game.outcome()
             return list(out.points) if out is not None else None
@@ -185,12 +189,21 @@ class ResultsScreen(Screen[str]):
         """Review the game just over (all cards face up now that it is over)."""
         from palace_tui.ai.analysis import DEFAULT_ITERATIONS
         from palace_tui.tui.screens.review import ReviewScreen
+
         session = self.session
         if session.game.phase != "over" or session.history is None:
-            self.notify("This game's moves were not kept (it was started by an older palace-tui): "
-                        "there is nothing to review.", severity="warning")
+            self.notify(
+                "This game's moves were not kept (it was started by an older palace-tui): there is nothing to review.",
+                severity="warning",
+            )
             return
-        self.app.push_screen(ReviewScreen(session.game_record(), title=f"game {session.game_number + 1}",
-                                          store=getattr(self.app, "store", None), game_key=session.game_id,
-                                          humans=session.humans,
-                                          iterations=getattr(self.app, "review_iterations", None) or DEFAULT_ITERATIONS))
+        self.app.push_screen(
+            ReviewScreen(
+                session.game_record(),
+                title=f"game {session.game_number + 1}",
+                store=getattr(self.app, "store", None),
+                game_key=session.game_id,
+                humans=session.humans,
+                iterations=getattr(self.app, "review_iterations", None) or DEFAULT_ITERATIONS,
+            )
+        )

@@ -25,9 +25,9 @@ from palace_tui.ai.analysis import (
     analyse,
     settings_key,
 )
-from palace_tui.store.gamefile import GameRecord, Replay, replay
 from palace_tui.rules import Game, Move
 from palace_tui.rules.cards import cards_text
+from palace_tui.store.gamefile import GameRecord, Replay, replay
 from palace_tui.tui.widgets.chance_graph import chance_graph, graph_legend
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import TooSmall
@@ -53,7 +53,7 @@ def board_text(game: Game, to_act: int | None) -> Text:
         mark = "▶ " if i == to_act else "  "
         text.append(f"{mark}{seat.name:<{width}}", "bold" if i == to_act else "")
         if seat.place is not None:
-            text.append(f"out ({seat.place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(seat.place, 'th')})\n", "dim")
+            text.append(f"out ({seat.place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(seat.place, 'th') })\n", "dim")
             continue
         text.append("hand ", "dim")
         text.append(cards_text(seat.hand) or "-", "bold")
@@ -110,8 +110,10 @@ def decision_words(names: list[str], verdict: Verdict, you: bool = False) -> tup
     if verdict.kind == "setup":
         made = f"{who} chose to {plan_words(verdict.made_moves(), 'the' if not you else 'your')}"
         return made, f"the coach would {plan_words(verdict.best_moves())}"
-    return (f"{who} chose to {Move.from_code(verdict.made)}" if not you else
-            f"you chose to {Move.from_code(verdict.made)}", f"the coach would {Move.from_code(verdict.best)}")
+    return (
+        f"{who} chose to {Move.from_code(verdict.made)}" if not you else f"you chose to {Move.from_code(verdict.made)}",
+        f"the coach would {Move.from_code(verdict.best)}",
+    )
 
 
 def verdict_text(game: Game, verdict: Verdict | None, measure: str, turning: list[int], index: int) -> Text:
@@ -137,8 +139,11 @@ def verdict_text(game: Game, verdict: Verdict | None, measure: str, turning: lis
         text.append(f" ({coach_move} {percent(best.win)})")
     if index in turning:
         k = turning.index(index) + 1
-        text.append(f"\nTurning point {k} of {len(turning)}: {percent(verdict.loss)} less chance "
-                    f"of {'not being last' if measure == 'not_last' else 'winning'}.", "bold red")
+        text.append(
+            f"\nTurning point {k} of {len(turning)}: {percent(verdict.loss)} less chance "
+            f"of {'not being last' if measure == 'not_last' else 'winning'}.",
+            "bold red",
+        )
     return text
 
 
@@ -165,9 +170,18 @@ class ReviewScreen(Screen[None]):
         Binding("escape", "back", "Stop/back", tooltip="Stop the analysis, or leave the review", id="back"),
     ]
 
-    def __init__(self, record: GameRecord, *, title: str = "", store=None, game_key: str = "",
-                 humans: list[int] | None = None, iterations: int = DEFAULT_ITERATIONS, seed: int = 0,
-                 played: Replay | None = None) -> None:
+    def __init__(
+        self,
+        record: GameRecord,
+        *,
+        title: str = "",
+        store=None,
+        game_key: str = "",
+        humans: list[int] | None = None,
+        iterations: int = DEFAULT_ITERATIONS,
+        seed: int = 0,
+        played: Replay | None = None,
+    ) -> None:
         super().__init__()
         self.record = record
         #: ``played`` reviews a replay made elsewhere (a lesson's position); else the record's.
@@ -225,8 +239,14 @@ class ReviewScreen(Screen[None]):
             self.app.call_from_thread(bar.update, total=total, progress=done)
 
         try:
-            analysis = analyse(self.played, self.humans, iterations=self.iterations, seed=self.seed,
-                               progress=progress, cancelled=lambda: worker.is_cancelled)
+            analysis = analyse(
+                self.played,
+                self.humans,
+                iterations=self.iterations,
+                seed=self.seed,
+                progress=progress,
+                cancelled=lambda: worker.is_cancelled,
+            )
         except Cancelled:
             return None
         if self.game_key and hasattr(self.store, "save_analysis"):
@@ -259,19 +279,25 @@ class ReviewScreen(Screen[None]):
         analysis = self.analysis
         verdict = graph = Text()
         if analysis is None:
-            verdict = Text("Analysing the game… (Esc stops it; the moves can be stepped through meanwhile)"
-                           if self._worker is not None else "Not analysed (the analysis was stopped).", "dim")
+            verdict = Text(
+                "Analysing the game… (Esc stops it; the moves can be stepped through meanwhile)"
+                if self._worker is not None
+                else "Not analysed (the analysis was stopped).",
+                "dim",
+            )
         else:
-            verdict = verdict_text(before, analysis.verdicts.get(self.index), analysis.measure, analysis.turning,
-                                   self.index)
+            verdict = verdict_text(
+                before, analysis.verdicts.get(self.index), analysis.measure, analysis.turning, self.index
+            )
             chances = analysis.chances[self.index]
             if step is not None and self.index not in analysis.verdicts and chances:
                 mine = chances[step.seat]
-                verdict = Text(f"{before.names[step.seat]}'s chances after it: not last {percent(mine.not_last)}, "
-                               f"win {percent(mine.win)}")
+                verdict = Text(
+                    f"{before.names[step.seat]}'s chances after it: not last {percent(mine.not_last)}, "
+                    f"win {percent(mine.win)}"
+                )
             width = max(20, self.size.width - 4)
-            graph = chance_graph(before.names, analysis.chances, analysis.measure, self.index,
-                                 analysis.turning, width)
+            graph = chance_graph(before.names, analysis.chances, analysis.measure, self.index, analysis.turning, width)
             self.query_one("#graph").border_subtitle = graph_legend(analysis.measure)
         self.query_one("#verdict", Static).update(verdict)
         self.query_one("#graph", Static).update(graph)
@@ -310,6 +336,7 @@ class ReviewScreen(Screen[None]):
     def action_summary(self) -> None:
         """The turning points of each person on one screen."""
         from palace_tui.tui.screens.review_summary import ReviewSummaryScreen
+
         if self.analysis is not None:
             self.app.push_screen(ReviewSummaryScreen(self.played, self.analysis, self.humans), self._jumped)
 

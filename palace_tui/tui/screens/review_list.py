@@ -23,8 +23,9 @@ class ReviewListScreen(Screen[tuple[str, int] | None]):
 
     BINDINGS = [
         Binding("enter", "open", "Review", tooltip="Replay this game with the coach's verdicts", id="open"),
-        Binding("d", "again", "Same deal again", tooltip="Deal these cards again, every player one seat on",
-                id="again"),
+        Binding(
+            "d", "again", "Same deal again", tooltip="Deal these cards again, every player one seat on", id="again"
+        ),
         Binding("escape", "leave", "Quit", id="leave"),
     ]
 
@@ -56,10 +57,20 @@ class ReviewListScreen(Screen[tuple[str, int] | None]):
                 result += " (moves not kept)"
             elif (problem := self._problem(game["number"])) is not None:
                 result += f" (does not replay: {problem})"
-            table.add_row(str(game["number"]), game["ended"][:16].replace("T", " "), Text(game["table"]),
-                          str(game["table_game"]), Text(", ".join(names)), Text(result), key=str(game["number"]))
-        hint = ("No games recorded yet: play one, then review it here." if not self.games else
-                "Enter reviews a game; d deals its cards again with every player moved one seat round.")
+            table.add_row(
+                str(game["number"]),
+                game["ended"][:16].replace("T", " "),
+                Text(game["table"]),
+                str(game["table_game"]),
+                Text(", ".join(names)),
+                Text(result),
+                key=str(game["number"]),
+            )
+        hint = (
+            "No games recorded yet: play one, then review it here."
+            if not self.games
+            else "Enter reviews a game; d deals its cards again with every player moved one seat round."
+        )
         self.query_one("#hint", Static).update(hint)
         table.focus()
 
@@ -82,8 +93,10 @@ class ReviewListScreen(Screen[tuple[str, int] | None]):
         """Whether game ``number`` replays; if not, say why (never a silent skip)."""
         game = self.store.game_text(number)
         if game is None or game["text"] is None:
-            self.notify(f"Game {number} was recorded before palace-tui kept each game's moves: "
-                        "it cannot be replayed.", severity="warning")
+            self.notify(
+                f"Game {number} was recorded before palace-tui kept each game's moves: it cannot be replayed.",
+                severity="warning",
+            )
             return False
         try:
             parse_game(game["text"])

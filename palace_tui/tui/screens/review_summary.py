@@ -10,8 +10,8 @@ from textual.widgets import Header, Static
 
 from palace_tui.ai.analysis import Analysis
 from palace_tui.store.gamefile import Replay
-from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.screens.review import decision_words, percent
+from palace_tui.tui.widgets.keys_footer import KeysFooter
 
 
 def summary_text(played: Replay, analysis: Analysis, humans: list[int]) -> tuple[Text, list[int]]:
@@ -44,8 +44,10 @@ def summary_text(played: Replay, analysis: Analysis, humans: list[int]) -> tuple
             text.append(f"  {key}. Move {i + 1}{' (setup)' if v.kind == 'setup' else ''}: ", "bold red")
             made, best = decision_words(names, v, you=True)
             text.append(f"{made}; {best}.\n")
-            text.append(f"     Chance of {what}: {percent(getattr(v.made_chances, analysis.measure))} "
-                        f"instead of {percent(getattr(v.best_chances, analysis.measure))}.\n")
+            text.append(
+                f"     Chance of {what}: {percent(getattr(v.made_chances, analysis.measure))} "
+                f"instead of {percent(getattr(v.best_chances, analysis.measure))}.\n"
+            )
         text.append("\n")
     return text, numbered
 

@@ -14,8 +14,8 @@ from textual.widgets import Markdown
 
 from palace_tui.rules import Rules
 from palace_tui.tui.widgets.keys_footer import KeysFooter
-from palace_tui.words import rules_card
 from palace_tui.tui.widgets.too_small import TooSmall
+from palace_tui.words import rules_card
 
 
 class RulesScreen(ModalScreen[None]):
@@ -59,6 +59,7 @@ class RulesScreen(ModalScreen[None]):
     def action_compare(self) -> None:
         """Two presets side by side: these rules' preset (or palace) and another."""
         from palace_tui.tui.screens.compare import CompareScreen
+
         left = self.rules.preset_name() or "palace"
         right = "shithead" if left != "shithead" else "palace"
         self.app.push_screen(CompareScreen(left, right))

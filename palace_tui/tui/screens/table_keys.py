@@ -17,12 +17,12 @@ from textual.binding import ActiveBinding
 from textual.worker import get_current_worker
 
 from palace_tui.rules import Move
-from palace_tui.words import explain_pile
 from palace_tui.tui.screens.key_modes import PUBLIC_TABLE_KEYS, TABLE_KEYS, Ask
 from palace_tui.tui.screens.table_messages import CoachAnswered
 from palace_tui.tui.screens.table_screen import TableScreen
 from palace_tui.tui.widgets.card_art import cards_inline
 from palace_tui.tui.widgets.game_log import log_line
+from palace_tui.words import explain_pile
 
 if TYPE_CHECKING:
     from palace_tui.ai.coach import Advice
@@ -160,6 +160,7 @@ class TableKeys(TableScreen):
 
         def think() -> None:
             from palace_tui.ai.coach import advise
+
             advice: Advice | Exception
             try:
                 advice = advise(game, seat, budget, events=events)
@@ -212,6 +213,7 @@ class TableKeys(TableScreen):
     def action_rules(self) -> None:
         """Show the rules for the options in force."""
         from palace_tui.tui.screens.rules import RulesScreen
+
         self.app.push_screen(RulesScreen(self.game.rules))
 
     def action_abandon(self) -> None:

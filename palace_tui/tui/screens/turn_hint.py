@@ -17,8 +17,9 @@ DIM = Style(dim=True)
 KEY = Style(bold=True)
 
 
-def turn_hint(game: Game, view: SeatView, mode: str, names: list[str], marked: int, under: tuple,
-              take_back: bool = False) -> Text:
+def turn_hint(
+    game: Game, view: SeatView, mode: str, names: list[str], marked: int, under: tuple, take_back: bool = False
+) -> Text:
     """What to do now, for the seat at the screen. ``mode`` is the screen's (wait, result,
     swap, choose, hand, face_up, face_down or over), ``marked`` how many cards are marked,
     ``under`` the hand and face-up cards under the two cursors (for a swap) and
@@ -37,15 +38,26 @@ def turn_hint(game: Game, view: SeatView, mode: str, names: list[str], marked: i
         return Text(f"{who} {doing}…", DIM)
     if mode == "swap":
         h, u = under
-        swap = (Text.assemble("Swap ", cards_inline([h]), " (hand) for ", cards_inline([u]), " (face up): ")
-                if h and u else "Swap ")
+        swap = (
+            Text.assemble("Swap ", cards_inline([h]), " (hand) for ", cards_inline([u]), " (face up): ")
+            if h and u
+            else "Swap "
+        )
         return Text.assemble(swap, ("Enter", KEY), " swaps, ↑↓ changes row, ", ("r", KEY), " when ready.")
     if mode == "choose":
-        return Text.assemble(f"Mark {game.rules.face_up} cards to lay face up ({marked} marked): ",
-                             ("Space", KEY), " marks, ", ("Enter", KEY), " lays them down.")
+        return Text.assemble(
+            f"Mark {game.rules.face_up} cards to lay face up ({marked} marked): ",
+            ("Space", KEY),
+            " marks, ",
+            ("Enter", KEY),
+            " lays them down.",
+        )
     if mode == "face_down":
-        need = ("Any card stays on this pile." if requirement_text(view.need) == "anything"
-                else f"It stays if it is {requirement_text(view.need)}.")
+        need = (
+            "Any card stays on this pile."
+            if requirement_text(view.need) == "anything"
+            else f"It stays if it is {requirement_text(view.need)}."
+        )
         return Text(f"Turn a face-down card: ← → to choose, Enter to turn it. {need}")
     text = Text.assemble("Your turn: play ", (requirement_text(view.need), KEY))
     takeable = any(m.kind == "take" for m in view.legal)

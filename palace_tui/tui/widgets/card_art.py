@@ -165,8 +165,7 @@ def card_height(tall: bool = False) -> int:
     return 5 if tall else 3
 
 
-def render_row(slots: list[Slot], width: int, cursor_line: bool = False, empty: str = "",
-               tall: bool = False) -> Text:
+def render_row(slots: list[Slot], width: int, cursor_line: bool = False, empty: str = "", tall: bool = False) -> Text:
     """A row of cards as Text; with ``cursor_line`` a line under the cards points ▲ at the cursor."""
     if not slots:
         pad = "\n" * (card_height(tall) // 2)
@@ -174,7 +173,7 @@ def render_row(slots: list[Slot], width: int, cursor_line: bool = False, empty: 
     mode, per_line = row_layout(len(slots), width)
     out = Text()
     for start in range(0, len(slots), per_line):
-        chunk = slots[start:start + per_line]
+        chunk = slots[start : start + per_line]
         lines = [Text() for _ in range(card_height(tall))]
         pointer = Text()
         for k, slot in enumerate(chunk):
@@ -202,14 +201,13 @@ def render_row(slots: list[Slot], width: int, cursor_line: bool = False, empty: 
     return out
 
 
-def slot_at(slots: list[Slot], width: int, x: int, y: int, cursor_line: bool = False,
-            tall: bool = False) -> int | None:
+def slot_at(slots: list[Slot], width: int, x: int, y: int, cursor_line: bool = False, tall: bool = False) -> int | None:
     """The index of the card drawn at cell (``x``, ``y``) of :func:`render_row`, or None."""
     if not slots or x < 0 or y < 0:
         return None
     mode, per_line = row_layout(len(slots), width)
     start = (y // (card_height(tall) + cursor_line)) * per_line
-    chunk = slots[start:start + per_line]
+    chunk = slots[start : start + per_line]
     left = 0
     for k, slot in enumerate(chunk):
         last = k == len(chunk) - 1

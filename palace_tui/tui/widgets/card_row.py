@@ -27,8 +27,9 @@ class CardRow(Widget):
     }
     """
 
-    def __init__(self, empty: str = "", cursor_line: bool = True, *, id: str | None = None,
-                 classes: str | None = None) -> None:
+    def __init__(
+        self, empty: str = "", cursor_line: bool = True, *, id: str | None = None, classes: str | None = None
+    ) -> None:
         super().__init__(id=id, classes=classes)
         self.slots: list[Slot] = []
         #: Text shown when the row holds no card.
@@ -42,11 +43,11 @@ class CardRow(Widget):
     class Picked(Message):
         """A card of the row was clicked: the screen decides what that means."""
 
-        row: "CardRow"
+        row: CardRow
         index: int
 
         @property
-        def control(self) -> "CardRow":
+        def control(self) -> CardRow:
             return self.row
 
     def on_click(self, event: events.Click) -> None:
@@ -59,9 +60,12 @@ class CardRow(Widget):
         """Replace the cards on show (drawn ``tall`` or not)."""
         if slots != self.slots or tall != self.tall:
             width = max(self.size.width, 6)
-            resize = (row_height(len(slots), width, self.cursor_line, tall)
-                      != row_height(len(self.slots), width, self.cursor_line, self.tall)
-                      or not slots or not self.slots)
+            resize = (
+                row_height(len(slots), width, self.cursor_line, tall)
+                != row_height(len(self.slots), width, self.cursor_line, self.tall)
+                or not slots
+                or not self.slots
+            )
             self.slots = list(slots)
             self.tall = tall
             self.refresh(layout=resize)

@@ -11,8 +11,9 @@ from palace_tui.ai.analysis import Chances
 _BARS = " ▁▂▃▄▅▆▇█"
 
 
-def chance_graph(names: list[str], chances: list[list[Chances] | None], measure: str, cursor: int,
-                 turning: list[int], width: int) -> Text:
+def chance_graph(
+    names: list[str], chances: list[list[Chances] | None], measure: str, cursor: int, turning: list[int], width: int
+) -> Text:
     """Rows of bars (one a seat) over the moves, squeezed into ``width`` columns.
 
     A column covers one or more moves; it is red where a turning point lies in it and
@@ -28,7 +29,7 @@ def chance_graph(names: list[str], chances: list[list[Chances] | None], measure:
     for seat, name in enumerate(names):
         text.append(f"{name:<{label}}", "bold")
         for col in range(columns):
-            values = [getattr(c[seat], measure) for c in chances[col * per:(col + 1) * per] if c is not None]
+            values = [getattr(c[seat], measure) for c in chances[col * per : (col + 1) * per] if c is not None]
             bar = _BARS[round(sum(values) / len(values) * (len(_BARS) - 1))] if values else " "
             style = "red" if col in turning_cols else "green"
             if col == cursor_col:

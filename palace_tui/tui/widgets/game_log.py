@@ -14,8 +14,8 @@ from textual import events
 from textual.widgets import RichLog
 
 from palace_tui.rules import Event
-from palace_tui.words import Cards, Sentence, card_chunks, log_sentence
 from palace_tui.tui.widgets.card_art import suit_style
+from palace_tui.words import Cards, Sentence, card_chunks, log_sentence
 
 
 def log_line(line: str) -> Text:
@@ -55,6 +55,6 @@ class GameLog(RichLog):
         if new < 0 or new > len(entries) or self.shown == 0:
             self.clear()
             new = len(entries)
-        for entry in entries[len(entries) - new:]:
+        for entry in entries[len(entries) - new :]:
             self.write(log_line(entry if isinstance(entry, str) else log_sentence(entry, names)))
         self.shown = total

@@ -46,9 +46,18 @@ class KeysFooter(Footer):
 
     def _shows(self) -> tuple:
         """The width and every shown key with its words and state: the footer's whole content."""
-        keys = tuple((binding.key, binding.action, key_text(self.app.get_key_display(binding)),
-                      binding.description, enabled, tooltip)
-                     for _, binding, enabled, tooltip in self.screen.active_bindings.values() if binding.show)
+        keys = tuple(
+            (
+                binding.key,
+                binding.action,
+                key_text(self.app.get_key_display(binding)),
+                binding.description,
+                enabled,
+                tooltip,
+            )
+            for _, binding, enabled, tooltip in self.screen.active_bindings.values()
+            if binding.show
+        )
         return (self.app.size.width, keys)
 
     def bindings_changed(self, screen) -> None:
@@ -71,8 +80,16 @@ class KeysFooter(Footer):
             if not binding.show or binding.action in seen:  # as Textual's: one key per action
                 continue
             seen.add(binding.action)
-            keys.append(FooterKey(binding.key, key_text(self.app.get_key_display(binding)), binding.description,
-                                  binding.action, disabled=not enabled, tooltip=tooltip))
+            keys.append(
+                FooterKey(
+                    binding.key,
+                    key_text(self.app.get_key_display(binding)),
+                    binding.description,
+                    binding.action,
+                    disabled=not enabled,
+                    tooltip=tooltip,
+                )
+            )
         lines: list[list[FooterKey]] = [[]]
         used = 0
         for key in keys:

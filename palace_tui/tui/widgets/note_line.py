@@ -41,7 +41,7 @@ class NoteLine(Static):
         text.append(f"{label}: ", LABEL)
         text.append_text(body if isinstance(body, Text) else Text(body))
         self.label = label
-        self.body = text.plain[len(label) + 2:]
+        self.body = text.plain[len(label) + 2 :]
         self.update(text)
         # A class, not ``display``: an inline style would beat the too-small screen's CSS.
         self.add_class("-shown")

@@ -37,8 +37,13 @@ class OptionRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Label(self.option.replace("_", " "), classes="option-name")
-        yield Select([(value_label(v), v) for v in OPTIONS[self.option]], value=self.initial,
-                     allow_blank=False, compact=True, id=f"opt-{self.option}")
+        yield Select(
+            [(value_label(v), v) for v in OPTIONS[self.option]],
+            value=self.initial,
+            allow_blank=False,
+            compact=True,
+            id=f"opt-{self.option}",
+        )
         yield Static(option_value_help(self.option, self.initial), classes="option-help", markup=False)
 
     @on(Select.Changed)

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from rich.style import Style
 from rich.containers import Lines
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
 
 from palace_tui.rules import SeatView
-from palace_tui.words import Cards, count, pile_run, requirement_text
 from palace_tui.tui.widgets.card_art import Slot, cards_inline, render_row
 from palace_tui.tui.widgets.lines_static import LinesStatic
+from palace_tui.words import Cards, count, pile_run, requirement_text
 
 DIM = Style(dim=True)
 BOLD = Style(bold=True)
@@ -50,6 +50,10 @@ class PileView(LinesStatic):
         need.append("play ", DIM)
         need.append(requirement_text(view.need), BOLD)
         size = Text(f"{count(len(view.pile), 'card')} in the pile", DIM)
-        lines = [box[0] + Text(" ") + run, box[1] + Text(" ") + need, box[2] + Text(" ") + size,
-                 Text(f"stock {view.stock_count} · cleared {view.cleared_count}")]
+        lines = [
+            box[0] + Text(" ") + run,
+            box[1] + Text(" ") + need,
+            box[2] + Text(" ") + size,
+            Text(f"stock {view.stock_count} · cleared {view.cleared_count}"),
+        ]
         self.show_lines(lines)

@@ -31,16 +31,42 @@ class SeatEditor(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Label(f"Seat {self.index + 1}", classes="seat-number")
-        yield Input(self.seat.name, placeholder="name", max_length=12, compact=True, classes="seat-name",
-                    id=f"seat-name-{self.index}")
-        yield Select([("Human", True), ("Computer", False)], value=self.seat.human, allow_blank=False,
-                     compact=True, classes="seat-kind", id=f"seat-kind-{self.index}")
+        yield Input(
+            self.seat.name,
+            placeholder="name",
+            max_length=12,
+            compact=True,
+            classes="seat-name",
+            id=f"seat-name-{self.index}",
+        )
+        yield Select(
+            [("Human", True), ("Computer", False)],
+            value=self.seat.human,
+            allow_blank=False,
+            compact=True,
+            classes="seat-kind",
+            id=f"seat-kind-{self.index}",
+        )
         level = self.seat.level if self.seat.level in self.levels else self.levels[0]
-        yield Select([(lvl, lvl) for lvl in self.levels], value=level, allow_blank=False, compact=True,
-                     classes="seat-level", id=f"seat-level-{self.index}", disabled=self.seat.human)
-        yield Select([("coach on", True), ("coach off", False)], value=bool(self.seat.coach), allow_blank=False,
-                     compact=True, classes="seat-coach", id=f"seat-coach-{self.index}",
-                     tooltip="Whether h shows this player the coach's move", disabled=not self.seat.human)
+        yield Select(
+            [(lvl, lvl) for lvl in self.levels],
+            value=level,
+            allow_blank=False,
+            compact=True,
+            classes="seat-level",
+            id=f"seat-level-{self.index}",
+            disabled=self.seat.human,
+        )
+        yield Select(
+            [("coach on", True), ("coach off", False)],
+            value=bool(self.seat.coach),
+            allow_blank=False,
+            compact=True,
+            classes="seat-coach",
+            id=f"seat-coach-{self.index}",
+            tooltip="Whether h shows this player the coach's move",
+            disabled=not self.seat.human,
+        )
 
     @on(Select.Changed, ".seat-kind")
     def _kind_changed(self, event: Select.Changed) -> None:

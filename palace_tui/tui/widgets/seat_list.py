@@ -10,9 +10,9 @@ from rich.style import Style
 from rich.text import Text
 
 from palace_tui.rules import SeatView
-from palace_tui.words import ordinal
 from palace_tui.tui.widgets.card_art import cards_inline
 from palace_tui.tui.widgets.lines_static import LinesStatic
+from palace_tui.words import ordinal
 
 TURN = Style(color="yellow", bold=True)
 DIM = Style(dim=True)
@@ -54,8 +54,11 @@ class SeatList(LinesStatic):
             line.append(" D" if s.index == view.dealer else "  ", DIM)
             line.append(" cpu" if s.index in computers else "    ", DIM)
             if s.out:
-                line.append(f"  out {place_text(s.place)}" if view.phase == "play" or s.hand_count == 0
-                            else f"  {place_text(s.place)} place")
+                line.append(
+                    f"  out {place_text(s.place)}"
+                    if view.phase == "play" or s.hand_count == 0
+                    else f"  {place_text(s.place)} place"
+                )
             else:
                 line.append(f"{s.hand_count:>4} {s.face_down_count:>4}  ")
                 line.append_text(up if s.face_up else Text("no face-up", DIM))

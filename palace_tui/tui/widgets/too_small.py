@@ -29,5 +29,6 @@ class TooSmall(Static):
     """
 
     def __init__(self) -> None:
-        super().__init__(f"Make the window larger: Palace needs at least {MIN_SIZE[0]} x {MIN_SIZE[1]}.\n\n"
-                         "Ctrl+Q saves and quits.")
+        super().__init__(
+            f"Make the window larger: Palace needs at least {MIN_SIZE[0]} x {MIN_SIZE[1]}.\n\nCtrl+Q saves and quits."
+        )
