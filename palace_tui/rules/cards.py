@@ -29,21 +29,7 @@ SUITS = "CDHS"
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "": ""}
 _SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items() if k}
 
-_RANK_CODES = {
-    2: "2",
-    3: "3",
-    4: "4",
-    5: "5",
-    6: "6",
-    7: "7",
-    8: "8",
-    9: "9",
-    TEN: "T",
-    JACK: "J",
-    QUEEN: "Q",
-    KING: "K",
-    ACE: "A",
-}
+_RANK_CODES = {**{r: str(r) for r in range(2, 10)}, TEN: "T", JACK: "J", QUEEN: "Q", KING: "K", ACE: "A"}
 _CODE_TO_RANK = {v: k for k, v in _RANK_CODES.items()}
 _CODE_TO_RANK["10"] = TEN
 
@@ -51,14 +37,7 @@ _CODE_TO_RANK["10"] = TEN
 RANK_LABELS = {**dict(_RANK_CODES.items()), TEN: "10", JOKER: "JK"}
 #: Rank names for sentences ("a jack", "an 8").
 RANK_NAMES = {
-    2: "2",
-    3: "3",
-    4: "4",
-    5: "5",
-    6: "6",
-    7: "7",
-    8: "8",
-    9: "9",
+    **{r: str(r) for r in range(2, 10)},
     TEN: "10",
     JACK: "jack",
     QUEEN: "queen",
