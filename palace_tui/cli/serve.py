@@ -19,7 +19,6 @@ from typing import NoReturn
 
 #: What the page, its tab and the server's banner call the game.
 PAGE_TITLE = {False: "Palace", True: "Learn Palace"}
-TEMPLATES = Path(__file__).parent / "templates"
 
 
 class ServeError(Exception):
@@ -117,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = parser().parse_args(sys.argv[1:] if argv is None else argv)
         try:
-            from palace_tui.web.server import PalaceServer
+            from palace_tui.web.server import TEMPLATES, PalaceServer
         except ImportError:
             raise ServeError("palace serve needs the web extra: pip install 'palace-tui[web]'") from None
         local = check_address(args.host, args.port)

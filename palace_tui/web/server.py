@@ -5,8 +5,13 @@ Imported only by ``palace serve``, and only when the ``web`` extra is installed.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from aiohttp import web
 from textual_serve.server import Server
+
+#: The page around the terminal (textual-serve's own, with the game's title and the address fix).
+TEMPLATES = Path(__file__).parent / "templates"
 
 
 class PalaceServer(Server):
