@@ -22,6 +22,7 @@ from textual.widgets import Static
 
 from palace_tui.lessons import LESSONS, Feedback, Lesson, LessonRunner, Progress
 from palace_tui.rules import Move, SeatView
+from palace_tui.tui.screens.card_keys import RANK_KEYS, card_bindings
 from palace_tui.tui.screens.key_modes import LESSON_KEYS, Ask
 from palace_tui.tui.screens.turn_hint import turn_hint
 from palace_tui.tui.widgets.card_art import Slot
@@ -37,7 +38,6 @@ DONE = Style(color="green", bold=True)
 #: The modes in which the learner's keys play cards (as at the table).
 PLAYING = ("hand", "face_up", "face_down")
 #: The key that jumps to each rank.
-RANK_KEYS = {**{str(r): r for r in range(2, 10)}, "0": 10, "j": 11, "q": 12, "k": 13, "a": 14}
 
 
 class LessonScreen(Screen[None]):
@@ -46,22 +46,7 @@ class LessonScreen(Screen[None]):
     CSS_PATH = Path(__file__).parent / "lesson.tcss"
 
     BINDINGS = [
-        Binding("left", "cursor(-1)", "Card", key_display="←→", tooltip="Previous or next card", id="lesson-left"),
-        Binding("right", "cursor(1)", "Card", show=False, id="lesson-right"),
-        Binding("up", "row", "Row", key_display="↑↓", tooltip="Between hand and face-up row", id="lesson-row"),
-        Binding("down", "row", "Row", show=False, id="lesson-row-down"),
-        Binding("space", "mark", "Mark", tooltip="Mark cards of one rank to play together", id="lesson-mark"),
-        Binding(
-            "enter", "play", "Play", tooltip="Play the marked cards, else the card under the cursor", id="lesson-play"
-        ),
-        Binding("enter", "flip", "Turn card", tooltip="Turn the face-down card under the cursor", id="lesson-flip"),
-        Binding(
-            "enter",
-            "swap",
-            "Swap",
-            tooltip="Swap the hand card and the face-up card under the cursors",
-            id="lesson-swap",
-        ),
+        *card_bindings("lesson-"),
         Binding("enter", "continue", "Continue", tooltip="Go on to the next lesson", id="lesson-continue"),
         Binding("t", "take", "Take", tooltip="Take the whole pile into your hand", id="lesson-take"),
         # Pressed while Take is greyed out: the engine says why not.
