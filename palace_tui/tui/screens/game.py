@@ -26,7 +26,7 @@ from textual.widgets import Header
 
 from palace_tui.rules import Card, Event, IllegalMove, Move, SeatView
 from palace_tui.table.turn_flow import ACT, OVER, PASS, WATCH, Turn
-from palace_tui.tui.screens.card_keys import RANK_KEYS, card_bindings
+from palace_tui.tui.screens.card_keys import RANK_KEYS, card_bindings, pile_bindings
 from palace_tui.tui.screens.computer_turns import ComputerTurns
 from palace_tui.tui.screens.greyed_keys import GreyedKeys
 from palace_tui.tui.screens.hand_keys import HandKeys
@@ -52,8 +52,7 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, inherit_binding
         *card_bindings(),
         Binding("enter", "choose", "Lay up", tooltip="Lay the marked cards face up", id="choose"),
         Binding("enter", "end_turn", "End turn", tooltip="Hide your cards and hand the keyboard on", id="end-turn"),
-        Binding("t", "take", "Take", tooltip="Take the whole pile into your hand", id="take"),
-        Binding("r", "ready", "Ready", tooltip="Finish swapping and start", id="ready"),
+        *pile_bindings(),
         Binding("u", "take_back", "Undo", tooltip="Take back your last move (nothing new was seen)", id="take-back"),
         # Pressed while take-back is hidden: say why not.
         Binding("u", "why_no_take_back", "Why no take-back", show=False, id="take-back-why"),
@@ -186,12 +185,8 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, inherit_binding
                 if mode in ("hand", "face_up", "face_down") and row != self.row:
                     dim = True
                 out.append(
-                    Slot(
-                        card,
-                        label=str(i + 1) if card is None else "",
-                        dim=dim,
-                        marked=here and i in self.marked,
-                        cursor=here and i == self.cursor[row],
+                    Slot.in_row(
+                        card, i, dim=dim, marked=here and i in self.marked, cursor=here and i == self.cursor[row]
                     )
                 )
             return out

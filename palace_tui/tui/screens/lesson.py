@@ -22,7 +22,7 @@ from textual.widgets import Static
 
 from palace_tui.lessons import LESSONS, Feedback, Lesson, LessonRunner, Progress
 from palace_tui.rules import Move, SeatView
-from palace_tui.tui.screens.card_keys import RANK_KEYS, card_bindings
+from palace_tui.tui.screens.card_keys import RANK_KEYS, card_bindings, pile_bindings
 from palace_tui.tui.screens.key_modes import LESSON_KEYS, Ask
 from palace_tui.tui.screens.turn_hint import turn_hint
 from palace_tui.tui.widgets.card_art import Slot
@@ -48,10 +48,9 @@ class LessonScreen(Screen[None]):
     BINDINGS = [
         *card_bindings("lesson-"),
         Binding("enter", "continue", "Continue", tooltip="Go on to the next lesson", id="lesson-continue"),
-        Binding("t", "take", "Take", tooltip="Take the whole pile into your hand", id="lesson-take"),
+        *pile_bindings("lesson-"),
         # Pressed while Take is greyed out: the engine says why not.
         Binding("t", "why_no_take", "Why no take", show=False, id="lesson-take-why"),
-        Binding("r", "ready", "Ready", tooltip="Finish swapping and start", id="lesson-ready"),
         Binding("e", "explain", "Pile", tooltip="What may go on the pile now, and why", id="lesson-explain"),
         Binding("ctrl+r", "retry", "Retry", key_display="^r", tooltip="Start this lesson again", id="lesson-retry"),
         Binding("n", "next", "Next", tooltip="Go to the next lesson", id="lesson-next"),
@@ -189,13 +188,7 @@ class LessonScreen(Screen[None]):
                 here and mode in ("hand", "face_up") and card.rank not in view.playable_ranks
             )
             out.append(
-                Slot(
-                    card,
-                    label=str(i + 1) if card is None else "",
-                    dim=dim,
-                    marked=here and i in self.marked,
-                    cursor=here and i == self.cursor[row],
-                )
+                Slot.in_row(card, i, dim=dim, marked=here and i in self.marked, cursor=here and i == self.cursor[row])
             )
         return out
 
