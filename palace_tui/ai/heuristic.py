@@ -8,7 +8,7 @@ decide only from what their seat may see (see :mod:`.policy`).
 
 from __future__ import annotations
 
-from palace_tui.ai.policy import choice_to_move, easy_choice, normal_choice, setup_move
+from palace_tui.ai.policy import choice_to_move, easy_choice, setup_move
 from palace_tui.rules import Game, Move
 
 
@@ -46,13 +46,3 @@ class EasyPlayer(HeuristicPlayer):
 
     def decide(self, game: Game):
         return easy_choice(game)
-
-
-class RuleOfThumbPlayer(HeuristicPlayer):
-    """normal's heuristic alone: completes four of a kind, spends twos and tens one at
-    a time and only when nothing else goes, takes a tiny low pile rather than a ten."""
-
-    name = "rule-of-thumb"
-
-    def decide(self, game: Game):
-        return normal_choice(game)

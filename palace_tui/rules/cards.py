@@ -219,11 +219,6 @@ def cards_code(cards: Iterable[Card]) -> str:
     return " ".join(c.code for c in cards)
 
 
-def sort_cards(cards: Iterable[Card]) -> list[Card]:
-    """Cards in playing order: 3 up to ace, then tens, twos and jokers."""
-    return sorted(cards)
-
-
 def make_deck(packs: int = 1, jokers: bool = False) -> list[Card]:
     """All the cards in play, unshuffled."""
     return list(_deck(packs, jokers))

@@ -16,11 +16,6 @@ def bit(rank: int) -> int:
     return 1 << rank
 
 
-def ranks_of(mask: int) -> list[int]:
-    """The ranks whose bits are set, lowest rank number first."""
-    return [r for r in range(2, JOKER + 1) if mask >> r & 1]
-
-
 class RuleTables:
     """Masks derived from one Rules value (cached: one instance per Rules)."""
 
@@ -54,4 +49,4 @@ def tables_for(rules: Rules) -> RuleTables:
     return RuleTables(rules)
 
 
-__all__ = ["ACE", "RuleTables", "bit", "ranks_of", "tables_for"]
+__all__ = ["ACE", "RuleTables", "bit", "tables_for"]

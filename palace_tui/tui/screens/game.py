@@ -26,6 +26,7 @@ from textual.widgets import Header
 
 from palace_tui.rules import Card, Event, IllegalMove, Move, SeatView
 from palace_tui.table.turn_flow import ACT, OVER, PASS, WATCH, Turn
+from palace_tui.tui.screens.card_keys import RANK_KEYS, card_bindings, pile_bindings
 from palace_tui.tui.screens.computer_turns import ComputerTurns
 from palace_tui.tui.screens.greyed_keys import GreyedKeys
 from palace_tui.tui.screens.hand_keys import HandKeys
@@ -48,20 +49,10 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, inherit_binding
     """One game at a table, from the deal to the last card."""
 
     BINDINGS = [
-        Binding("left", "cursor(-1)", "Card", key_display="←→", tooltip="Previous or next card", id="left"),
-        Binding("right", "cursor(1)", "Card", show=False, id="right"),
-        Binding("up", "row", "Row", key_display="↑↓", tooltip="Between hand and face-up row", id="row"),
-        Binding("down", "row", "Row", show=False, id="row-down"),
-        Binding("space", "mark", "Mark", key_display="␣", tooltip="Mark cards of one rank to play together", id="mark"),
-        Binding("enter", "play", "Play", tooltip="Play the marked cards, else the card under the cursor", id="play"),
-        Binding("enter", "flip", "Turn card", tooltip="Turn the face-down card under the cursor", id="flip"),
-        Binding(
-            "enter", "swap", "Swap", tooltip="Swap the hand card and the face-up card under the cursors", id="swap"
-        ),
+        *card_bindings(),
         Binding("enter", "choose", "Lay up", tooltip="Lay the marked cards face up", id="choose"),
         Binding("enter", "end_turn", "End turn", tooltip="Hide your cards and hand the keyboard on", id="end-turn"),
-        Binding("t", "take", "Take", tooltip="Take the whole pile into your hand", id="take"),
-        Binding("r", "ready", "Ready", tooltip="Finish swapping and start", id="ready"),
+        *pile_bindings(),
         Binding("u", "take_back", "Undo", tooltip="Take back your last move (nothing new was seen)", id="take-back"),
         # Pressed while take-back is hidden: say why not.
         Binding("u", "why_no_take_back", "Why no take-back", show=False, id="take-back-why"),
@@ -72,10 +63,7 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, inherit_binding
         # Long hands (hand_keys): Home/End, a rank's key jumps to it, Esc unmarks.
         Binding("home", "cursor_end(False)", "First card", show=False, id="home"),
         Binding("end", "cursor_end(True)", "Last card", show=False, id="end"),
-        *[
-            Binding(key, f"jump('{key}')", "Jump to rank", show=False, id=f"jump-{key}")
-            for key in ("2", "3", "4", "5", "6", "7", "8", "9", "0", "j", "q", "k", "a")
-        ],
+        *[Binding(key, f"jump('{key}')", "Jump to rank", show=False, id=f"jump-{key}") for key in RANK_KEYS],
         Binding("escape", "clear_marks", "Unmark", show=False, id="unmark"),
         Binding("pageup", "log_page(-1)", "Log back", show=False, id="log-up"),
         Binding("pagedown", "log_page(1)", "Log on", show=False, id="log-down"),
@@ -197,12 +185,8 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, inherit_binding
                 if mode in ("hand", "face_up", "face_down") and row != self.row:
                     dim = True
                 out.append(
-                    Slot(
-                        card,
-                        label=str(i + 1) if card is None else "",
-                        dim=dim,
-                        marked=here and i in self.marked,
-                        cursor=here and i == self.cursor[row],
+                    Slot.in_row(
+                        card, i, dim=dim, marked=here and i in self.marked, cursor=here and i == self.cursor[row]
                     )
                 )
             return out

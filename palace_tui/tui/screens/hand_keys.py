@@ -9,13 +9,11 @@ moves the cursor and the marks; every move still goes through the table's own ac
 
 from __future__ import annotations
 
-from palace_tui.rules.cards import ACE, JACK, KING, QUEEN, TEN, rank_name
+from palace_tui.rules.cards import rank_name
+from palace_tui.tui.screens.card_keys import RANK_KEYS
 from palace_tui.tui.screens.table_screen import TableScreen
 from palace_tui.tui.widgets.card_row import CardRow
 from palace_tui.tui.widgets.pile_view import PileView
-
-#: The key that jumps to each rank: 2-9 as printed, 0 for ten, then j q k a.
-RANK_KEYS = {**{str(r): r for r in range(2, 10)}, "0": TEN, "j": JACK, "q": QUEEN, "k": KING, "a": ACE}
 
 #: Which of the seat's rows each card-row widget draws.
 ROW_OF = {"hand-row": "hand", "up-row": "face_up", "down-row": "face_down"}

@@ -22,6 +22,7 @@ from textual.widgets import Static
 
 from palace_tui.lessons import LESSONS, Feedback, Lesson, LessonRunner, Progress
 from palace_tui.rules import Move, SeatView
+from palace_tui.tui.screens.card_keys import RANK_KEYS, card_bindings, pile_bindings
 from palace_tui.tui.screens.key_modes import LESSON_KEYS, Ask
 from palace_tui.tui.screens.turn_hint import turn_hint
 from palace_tui.tui.widgets.card_art import Slot
@@ -37,7 +38,6 @@ DONE = Style(color="green", bold=True)
 #: The modes in which the learner's keys play cards (as at the table).
 PLAYING = ("hand", "face_up", "face_down")
 #: The key that jumps to each rank.
-RANK_KEYS = {**{str(r): r for r in range(2, 10)}, "0": 10, "j": 11, "q": 12, "k": 13, "a": 14}
 
 
 class LessonScreen(Screen[None]):
@@ -46,27 +46,11 @@ class LessonScreen(Screen[None]):
     CSS_PATH = Path(__file__).parent / "lesson.tcss"
 
     BINDINGS = [
-        Binding("left", "cursor(-1)", "Card", key_display="←→", tooltip="Previous or next card", id="lesson-left"),
-        Binding("right", "cursor(1)", "Card", show=False, id="lesson-right"),
-        Binding("up", "row", "Row", key_display="↑↓", tooltip="Between hand and face-up row", id="lesson-row"),
-        Binding("down", "row", "Row", show=False, id="lesson-row-down"),
-        Binding("space", "mark", "Mark", tooltip="Mark cards of one rank to play together", id="lesson-mark"),
-        Binding(
-            "enter", "play", "Play", tooltip="Play the marked cards, else the card under the cursor", id="lesson-play"
-        ),
-        Binding("enter", "flip", "Turn card", tooltip="Turn the face-down card under the cursor", id="lesson-flip"),
-        Binding(
-            "enter",
-            "swap",
-            "Swap",
-            tooltip="Swap the hand card and the face-up card under the cursors",
-            id="lesson-swap",
-        ),
+        *card_bindings("lesson-"),
         Binding("enter", "continue", "Continue", tooltip="Go on to the next lesson", id="lesson-continue"),
-        Binding("t", "take", "Take", tooltip="Take the whole pile into your hand", id="lesson-take"),
+        *pile_bindings("lesson-"),
         # Pressed while Take is greyed out: the engine says why not.
         Binding("t", "why_no_take", "Why no take", show=False, id="lesson-take-why"),
-        Binding("r", "ready", "Ready", tooltip="Finish swapping and start", id="lesson-ready"),
         Binding("e", "explain", "Pile", tooltip="What may go on the pile now, and why", id="lesson-explain"),
         Binding("ctrl+r", "retry", "Retry", key_display="^r", tooltip="Start this lesson again", id="lesson-retry"),
         Binding("n", "next", "Next", tooltip="Go to the next lesson", id="lesson-next"),
@@ -204,13 +188,7 @@ class LessonScreen(Screen[None]):
                 here and mode in ("hand", "face_up") and card.rank not in view.playable_ranks
             )
             out.append(
-                Slot(
-                    card,
-                    label=str(i + 1) if card is None else "",
-                    dim=dim,
-                    marked=here and i in self.marked,
-                    cursor=here and i == self.cursor[row],
-                )
+                Slot.in_row(card, i, dim=dim, marked=here and i in self.marked, cursor=here and i == self.cursor[row])
             )
         return out
 

@@ -47,6 +47,11 @@ class Slot:
     marked: bool = False
     cursor: bool = False
 
+    @classmethod
+    def in_row(cls, card: Card | None, index: int, *, dim: bool, marked: bool, cursor: bool) -> Slot:
+        """Card ``index`` of a seat's row: a face-down card shows its position (1, 2, 3) for the keys."""
+        return cls(card, label=str(index + 1) if card is None else "", dim=dim, marked=marked, cursor=cursor)
+
 
 #: Without colour (NO_COLOR) the red suits are told apart by weight: bold red, plain black.
 MONO_RED = Style(bold=True)

@@ -1,0 +1,45 @@
+"""The keys that move about a seat's cards, the same at the table and in a lesson.
+
+Each screen gives its own prefix to the binding ids and adds the keys only it has.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.binding import Binding
+
+from palace_tui.rules.cards import ACE, JACK, KING, QUEEN, TEN
+
+#: The key that jumps to each rank: 2-9 as printed, 0 for ten, then j q k a.
+RANK_KEYS = {**{str(r): r for r in range(2, 10)}, "0": TEN, "j": JACK, "q": QUEEN, "k": KING, "a": ACE}
+
+
+def _key(prefix: str, keys: str, action: str, description: str = "", *, id: str, **options: Any) -> Binding:
+    return Binding(keys, action, description, id=prefix + id, **options)
+
+
+def card_bindings(prefix: str = "") -> list[Binding]:
+    """Cursor, row, mark, and Enter's first three meanings (play, turn a card, swap)."""
+
+    def key(keys: str, action: str, description: str = "", **options: Any) -> Binding:
+        return _key(prefix, keys, action, description, **options)
+
+    return [
+        key("left", "cursor(-1)", "Card", key_display="←→", tooltip="Previous or next card", id="left"),
+        key("right", "cursor(1)", "Card", show=False, id="right"),
+        key("up", "row", "Row", key_display="↑↓", tooltip="Between hand and face-up row", id="row"),
+        key("down", "row", "Row", show=False, id="row-down"),
+        key("space", "mark", "Mark", key_display="␣", tooltip="Mark cards of one rank to play together", id="mark"),
+        key("enter", "play", "Play", tooltip="Play the marked cards, else the card under the cursor", id="play"),
+        key("enter", "flip", "Turn card", tooltip="Turn the face-down card under the cursor", id="flip"),
+        key("enter", "swap", "Swap", tooltip="Swap the hand card and the face-up card under the cursors", id="swap"),
+    ]
+
+
+def pile_bindings(prefix: str = "") -> list[Binding]:
+    """Take the pile, and Ready (the end of swapping)."""
+    return [
+        _key(prefix, "t", "take", "Take", tooltip="Take the whole pile into your hand", id="take"),
+        _key(prefix, "r", "ready", "Ready", tooltip="Finish swapping and start", id="ready"),
+    ]
