@@ -17,6 +17,13 @@ hard's win and last rates.
 
     python scripts/ai_ladder.py --field --games 2000 --iterations 30
 
+With ``--match`` it measures which ``--iterations`` a time budget buys on this machine:
+the app's own ``make_player("hard", budget_s=...)`` plays seeded games as one hard
+among three normals, every decision that searched is timed and its sampled deals
+counted, and the matching setting is the median deals once the stock is gone.
+
+    python scripts/ai_ladder.py --match 50,200,1000 --games 4
+
 With ``--table`` it runs the issue's own format instead: four seats, one of each level
 (``--ai hard,normal,easy,random``), and ranks neighbouring levels head to head (the
 share of games the upper level finished ahead of the lower one).
@@ -151,6 +158,66 @@ def main_field(args) -> int:
     return 0
 
 
+def budget_decisions(preset: str, games: int, seed: int, hard) -> dict[bool, list[tuple[float, int]]]:
+    """``{stock left: [(seconds, deals), ...]}`` for every decision of ``hard(seed)`` that
+    searched, one hard among three normals, hard's seat moving one place a game."""
+    from palace_tui.ai import make_player
+    from palace_tui.rules import Game, Rules
+
+    out: dict[bool, list[tuple[float, int]]] = {True: [], False: []}
+    for g in range(games):
+        seat = g % 4
+        game = Game.deal(Rules.preset(preset), [f"Seat {i + 1}" for i in range(4)], seed=seed + g, dealer=g % 4)
+        players = [hard((seed + g) * 7919 + i) if i == seat else make_player("normal", seed=(seed + g) * 7919 + i)
+                   for i in range(4)]
+        while game.phase != "over" and game.moves < 5000:
+            player = players[game.turn]
+            timed = game.turn == seat and game.phase == "play"
+            stock = bool(game.stock)
+            t0 = time.perf_counter()
+            move = player.choose(game)
+            if timed and player.last_stats.get("iterations"):
+                out[stock].append((time.perf_counter() - t0, player.last_stats["iterations"]))
+            events = game.play(move)
+            for p in players:
+                p.observe(events)
+    return out
+
+
+def _median(xs: list) -> float:
+    xs = sorted(xs)
+    n = len(xs)
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+
+
+def main_match(args) -> int:
+    """The ``--iterations`` that each time budget buys, with the times it took."""
+    from palace_tui.ai import make_player
+
+    lines = [f"| preset | budget | games | decisions (stock / no stock) | stock: median / max ms, median deals "
+             f"| no stock: median / max ms, median deals (range) | matching --iterations |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
+    for ms in (float(x) for x in args.match.split(",")):
+        for preset in args.presets.split(","):
+            found = budget_decisions(preset, args.games, args.seed,
+                                     lambda seed, b=ms / 1000: make_player("hard", seed, budget_s=b))
+            cells = []
+            for stock in (True, False):
+                rows = found[stock]
+                if not rows:
+                    cells.append("–")
+                    continue
+                times, deals = [t * 1000 for t, _ in rows], [d for _, d in rows]
+                cell = f"{_median(times):.0f} / {max(times):.0f}, {_median(deals):.0f}"
+                cells.append(cell + ("" if stock else f" ({min(deals)}–{max(deals)})"))
+            match = round(_median([d for _, d in found[False]])) if found[False] else "–"
+            lines.append(f"| {preset} | {ms:g} ms | {args.games} | {len(found[True])} / {len(found[False])} "
+                         f"| {cells[0]} | {cells[1]} | {match} |")
+            print(lines[-1], file=sys.stderr, flush=True)
+    print("\n".join(lines))
+    return 0
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=int, default=1000, help="games per pairing (default 1000)")
@@ -166,7 +233,11 @@ def main(argv=None) -> int:
                    help="one four-seat table with every level, a seat each, instead of pairings")
     p.add_argument("--field", action="store_true",
                    help="one hard among three normals at four seats (the issue's headline format)")
+    p.add_argument("--match", metavar="MS[,MS...]",
+                   help="measure the --iterations that these time budgets (ms a decision) buy here")
     args = p.parse_args(argv)
+    if args.match:
+        return main_match(args)
     if args.field:
         return main_field(args)
     if args.table:
