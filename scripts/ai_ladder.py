@@ -35,6 +35,7 @@ a time budget, so the ladder is reproducible and does not depend on machine load
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import subprocess
@@ -52,8 +53,20 @@ PAIRINGS = (("easy", "random"), ("normal", "easy"), ("hard", "normal"))
 
 def command(preset: str, players: int, ais: str, args) -> list[str]:
     """The ``palace simulate`` command line of one run (as shown in the tables)."""
-    cmd = ["palace", "simulate", "--preset", preset, "--players", str(players),
-           "--games", str(args.games), "--ai", ais, "--seed", str(args.seed)]
+    cmd = [
+        "palace",
+        "simulate",
+        "--preset",
+        preset,
+        "--players",
+        str(players),
+        "--games",
+        str(args.games),
+        "--ai",
+        ais,
+        "--seed",
+        str(args.seed),
+    ]
     if "hard" in ais.split(","):
         cmd += ["--iterations", str(args.iterations)]
     if args.workers:
@@ -102,14 +115,16 @@ def table_rows(preset: str, data: dict) -> list[str]:
     """Rows for the one-table ladder: each level against the one below it, head to head."""
     out = []
     levels = list(data["by_ai"])  # weakest first
-    for lower, upper in zip(levels, levels[1:]):
+    for lower, upper in itertools.pairwise(levels):
         h = data["head_to_head"][f"{upper} vs {lower}"]
         lo, hi = h["ahead_ci95"]
         up, low = data["by_ai"][upper], data["by_ai"][lower]
         clear = "yes" if lo > 0.5 else "no"
-        out.append(f"| {preset} | {upper} vs {lower} | {h['games']} | {h['ahead_rate']:.1%} ({lo:.1%}–{hi:.1%}) "
-                   f"| {up['win_rate']:.1%} vs {low['win_rate']:.1%} "
-                   f"| {up['not_last_rate']:.1%} vs {low['not_last_rate']:.1%} | {clear} |")
+        out.append(
+            f"| {preset} | {upper} vs {lower} | {h['games']} | {h['ahead_rate']:.1%} ({lo:.1%}–{hi:.1%}) "
+            f"| {up['win_rate']:.1%} vs {low['win_rate']:.1%} "
+            f"| {up['not_last_rate']:.1%} vs {low['not_last_rate']:.1%} | {clear} |"
+        )
     return out
 
 
@@ -118,22 +133,28 @@ def level_rows(preset: str, data: dict) -> list[str]:
     for level, rec in reversed(list(data["by_ai"].items())):
         wl, wh = rec["win_ci95"]
         nl, nh = rec["not_last_ci95"]
-        out.append(f"| {preset} | {level} | {rec['games']} | {rec['win_rate']:.1%} ({wl:.1%}–{wh:.1%}) "
-                   f"| {rec['not_last_rate']:.1%} ({nl:.1%}–{nh:.1%}) |")
+        out.append(
+            f"| {preset} | {level} | {rec['games']} | {rec['win_rate']:.1%} ({wl:.1%}–{wh:.1%}) "
+            f"| {rec['not_last_rate']:.1%} ({nl:.1%}–{nh:.1%}) |"
+        )
     return out
 
 
 def main_table(args) -> int:
-    lines = ["| preset | pairing | games | upper finished ahead (95% CI) | wins | not last | clear |",
-             "| --- | --- | --- | --- | --- | --- | --- |"]
+    lines = [
+        "| preset | pairing | games | upper finished ahead (95% CI) | wins | not last | clear |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
     levels = ["| preset | level | games | wins (95% CI) | not last (95% CI) |", "| --- | --- | --- | --- | --- |"]
     commands = []
     for preset in args.presets.split(","):
         data = run_table(preset, args)
         lines += table_rows(preset, data)
         levels += level_rows(preset, data)
-        commands.append(f"{data['command']}   # {data['wall_s']:.0f} s, {data['stalemates']} stalemates, "
-                        f"{data['avg_moves_per_game']:.0f} moves a game")
+        commands.append(
+            f"{data['command']}   # {data['wall_s']:.0f} s, {data['stalemates']} stalemates, "
+            f"{data['avg_moves_per_game']:.0f} moves a game"
+        )
         print("\n".join(lines[-3:]), file=sys.stderr, flush=True)
     print("\n".join(lines + [""] + levels + ["", "```"] + commands + ["```"]))
     return 0
@@ -141,8 +162,10 @@ def main_table(args) -> int:
 
 def main_field(args) -> int:
     """One hard among three normals at four seats: hard's wins and last places."""
-    lines = ["| preset | --ai | games | finished | hard wins (95% CI) | hard last (95% CI) | stalemates |",
-             "| --- | --- | --- | --- | --- | --- | --- |"]
+    lines = [
+        "| preset | --ai | games | finished | hard wins (95% CI) | hard last (95% CI) | stalemates |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
     commands = []
     for preset in args.presets.split(","):
         data = simulate(command(preset, 4, "hard,normal,normal,normal", args))
@@ -150,8 +173,10 @@ def main_field(args) -> int:
         g = rec["games"]
         wl, wh = rec["win_ci95"]
         ll, lh = wilson(rec["losses"], g)
-        lines.append(f"| {preset} | hard,normal,normal,normal | {data['games']} | {g} | {rec['win_rate']:.1%} "
-                     f"({wl:.1%}–{wh:.1%}) | {rec['losses'] / g:.1%} ({ll:.1%}–{lh:.1%}) | {data['stalemates']} |")
+        lines.append(
+            f"| {preset} | hard,normal,normal,normal | {data['games']} | {g} | {rec['win_rate']:.1%} "
+            f"({wl:.1%}–{wh:.1%}) | {rec['losses'] / g:.1%} ({ll:.1%}–{lh:.1%}) | {data['stalemates']} |"
+        )
         commands.append(f"{data['command']}   # {data['wall_s']:.0f} s")
         print(lines[-1], file=sys.stderr, flush=True)
     print("\n".join(lines + ["", "```"] + commands + ["```"]))
@@ -168,8 +193,10 @@ def budget_decisions(preset: str, games: int, seed: int, hard) -> dict[bool, lis
     for g in range(games):
         seat = g % 4
         game = Game.deal(Rules.preset(preset), [f"Seat {i + 1}" for i in range(4)], seed=seed + g, dealer=g % 4)
-        players = [hard((seed + g) * 7919 + i) if i == seat else make_player("normal", seed=(seed + g) * 7919 + i)
-                   for i in range(4)]
+        players = [
+            hard((seed + g) * 7919 + i) if i == seat else make_player("normal", seed=(seed + g) * 7919 + i)
+            for i in range(4)
+        ]
         while game.phase != "over" and game.moves < 5000:
             player = players[game.turn]
             timed = game.turn == seat and game.phase == "play"
@@ -194,13 +221,16 @@ def main_match(args) -> int:
     """The ``--iterations`` that each time budget buys, with the times it took."""
     from palace_tui.ai import make_player
 
-    lines = [f"| preset | budget | games | decisions (stock / no stock) | stock: median / max ms, median deals "
-             f"| no stock: median / max ms, median deals (range) | matching --iterations |",
-             "| --- | --- | --- | --- | --- | --- | --- |"]
+    lines = [
+        "| preset | budget | games | decisions (stock / no stock) | stock: median / max ms, median deals "
+        "| no stock: median / max ms, median deals (range) | matching --iterations |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
     for ms in (float(x) for x in args.match.split(",")):
         for preset in args.presets.split(","):
-            found = budget_decisions(preset, args.games, args.seed,
-                                     lambda seed, b=ms / 1000: make_player("hard", seed, budget_s=b))
+            found = budget_decisions(
+                preset, args.games, args.seed, lambda seed, b=ms / 1000: make_player("hard", seed, budget_s=b)
+            )
             cells = []
             for stock in (True, False):
                 rows = found[stock]
@@ -211,8 +241,10 @@ def main_match(args) -> int:
                 cell = f"{_median(times):.0f} / {max(times):.0f}, {_median(deals):.0f}"
                 cells.append(cell + ("" if stock else f" ({min(deals)}–{max(deals)})"))
             match = round(_median([d for _, d in found[False]])) if found[False] else "–"
-            lines.append(f"| {preset} | {ms:g} ms | {args.games} | {len(found[True])} / {len(found[False])} "
-                         f"| {cells[0]} | {cells[1]} | {match} |")
+            lines.append(
+                f"| {preset} | {ms:g} ms | {args.games} | {len(found[True])} / {len(found[False])} "
+                f"| {cells[0]} | {cells[1]} | {match} |"
+            )
             print(lines[-1], file=sys.stderr, flush=True)
     print("\n".join(lines))
     return 0
@@ -222,19 +254,29 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=int, default=1000, help="games per pairing (default 1000)")
     p.add_argument("--players", type=int, default=2, help="seats per game (default 2)")
-    p.add_argument("--iterations", type=int, default=30,
-                   help="hard's sampled deals per decision once the stock is gone (default 30)")
+    p.add_argument(
+        "--iterations",
+        type=int,
+        default=30,
+        help="hard's sampled deals per decision once the stock is gone (default 30)",
+    )
     p.add_argument("--presets", default="palace,shithead")
-    p.add_argument("--pairings", default=",".join(f"{a}-{b}" for a, b in PAIRINGS),
-                   help="upper-lower level pairs, comma separated")
+    p.add_argument(
+        "--pairings", default=",".join(f"{a}-{b}" for a, b in PAIRINGS), help="upper-lower level pairs, comma separated"
+    )
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=None)
-    p.add_argument("--table", action="store_true",
-                   help="one four-seat table with every level, a seat each, instead of pairings")
-    p.add_argument("--field", action="store_true",
-                   help="one hard among three normals at four seats (the issue's headline format)")
-    p.add_argument("--match", metavar="MS[,MS...]",
-                   help="measure the --iterations that these time budgets (ms a decision) buy here")
+    p.add_argument(
+        "--table", action="store_true", help="one four-seat table with every level, a seat each, instead of pairings"
+    )
+    p.add_argument(
+        "--field", action="store_true", help="one hard among three normals at four seats (the issue's headline format)"
+    )
+    p.add_argument(
+        "--match",
+        metavar="MS[,MS...]",
+        help="measure the --iterations that these time budgets (ms a decision) buy here",
+    )
     args = p.parse_args(argv)
     if args.match:
         return main_match(args)
@@ -244,11 +286,15 @@ def main(argv=None) -> int:
         return main_table(args)
     pairings = [tuple(x.split("-")) for x in args.pairings.split(",")]
     lines = [
-        ("Heads-up self-play" if args.players == 2 else
-         f"Self-play at {args.players} seats, the two levels alternating round the table") +
-        f", {args.games} games per pairing "
+        (
+            "Heads-up self-play"
+            if args.players == 2
+            else f"Self-play at {args.players} seats, the two levels alternating round the table"
+        )
+        + f", {args.games} games per pairing "
         f"(hard: {args.iterations} sampled deals per decision once the stock is gone, "
-        f"{max(1, round(args.iterations * 0.25))} while it lasts; normal: 3 heads-up and 12 at bigger tables, endgame only, ordinary ranks only). "
+        f"{max(1, round(args.iterations * 0.25))} while it lasts; "
+        "normal: 3 heads-up and 12 at bigger tables, endgame only, ordinary ranks only). "
         "Win rate: share of games the upper level won; not last: share of games whose last "
         "player was the lower level; 50% is even. 95% Wilson intervals; "
         "clear = the interval's lower end is above 50%.",

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from palace_tui.ai.hard import HardPlayer
+from palace_tui.ai.policy import choice_to_move, danger, next_seat, normal_choice, setup_move
 from palace_tui.rules import Game, Move
 from palace_tui.rules.cards import JOKER, TEN, TWO, order_key, rank_name, rank_plural
 from palace_tui.rules.text import top_run
-from palace_tui.ai.hard import HardPlayer
-from palace_tui.ai.policy import choice_to_move, danger, next_seat, normal_choice, setup_move
 
 
 @dataclass(frozen=True)
@@ -33,8 +33,9 @@ class Advice:
     reason: str
 
 
-def advise(game: Game, seat: int, budget_s: float = 0.2, *, iterations: int | None = None,
-           seed: int | None = 0, events=None) -> Advice:
+def advise(
+    game: Game, seat: int, budget_s: float = 0.2, *, iterations: int | None = None, seed: int | None = 0, events=None
+) -> Advice:
     """What ``hard`` would do for ``seat`` (which must be the seat to act), and why.
 
     ``budget_s`` bounds the search time; ``iterations`` bounds it by sampled deals
@@ -103,8 +104,10 @@ def _what(cards, have: int, face_up: bool) -> str:
 def _setup_reason(game: Game, move: Move) -> str:
     if move.kind == "swap":
         hand_card, up_card = move.cards
-        return (f"Put your {hand_card} face up and take the {up_card} into your hand: "
-                "twos, tens and high cards are safest on the table, and low cards are easiest to play early.")
+        return (
+            f"Put your {hand_card} face up and take the {up_card} into your hand: "
+            "twos, tens and high cards are safest on the table, and low cards are easiest to play early."
+        )
     if move.kind == "choose":
         return f"Lay {_list(move.cards)} face up: keep your lowest cards in hand to play first."
     return "Say you are ready: your face-up row already holds your best cards."
@@ -140,7 +143,7 @@ def _chance_clause(game: Game, choice, stats: dict, alternative) -> str:
     kinds = [0, 1] if game.rules.finish == "last-loses" else [1]
     verbs = {0: "keeps you out of last place in", 1: "wins"}
     ahead = [k for k in kinds if mine[k] > theirs[k]]
-    level = [k for k in kinds if mine[k] == theirs[k] and 0 < mine[k]]
+    level = [k for k in kinds if mine[k] == theirs[k] and mine[k] > 0]
     if ahead:
         k = ahead[0]
         return f"; it {verbs[k]} {_games(mine[k])}, {alternative(rival)} {_rival_games(theirs[k])}"
@@ -153,7 +156,7 @@ def _chance_clause(game: Game, choice, stats: dict, alternative) -> str:
 def _alternative(game: Game, choice) -> str:
     """The other move, short: ``taking the pile``, ``playing your K♠``, ``playing your
     kings``, ``playing one 2``."""
-    kind, x, count = choice
+    kind, x, _count = choice
     if kind == "take":
         return "taking the pile"
     if kind == "flip":
@@ -179,15 +182,17 @@ def _play_reason(game: Game, choice, default, stats: dict) -> str:
         return "Turn any face-down card: nobody has seen them, so each is as good as another."
     chance = _chance_clause(game, choice, stats, lambda c: _alternative(game, c))
     source = s.hand if from_hand else s.face_up
-    playable = [r for r in game.playable_ranks()]
+    playable = list(game.playable_ranks())
     if kind == "take":
         n = len(pile)
         beat = f"can go on {_the(top)}" if top else "can go on the pile"
         if not playable:
             if x >= 0:
                 add = s.face_up[x]
-                return (f"Take the pile and add your {add}: none of your face-up cards {beat}, "
-                        f"and the {rank_name(add.rank)} is the cheapest to give up.")
+                return (
+                    f"Take the pile and add your {add}: none of your face-up cards {beat}, "
+                    f"and the {rank_name(add.rank)} is the cheapest to give up."
+                )
             return f"Take the pile: nothing you hold {beat}."
         specials = [r for r in playable if r in (TWO, TEN, JOKER)]
         if len(specials) == len(playable):
@@ -202,8 +207,10 @@ def _play_reason(game: Game, choice, default, stats: dict) -> str:
     what = _what(cards, have, not from_hand)
     run_rank = top_run(game.pile)
     if x == run_rank[0] and run_rank[1] + len(cards) >= 4 and x != JOKER:
-        return (f"Play {what}: with the {rank_plural(x)} on the pile they make four of a kind, "
-                "which clears it, and you play again.")
+        return (
+            f"Play {what}: with the {rank_plural(x)} on the pile they make four of a kind, "
+            "which clears it, and you play again."
+        )
     if x == TEN:
         if pile:
             return f"Play {what}: it clears the pile of {_cards_word(len(pile))} and you play again{chance}."
@@ -211,12 +218,13 @@ def _play_reason(game: Game, choice, default, stats: dict) -> str:
     ordinary = [r for r in playable if r not in (TWO, TEN, JOKER)]
     if x == TWO:
         if not ordinary:
-            return (f"Play {what}: nothing else you hold {'can go on ' + _the(top) if top else 'is cheaper'}, "
-                    f"and after a 2 the pile starts again{chance}.")
+            return (
+                f"Play {what}: nothing else you hold {'can go on ' + _the(top) if top else 'is cheaper'}, "
+                f"and after a 2 the pile starts again{chance}."
+            )
         return f"Play {what}: after a 2 the pile starts again, so your other cards can wait{chance}."
     if x == JOKER:
-        return (f"Play {what}: it goes on anything, and the next player must still beat "
-                f"the card below it{chance}.")
+        return f"Play {what}: it goes on anything, and the next player must still beat the card below it{chance}."
     lowest = min(ordinary, key=_strength) if ordinary else x
     nxt = next_seat(game)
     if x == lowest:
@@ -224,8 +232,7 @@ def _play_reason(game: Game, choice, default, stats: dict) -> str:
             return f"Play {what}: the lowest you hold that can go on {_the(top)}, so your higher cards wait{chance}."
         return f"Play {what}: the lowest you hold, so your higher cards wait{chance}."
     if danger(game, nxt):
-        return (f"Play {what}: {game.seats[nxt].name} is nearly out, "
-                f"and a higher card is harder to beat{chance}.")
+        return f"Play {what}: {game.seats[nxt].name} is nearly out, and a higher card is harder to beat{chance}."
     low_card = next(c for c in source if c.rank == lowest)
     if choice != default:
         return f"Play {what} rather than your {low_card}{chance or ': it leaves you better placed'}."

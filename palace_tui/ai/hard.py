@@ -6,7 +6,8 @@ unseen cards again at random (:func:`palace_tui.rules.fast.determinize`: other h
 the stock and every face-down card, keeping cards it saw picked up in the hands that
 took them), play each candidate in that same world, and finish the game with the fast
 normal heuristic at every seat (:func:`palace_tui.rules.fast.play_out`). It reads the
-position only through the engine's public fast contract, :mod:`palace_tui.rules.fast`. It leaves the heuristic's own move only for one that does
+position only through the engine's public fast contract, :mod:`palace_tui.rules.fast`.
+It leaves the heuristic's own move only for one that does
 clearly better in the same worlds (a paired test), so more budget means more worlds,
 steadier estimates and more good departures from the rule of thumb.
 
@@ -30,11 +31,11 @@ from __future__ import annotations
 import random
 import time
 
-from palace_tui.rules import Game, Move, fast
-from palace_tui.rules.cards import JOKER, TEN, TWO
 from palace_tui.ai.heuristic import HeuristicPlayer
 from palace_tui.ai.memory import Memory
 from palace_tui.ai.policy import NORMAL, Choice, move_to_choice, normal_choice
+from palace_tui.rules import Game, Move, fast
+from palace_tui.rules.cards import JOKER, TEN, TWO
 
 #: Ranks that are never "ordinary" for ``ordinary_only`` (an eight with a power is
 #: treated as ordinary there: rare, and harmless either way).
@@ -86,6 +87,7 @@ def candidates(game: Game) -> list[Choice]:
     if game.pile:
         if not s.hand_count and game.rules.stuck_face_up == "add-one":
             from palace_tui.ai.policy import _take
+
             out.append(_take(game, s))
         else:
             out.append(("take", -1, 0))
@@ -98,8 +100,7 @@ def reward(game: Game, seat: int) -> float:
     result = game.outcome()
     if result is None:
         # Stopped: rank seats by cards left.
-        left = [len(s.face_down) + len(s.face_up) + s.hand_count if s.place is None else -1
-                for s in game.seats]
+        left = [len(s.face_down) + len(s.face_up) + s.hand_count if s.place is None else -1 for s in game.seats]
         mine = left[seat]
         worse = sum(1 for x in left if x > mine)
         return worse / (n - 1)
@@ -118,8 +119,7 @@ def standing(game: Game, seat: int) -> tuple[bool, bool]:
     its move cap ranks the seats by cards left. With finish=first-out nobody is last."""
     result = game.outcome()
     if result is None:
-        left = [len(s.face_down) + len(s.face_up) + s.hand_count if s.place is None else -1
-                for s in game.seats]
+        left = [len(s.face_down) + len(s.face_up) + s.hand_count if s.place is None else -1 for s in game.seats]
         mine = left[seat]
         return any(x > mine for x in left), all(x >= mine for x in left) and mine == min(left)
     return result.loser != seat, result.winner == seat
@@ -146,10 +146,17 @@ class SearchPlayer(HeuristicPlayer):
 
     name = "search"
 
-    def __init__(self, seed: int | None = None, budget_s: float | None = None,
-                 iterations: int | None = None, z: float = 1.0, max_stock: int | None = None,
-                 early_share: float = 1.0, remember: bool = True,
-                 ordinary_only: bool = False) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        budget_s: float | None = None,
+        iterations: int | None = None,
+        z: float = 1.0,
+        max_stock: int | None = None,
+        early_share: float = 1.0,
+        remember: bool = True,
+        ordinary_only: bool = False,
+    ) -> None:
         self.ordinary_only = ordinary_only
         self.rng = random.Random(seed)
         self.remember = remember
@@ -171,7 +178,7 @@ class SearchPlayer(HeuristicPlayer):
         cands = candidates(game)
         default = normal_choice(game, NORMAL)
         if self.ordinary_only:
-            cands = [c for c in cands if c == default or c[0] == "play" and c[1] not in _SPECIAL]
+            cands = [c for c in cands if c == default or (c[0] == "play" and c[1] not in _SPECIAL)]
         stock = len(game.stock)
         if len(cands) <= 1 or (self.max_stock is not None and stock > self.max_stock):
             self.last_stats = {"iterations": 0, "candidates": len(cands)}
@@ -194,13 +201,16 @@ class SearchPlayer(HeuristicPlayer):
             var = max(sq[i] / n - diff * diff, 1e-9)
             if diff / (var / n) ** 0.5 >= self.z:
                 best, best_mean = i, totals[i] / n
-        self.last_stats = {"iterations": n, "candidates": k,
-                           "means": {c: round(x / n, 3) for c, x in zip(cands, totals)},
-                           "chances": dict(zip(cands, search["chances"])), "default": default}
+        self.last_stats = {
+            "iterations": n,
+            "candidates": k,
+            "means": {c: round(x / n, 3) for c, x in zip(cands, totals)},
+            "chances": dict(zip(cands, search["chances"])),
+            "default": default,
+        }
         return cands[best]
 
-    def search(self, game: Game, cands: list[Choice], limit: int | None, budget: float | None,
-               base: int = 0) -> dict:
+    def search(self, game: Game, cands: list[Choice], limit: int | None, budget: float | None, base: int = 0) -> dict:
         """Play every candidate in the same re-dealt worlds until ``limit`` worlds or
         ``budget`` seconds (at least one world). Returns the worlds searched, each
         candidate's summed reward and summed squared difference from candidate
@@ -240,12 +250,17 @@ class SearchPlayer(HeuristicPlayer):
                 totals[i] += r
                 sq[i] += (r - b) ** 2
             n += 1
-        return {"iterations": n, "totals": totals, "squares": sq,
-                "chances": [(not_last[i] / n, wins[i] / n) for i in range(k)]}
+        return {
+            "iterations": n,
+            "totals": totals,
+            "squares": sq,
+            "chances": [(not_last[i] / n, wins[i] / n) for i in range(k)],
+        }
 
 
-def move_chances(game: Game, seat: int, moves, iterations: int = 200, seed: int | None = 0,
-                 events=None) -> dict[Move, tuple[float, float]]:
+def move_chances(
+    game: Game, seat: int, moves, iterations: int = 200, seed: int | None = 0, events=None
+) -> dict[Move, tuple[float, float]]:
     """For ``seat``'s decision now (it must be the seat to act, in the play phase): each
     move's estimated chances ``(not_last, win)`` from hard's search, every move played
     in the same ``iterations`` re-dealt worlds. Deterministic for ``seed``; decided from
@@ -287,8 +302,9 @@ class NormalPlayer(SearchPlayer):
     name = "normal"
 
     def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed, budget_s=None, iterations=NORMAL_SEARCH[2][0], max_stock=0,
-                         z=NORMAL_SEARCH[2][1], ordinary_only=True)
+        super().__init__(
+            seed, budget_s=None, iterations=NORMAL_SEARCH[2][0], max_stock=0, z=NORMAL_SEARCH[2][1], ordinary_only=True
+        )
 
     def decide(self, game: Game) -> Choice:
         self.iterations, self.z = NORMAL_SEARCH[2 if len(game.seats) == 2 else "more"]
@@ -301,8 +317,9 @@ class HardPlayer(SearchPlayer):
 
     name = "hard"
 
-    def __init__(self, seed: int | None = None, budget_s: float | None = None,
-                 iterations: int | None = None, **options) -> None:
+    def __init__(
+        self, seed: int | None = None, budget_s: float | None = None, iterations: int | None = None, **options
+    ) -> None:
         if budget_s is None and iterations is None:
             budget_s = DEFAULT_BUDGET_S
         options.setdefault("early_share", 0.25)
