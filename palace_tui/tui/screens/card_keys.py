@@ -5,6 +5,7 @@ Each screen gives its own prefix to the binding ids and adds the keys only it ha
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from textual.binding import Binding
@@ -22,9 +23,7 @@ def _key(prefix: str, keys: str, action: str, description: str = "", *, id: str,
 def card_bindings(prefix: str = "") -> list[Binding]:
     """Cursor, row, mark, and Enter's first three meanings (play, turn a card, swap)."""
 
-    def key(keys: str, action: str, description: str = "", **options: Any) -> Binding:
-        return _key(prefix, keys, action, description, **options)
-
+    key = partial(_key, prefix)
     return [
         key("left", "cursor(-1)", "Card", key_display="←→", tooltip="Previous or next card", id="left"),
         key("right", "cursor(1)", "Card", show=False, id="right"),
@@ -39,7 +38,8 @@ def card_bindings(prefix: str = "") -> list[Binding]:
 
 def pile_bindings(prefix: str = "") -> list[Binding]:
     """Take the pile, and Ready (the end of swapping)."""
+    key = partial(_key, prefix)
     return [
-        _key(prefix, "t", "take", "Take", tooltip="Take the whole pile into your hand", id="take"),
-        _key(prefix, "r", "ready", "Ready", tooltip="Finish swapping and start", id="ready"),
+        key("t", "take", "Take", tooltip="Take the whole pile into your hand", id="take"),
+        key("r", "ready", "Ready", tooltip="Finish swapping and start", id="ready"),
     ]
