@@ -7,17 +7,19 @@ rollouts (see :mod:`palace_tui.rules.fast`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from palace_tui.rules.cards import JOKER, TEN, Card, cards_words, order_key, rank_name
 from palace_tui.rules.events import Event
 from palace_tui.rules.kinds import EventKind, MoveKind, Phase, Stage
 from palace_tui.rules.moves import IllegalMove, Move
-from palace_tui.rules.seat import _HAND_ORDER, Seat, _pick, ranks_of_mask
+from palace_tui.rules.seat import _HAND_ORDER, _RANKS_OF_MASK, Seat, _pick, ranks_of_mask
 from palace_tui.rules.state import GameState, RandomSource
 from palace_tui.rules.text import illegal_play_sentence, join_or, legal_summary, not_holding_sentence
 
 # The hot path reads these as globals: an enum member lookup on 3.11 costs ten times more.
 _PLAYED, _REVERSED, _CLEARED, _DREW = EventKind.PLAYED, EventKind.REVERSED, EventKind.CLEARED, EventKind.DREW
-_OVER = Phase.OVER
+_OVER, _PLAY = Phase.OVER, Phase.PLAY
 
 
 class PlayPhase(GameState):
@@ -64,6 +66,39 @@ class PlayPhase(GameState):
         """
         kind, x = self.random_choice(rng)
         self.fast_turn(kind, x)
+
+    def play_random(self, rngs: Sequence[RandomSource], cap: int) -> None:
+        """Play the ``random`` policy at every seat, seat ``i`` drawing from ``rngs[i]``,
+        until the game is over or ``cap`` more moves were made, quietly.
+
+        Exactly :meth:`random_turn` in a loop (the same draws, in the same order), with
+        the commonest turn (cards from the hand) inlined: simulations of random tables.
+        """
+        stop = self.moves + cap
+        events, self._events = self._events, None
+        seats = self.seats
+        allowed = self._t.allowed
+        lay = self._lay
+        pick_up = self._pick_up
+        ranks_of = _RANKS_OF_MASK
+        try:
+            while self.phase is _PLAY and self.moves < stop:
+                s_i = self.turn
+                s = seats[s_i]
+                if s._hn:
+                    # random_choice's draw for a seat with a hand: a uniform playable rank, all of it.
+                    m = s._hm & allowed[self._eff]
+                    if m:
+                        ranks = ranks_of.get(m) or ranks_of_mask(m)
+                        rank = ranks[int(rngs[s_i].random() * len(ranks))]
+                        lay(s_i, s, s._take_last(rank, 0), True)
+                    else:
+                        pick_up(s_i, s)
+                    self.moves += 1
+                else:
+                    self.random_turn(rngs[s_i])
+        finally:
+            self._events = events
 
     def _play_cards(self, cards: tuple[Card, ...]) -> None:
         if not cards:
