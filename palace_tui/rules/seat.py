@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from palace_tui.rules.cards import JOKER, Card, cards_code
@@ -82,21 +82,20 @@ class Seat:
     def has_cards(self) -> bool:
         return bool(self._hn or self.face_up or self.face_down)
 
-    def _add(self, cards: Iterable[Card]) -> None:
+    def _add(self, cards: Sequence[Card]) -> None:
         hb = self._hb
-        n = 0
         m = self._hm
         for c in cards:
-            b = hb[c.rank]
+            r = c.rank
+            b = hb[r]
             # Buckets stay in suit order, so the hand's inner order is a function of its
             # cards: a game read back from JSON lists and plays exactly as the original.
             if b and c.suit < b[-1].suit:
                 insort(b, c, key=_suit_key)
             else:
                 b.append(c)
-            m |= 1 << c.rank
-            n += 1
-        self._hn += n
+            m |= 1 << r
+        self._hn += len(cards)
         self._hm = m
 
     def _take_rank(self, rank: int, want: Sequence[Card]) -> list[Card]:
@@ -122,7 +121,7 @@ class Seat:
         self._hn -= len(laid)
         return laid
 
-    def _set_hand(self, cards: Iterable[Card]) -> None:
+    def _set_hand(self, cards: Sequence[Card]) -> None:
         """Replace the whole hand (re-deals of unseen cards)."""
         self._hb = [[] for _ in range(JOKER + 1)]
         self._hn = self._hm = 0

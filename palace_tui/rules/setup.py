@@ -65,9 +65,12 @@ class SetupPhase(GameState):
             private = rules.hand_size
         else:
             private = rules.face_up + rules.hand_size
+        hands: list[list[Card]] = [[] for _ in range(n)]
         for _ in range(private):
             for i in order:
-                game.seats[i]._add((cards.pop(),))
+                hands[i].append(cards.pop())
+        for i in order:
+            game.seats[i]._add(hands[i])  # the same cards in the same order: the same hand
         game.stock = cards
         game.turn = order[0]
         game._dealt = full

@@ -19,10 +19,11 @@ def bit(rank: int) -> int:
 class RuleTables:
     """Masks derived from one Rules value (cached: one instance per Rules)."""
 
-    __slots__ = ("all_ranks", "allowed", "hand_size", "powered_eight", "reversing", "transparent")
+    __slots__ = ("all_ranks", "allowed", "builder_leads", "hand_size", "powered_eight", "reversing", "transparent")
 
     def __init__(self, rules: Rules) -> None:
         self.hand_size = rules.hand_size
+        self.builder_leads = rules.builder_leads  # read at every pickup: a flag, not a property call
         all_ranks = sum(bit(r) for r in (TWO, TEN, *ORDINARY_RANKS))
         if rules.jokers:
             all_ranks |= bit(JOKER)

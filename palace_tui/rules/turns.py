@@ -74,7 +74,8 @@ class PlayPhase(GameState):
         Exactly :meth:`random_turn` in a loop (the same draws, in the same order), with
         the commonest turn (cards from the hand) inlined: simulations of random tables.
         """
-        stop = self.moves + cap
+        moves = self.moves
+        stop = moves + cap
         events, self._events = self._events, None
         seats = self.seats
         allowed = self._t.allowed
@@ -82,7 +83,7 @@ class PlayPhase(GameState):
         pick_up = self._pick_up
         ranks_of = _RANKS_OF_MASK
         try:
-            while self.phase is _PLAY and self.moves < stop:
+            while moves < stop and self.phase is _PLAY:
                 s_i = self.turn
                 s = seats[s_i]
                 if s._hn:
@@ -94,10 +95,13 @@ class PlayPhase(GameState):
                         lay(s_i, s, s._take_last(rank, 0), True)
                     else:
                         pick_up(s_i, s)
-                    self.moves += 1
+                    moves += 1  # self.moves is brought up to date when the loop ends
                 else:
+                    self.moves = moves
                     self.random_turn(rngs[s_i])
+                    moves = self.moves
         finally:
+            self.moves = moves
             self._events = events
 
     def _play_cards(self, cards: tuple[Card, ...]) -> None:
@@ -292,11 +296,17 @@ class PlayPhase(GameState):
         self.pile = []
         self._eff = self._run_rank = self._run_len = 0
         self._owner = None
-        if self.rules.builder_leads and owner is not None and owner != s_i and self.seats[owner].place is None:
-            self.turn = owner
+        seats = self.seats
+        if owner is not None and owner != s_i and self._t.builder_leads and seats[owner].place is None:
+            nxt = owner
         else:
-            self.turn = self._next_active(s_i, self.direction)
-        self._begin_turn()
+            # The taker still holds cards, so the next seat in play is found before it.
+            nxt = (s_i + self.direction) % len(seats)
+            if seats[nxt].place is not None:
+                nxt = self._next_active(nxt, self.direction)
+        self.turn = nxt
+        if not seats[nxt]._hn and self.stock:
+            self._begin_turn()
 
     def _flip(self, index: int | None) -> None:
         s_i = self.turn
