@@ -114,10 +114,17 @@ class Seat:
         if 0 < count < len(b):
             laid = b[-count:]
             del b[-count:]
-        else:
-            laid = b[:]
-            b.clear()
-            self._hm &= ~(1 << rank)
+            self._hn -= count
+            return laid
+        return self._take_all(rank)
+
+    def _take_all(self, rank: int) -> list[Card]:
+        """Remove every hand card of ``rank``: the rank's list itself leaves the hand (an
+        empty one takes its place), so the commonest play copies nothing."""
+        hb = self._hb
+        laid = hb[rank]
+        hb[rank] = []
+        self._hm &= ~(1 << rank)
         self._hn -= len(laid)
         return laid
 

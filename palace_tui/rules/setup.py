@@ -175,13 +175,17 @@ class SetupPhase(GameState):
             reason = "left of the dealer"
         else:
             self.turn, reason = order[0], "left of the dealer"
+            # Rank masks of each row, so the search asks each seat one AND per rank.
+            ups = [0] * n
+            for i, seat in enumerate(self.seats):
+                for c in seat.face_up:
+                    ups[i] |= 1 << c.rank
+            zones = ((ups, "face up"), ([seat._hm for seat in self.seats], "in hand"))
             found = False
             for r in _STARTER_ORDER:
-                for zone, where in (("face_up", "face up"), ("hand", "in hand")):
+                for masks, where in zones:
                     for i in order:
-                        seat = self.seats[i]
-                        has = any(c.rank == r for c in seat.face_up) if zone == "face_up" else bool(seat._hb[r])
-                        if has:
+                        if masks[i] >> r & 1:
                             self.turn = i
                             reason = f"lowest card: {rank_name(r, True)} {where}"
                             found = True

@@ -64,15 +64,15 @@ class PlayPhase(GameState):
         The same rule code runs as in :meth:`play`; only the validation of a choice that
         is legal by construction is skipped. Simulations and rollouts use it for speed.
         """
-        kind, x = self.random_choice(rng)
-        self.fast_turn(kind, x)
+        self.play_random((rng,) * len(self.seats), 1)
 
     def play_random(self, rngs: Sequence[RandomSource], cap: int) -> None:
         """Play the ``random`` policy at every seat, seat ``i`` drawing from ``rngs[i]``,
         until the game is over or ``cap`` more moves were made, quietly.
 
-        Exactly :meth:`random_turn` in a loop (the same draws, in the same order), with
-        the commonest turn (cards from the hand) inlined: simulations of random tables.
+        Each turn makes :meth:`random_choice`'s draws (the same calls of ``random()``, in
+        the same order) and plays the choice at once, as :meth:`fast_turn` would: random
+        tables in simulations play whole games in this one loop.
         """
         moves = self.moves
         stop = moves + cap
@@ -86,20 +86,28 @@ class PlayPhase(GameState):
             while moves < stop and self.phase is _PLAY:
                 s_i = self.turn
                 s = seats[s_i]
-                if s._hn:
-                    # random_choice's draw for a seat with a hand: a uniform playable rank, all of it.
+                if s._hn:  # the commonest turn, inlined: a uniform playable rank, all of it
                     m = s._hm & allowed[self._eff]
                     if m:
-                        ranks = ranks_of.get(m) or ranks_of_mask(m)
-                        rank = ranks[int(rngs[s_i].random() * len(ranks))]
-                        lay(s_i, s, s._take_last(rank, 0), True)
+                        try:
+                            ranks = ranks_of[m]
+                        except KeyError:
+                            ranks = ranks_of_mask(m)
+                        lay(s_i, s, s._take_all(ranks[int(rngs[s_i].random() * len(ranks))]), True)
                     else:
                         pick_up(s_i, s)
-                    moves += 1  # self.moves is brought up to date when the loop ends
+                elif s.face_up:
+                    m = self.playable_mask()
+                    if m:
+                        ranks = ranks_of_mask(m)
+                        self._lay_face_up(s_i, s, ranks[int(rngs[s_i].random() * len(ranks))], 0)
+                    elif self.rules.adds_face_up:
+                        self._take_adding(s_i, s, int(rngs[s_i].random() * len(s.face_up)))
+                    else:
+                        pick_up(s_i, s)
                 else:
-                    self.moves = moves
-                    self.random_turn(rngs[s_i])
-                    moves = self.moves
+                    self._flip(int(rngs[s_i].random() * len(s.face_down)))
+                moves += 1  # self.moves is brought up to date when the loop ends
         finally:
             self.moves = moves
             self._events = events
@@ -390,17 +398,25 @@ class PlayPhase(GameState):
             if s._hn:
                 self._lay(s_i, s, s._take_last(x, count), True)
             else:
-                laid = [c for c in s.face_up if c.rank == x]
-                if 0 < count < len(laid):
-                    laid = laid[:count]
-                for c in laid:
-                    s.face_up.remove(c)
-                self._lay(s_i, s, laid, False)
+                self._lay_face_up(s_i, s, x, count)
         elif kind == "take":
-            if x >= 0:
-                self.pile.append(s.face_up.pop(x))
-            self._pick_up(s_i, s)
+            self._take_adding(s_i, s, x)
         else:
             self._flip(x)
         self.moves += 1
         self._events = events
+
+    def _lay_face_up(self, s_i: int, s: Seat, rank: int, count: int) -> None:
+        """Lay ``count`` face-up cards of ``rank`` (all of them when 0), unchecked."""
+        laid = [c for c in s.face_up if c.rank == rank]
+        if 0 < count < len(laid):
+            laid = laid[:count]
+        for c in laid:
+            s.face_up.remove(c)
+        self._lay(s_i, s, laid, False)
+
+    def _take_adding(self, s_i: int, s: Seat, index: int) -> None:
+        """Take the pile, first adding face-up card ``index`` when it is not -1, unchecked."""
+        if index >= 0:
+            self.pile.append(s.face_up.pop(index))
+        self._pick_up(s_i, s)
