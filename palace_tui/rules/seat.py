@@ -88,13 +88,16 @@ class Seat:
         for c in cards:
             r = c.rank
             b = hb[r]
-            # Buckets stay in suit order, so the hand's inner order is a function of its
-            # cards: a game read back from JSON lists and plays exactly as the original.
-            if b and c.suit < b[-1].suit:
-                insort(b, c, key=_suit_key)
+            if b:
+                # Buckets stay in suit order, so the hand's inner order is a function of its
+                # cards: a game read back from JSON lists and plays exactly as the original.
+                if c.suit < b[-1].suit:
+                    insort(b, c, key=_suit_key)
+                else:
+                    b.append(c)
             else:
                 b.append(c)
-            m |= 1 << r
+                m |= 1 << r  # a rank already held has its bit
         self._hn += len(cards)
         self._hm = m
 

@@ -20,6 +20,7 @@ from palace_tui.rules.text import illegal_play_sentence, join_or, legal_summary,
 # The hot path reads these as globals: an enum member lookup on 3.11 costs ten times more.
 _PLAYED, _REVERSED, _CLEARED, _DREW = EventKind.PLAYED, EventKind.REVERSED, EventKind.CLEARED, EventKind.DREW
 _OVER, _PLAY = Phase.OVER, Phase.PLAY
+_FACE_DOWN = Stage.FACE_DOWN
 
 
 class PlayPhase(GameState):
@@ -74,6 +75,8 @@ class PlayPhase(GameState):
         the same order) and plays the choice at once, as :meth:`fast_turn` would: random
         tables in simulations play whole games in this one loop.
         """
+        if self.phase is not _PLAY:
+            return
         moves = self.moves
         stop = moves + cap
         events, self._events = self._events, None
@@ -83,7 +86,7 @@ class PlayPhase(GameState):
         pick_up = self._pick_up
         ranks_of = _RANKS_OF_MASK
         try:
-            while moves < stop and self.phase is _PLAY:
+            while moves < stop:
                 s_i = self.turn
                 s = seats[s_i]
                 if s._hn:  # the commonest turn, inlined: a uniform playable rank, all of it
@@ -108,6 +111,8 @@ class PlayPhase(GameState):
                 else:
                     self._flip(int(rngs[s_i].random() * len(s.face_down)))
                 moves += 1  # self.moves is brought up to date when the loop ends
+                if s.place is not None and self.phase is not _PLAY:
+                    break  # only a seat going out ends a game
         finally:
             self.moves = moves
             self._events = events
@@ -173,13 +178,16 @@ class PlayPhase(GameState):
         else:
             self._run_rank = rank
             run = self._run_len = len(laid)
-        if not t.transparent >> rank & 1:
+        if t.unusual >> rank & 1:
+            if not t.transparent >> rank & 1:
+                self._eff = rank
+            if t.reversing >> rank & 1:
+                self.direction = -self.direction
+                if ev is not None:
+                    ev.append(Event(_REVERSED, s_i))
+        else:
             self._eff = rank
         self._owner = s_i
-        if t.reversing >> rank & 1:
-            self.direction = -self.direction
-            if ev is not None:
-                ev.append(Event(_REVERSED, s_i))
         cleared = rank == TEN or (run >= 4 and rank != JOKER)
         if cleared:
             if ev is not None:
@@ -305,7 +313,7 @@ class PlayPhase(GameState):
         self._eff = self._run_rank = self._run_len = 0
         self._owner = None
         seats = self.seats
-        if owner is not None and owner != s_i and self._t.builder_leads and seats[owner].place is None:
+        if self._t.builder_leads and owner is not None and owner != s_i and seats[owner].place is None:
             nxt = owner
         else:
             # The taker still holds cards, so the next seat in play is found before it.
@@ -320,7 +328,7 @@ class PlayPhase(GameState):
         s_i = self.turn
         s = self.seats[s_i]
         stage = self.stage()
-        if stage != Stage.FACE_DOWN:
+        if stage != _FACE_DOWN:
             where = "hand" if stage == Stage.HAND else "face-up row"
             if self.playable_mask():
                 raise IllegalMove(f"Face-down cards come last: play from your {where} first.")
