@@ -50,7 +50,8 @@ class Seat:
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self._hb: list[list[Card]] = [[] for _ in range(JOKER + 1)]  # hand cards by rank
+        # Hand cards by rank, index 0 to JOKER (written out: seats are made by the thousand).
+        self._hb: list[list[Card]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
         self._hn = 0  # hand size
         self._hm = 0  # bit mask of ranks in hand
         self.face_up: list[Card] = []

@@ -59,22 +59,18 @@ class SetupPhase(GameState):
                 raise ValueError(f"the deck holds cards these rules do not: {cards_code(sorted(extra))}")
             full = len(cards) == rules.cards_in_play
         order = [(dealer + 1 + i) % n for i in range(n)]
-        for _ in range(rules.face_down):
-            for i in order:
-                game.seats[i].face_down.append(cards.pop())
-        if rules.swap_deal:
-            for _ in range(rules.face_up):
-                for i in order:
-                    game.seats[i].face_up.append(cards.pop())
-            private = rules.hand_size
-        else:
-            private = rules.face_up + rules.hand_size
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        for _ in range(private):
-            for i in order:
-                hands[i].append(cards.pop())
-        for i in order:
-            game.seats[i]._add(hands[i])  # the same cards in the same order: the same hand
+        # Dealt one card a seat at a time from the top (the end of ``cards``): the j-th seat
+        # in deal order gets every n-th card of each row's stretch of the deck, from j.
+        top = cards[::-1]
+        down = rules.face_down * n
+        up = down + (rules.face_up * n if rules.swap_deal else 0)
+        end = up + (rules.hand_size if rules.swap_deal else rules.face_up + rules.hand_size) * n
+        for j, i in enumerate(order):
+            seat = game.seats[i]
+            seat.face_down = top[j:down:n]
+            seat.face_up = top[down + j : up : n]
+            seat._add(top[up + j : end : n])
+        del cards[len(cards) - end :]
         game.stock = cards
         game.turn = order[0]
         game._dealt = full

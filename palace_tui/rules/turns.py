@@ -78,7 +78,6 @@ class PlayPhase(GameState):
         if self.phase is not _PLAY:
             return
         moves = self.moves
-        stop = moves + cap
         events, self._events = self._events, None
         seats = self.seats
         allowed = self._t.allowed
@@ -86,7 +85,8 @@ class PlayPhase(GameState):
         pick_up = self._pick_up
         ranks_of = _RANKS_OF_MASK
         try:
-            while moves < stop:
+            # ``moves`` counts this turn as made (self.moves is set from it when the loop ends).
+            for moves in range(moves + 1, moves + cap + 1):
                 s_i = self.turn
                 s = seats[s_i]
                 if s._hn:  # the commonest turn, inlined: a uniform playable rank, all of it
@@ -109,8 +109,7 @@ class PlayPhase(GameState):
                     else:
                         pick_up(s_i, s)
                 else:
-                    self._flip(int(rngs[s_i].random() * len(s.face_down)))
-                moves += 1  # self.moves is brought up to date when the loop ends
+                    self._turn_up(s_i, s, int(rngs[s_i].random() * len(s.face_down)))
                 if s.place is not None and self.phase is not _PLAY:
                     break  # only a seat going out ends a game
         finally:
@@ -338,6 +337,11 @@ class PlayPhase(GameState):
             )
         if index is None or not 0 <= index < len(s.face_down):
             raise IllegalMove(f"Choose a face-down card from 1 to {len(s.face_down)}.")
+        self._turn_up(s_i, s, index)
+
+    def _turn_up(self, s_i: int, s: Seat, index: int) -> None:
+        """Turn face-down card ``index`` and play it, or take the pile with it if it fails
+        (unchecked: :meth:`_flip` checks first)."""
         card = s.face_down.pop(index)
         if self._events is not None:
             self._events.append(Event(EventKind.FLIPPED, s_i, (card,)))
@@ -410,7 +414,7 @@ class PlayPhase(GameState):
         elif kind == "take":
             self._take_adding(s_i, s, x)
         else:
-            self._flip(x)
+            self._turn_up(s_i, s, x)
         self.moves += 1
         self._events = events
 
