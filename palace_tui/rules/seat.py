@@ -12,6 +12,9 @@ from palace_tui.rules.cards import JOKER, Card, cards_code
 _HAND_ORDER = (3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 10, 2, 15)
 #: Starter search order (ruling 1): 3 up to ace, then 10, then 2 (jokers last of all).
 _STARTER_ORDER = _HAND_ORDER
+#: ``_BIT[r]`` is rank r's bit and ``_ALL_BUT[r]`` every other: a look-up costs less than a shift.
+_BIT = tuple(1 << r for r in range(JOKER + 1))
+_ALL_BUT = tuple(~b for b in _BIT)
 #: Rank lists of rank bit masks, filled as they are met (legal-move generation is hot).
 _RANKS_OF_MASK: dict[int, list[int]] = {}
 
@@ -87,8 +90,7 @@ class Seat:
         hb = self._hb
         m = self._hm
         for c in cards:
-            r = c.rank
-            b = hb[r]
+            b = hb[c.rank]
             if b:
                 # Buckets stay in suit order, so the hand's inner order is a function of its
                 # cards: a game read back from JSON lists and plays exactly as the original.
@@ -98,7 +100,7 @@ class Seat:
                     b.append(c)
             else:
                 b.append(c)
-                m |= 1 << r  # a rank already held has its bit
+                m |= _BIT[c.rank]  # a rank already held has its bit
         self._hn += len(cards)
         self._hm = m
 
@@ -128,7 +130,7 @@ class Seat:
         hb = self._hb
         laid = hb[rank]
         hb[rank] = []
-        self._hm &= ~(1 << rank)
+        self._hm &= _ALL_BUT[rank]
         self._hn -= len(laid)
         return laid
 

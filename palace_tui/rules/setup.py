@@ -175,25 +175,26 @@ class SetupPhase(GameState):
             reason = "left of the dealer"
         else:
             self.turn, reason = order[0], "left of the dealer"
-            # Rank masks of each row, so the search asks each seat one AND per rank.
+            # Rank masks of each row: the lowest rank held anywhere leads, face up before in hand.
             ups = [0] * n
             for i, seat in enumerate(self.seats):
                 for c in seat.face_up:
                     ups[i] |= 1 << c.rank
-            zones = ((ups, "face up"), ([seat._hm for seat in self.seats], "in hand"))
-            found = False
+            hands = [seat._hm for seat in self.seats]
+            any_up = any_hand = 0
+            for i in order:
+                any_up |= ups[i]
+                any_hand |= hands[i]
             for r in _STARTER_ORDER:
-                for masks, where in zones:
-                    for i in order:
-                        if masks[i] >> r & 1:
-                            self.turn = i
-                            reason = f"lowest card: {rank_name(r, True)} {where}"
-                            found = True
-                            break
-                    if found:
-                        break
-                if found:
-                    break
+                if any_up >> r & 1:
+                    masks, where = ups, "face up"
+                elif any_hand >> r & 1:
+                    masks, where = hands, "in hand"
+                else:
+                    continue
+                self.turn = next(i for i in order if masks[i] >> r & 1)
+                reason = f"lowest card: {rank_name(r, True)} {where}"
+                break
         if self._events is not None:
             self._events.append(Event(EventKind.STARTS, self.turn, (), 0, reason))
         self._begin_turn()

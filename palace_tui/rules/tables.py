@@ -19,7 +19,7 @@ def bit(rank: int) -> int:
 class RuleTables:
     """Masks derived from one Rules value (cached: one instance per Rules)."""
 
-    __slots__ = ("all_ranks", "allowed", "builder_leads", "hand_size", "powered_eight", "reversing", "transparent", "unusual")
+    __slots__ = ("all_ranks", "allowed", "builder_leads", "hand_size", "plain", "powered_eight", "reversing", "transparent")
 
     def __init__(self, rules: Rules) -> None:
         self.hand_size = rules.hand_size
@@ -31,7 +31,10 @@ class RuleTables:
         self.powered_eight = rules.eight in ("reverse", "invisible")
         self.transparent = bit(JOKER) | (bit(8) if rules.eights_invisible else 0)
         self.reversing = bit(JOKER) | (bit(8) if rules.eights_reverse else 0)
-        self.unusual = self.transparent | self.reversing  # one test for most plays, which are neither
+        # plain[rank]: neither transparent nor reversing, as most plays are (one tuple look-up,
+        # cheaper on the hot path than two shifts of a mask).
+        unusual = self.transparent | self.reversing
+        self.plain = tuple(not unusual >> r & 1 for r in range(JOKER + 1))
         always = bit(TWO) | (bit(JOKER) if rules.jokers else 0) | (bit(8) if self.powered_eight else 0)
         allowed = [all_ranks] * (JOKER + 1)
         for top in ORDINARY_RANKS:

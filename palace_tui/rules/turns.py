@@ -8,6 +8,7 @@ rollouts (see :mod:`palace_tui.rules.fast`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import floor
 
 from palace_tui.rules.cards import JOKER, TEN, Card, cards_words, order_key, rank_name
 from palace_tui.rules.events import Event
@@ -46,17 +47,18 @@ class PlayPhase(GameState):
         ``("play", rank)`` plays every copy of a uniformly chosen playable rank;
         ``("take", i)`` takes the pile only when nothing can be played, adding
         face-up card ``i`` where stuck_face_up=add-one (else ``i`` is -1);
-        ``("flip", i)`` turns a random face-down card.
+        ``("flip", i)`` turns a random face-down card. An index is ``floor(random() * n)``:
+        int() would give the same, as the draw is never negative, but it is a slower call.
         """
         s = self.seats[self.turn]
         if not (s._hn or s.face_up):
-            return "flip", int(rng.random() * len(s.face_down))
+            return "flip", floor(rng.random() * len(s.face_down))
         m = self.playable_mask()
         if m:
             ranks = ranks_of_mask(m)
-            return "play", ranks[int(rng.random() * len(ranks))]
+            return "play", ranks[floor(rng.random() * len(ranks))]
         if not s._hn and self.rules.adds_face_up:
-            return "take", int(rng.random() * len(s.face_up))
+            return "take", floor(rng.random() * len(s.face_up))
         return "take", -1
 
     def random_turn(self, rng: RandomSource) -> None:
@@ -96,20 +98,20 @@ class PlayPhase(GameState):
                             ranks = ranks_of[m]
                         except KeyError:
                             ranks = ranks_of_mask(m)
-                        lay(s_i, s, s._take_all(ranks[int(rngs[s_i].random() * len(ranks))]), True)
+                        lay(s_i, s, s._take_all(ranks[floor(rngs[s_i].random() * len(ranks))]), True)
                     else:
                         pick_up(s_i, s)
                 elif s.face_up:
                     m = self.playable_mask()
                     if m:
                         ranks = ranks_of_mask(m)
-                        self._lay_face_up(s_i, s, ranks[int(rngs[s_i].random() * len(ranks))], 0)
+                        self._lay_face_up(s_i, s, ranks[floor(rngs[s_i].random() * len(ranks))], 0)
                     elif self.rules.adds_face_up:
-                        self._take_adding(s_i, s, int(rngs[s_i].random() * len(s.face_up)))
+                        self._take_adding(s_i, s, floor(rngs[s_i].random() * len(s.face_up)))
                     else:
                         pick_up(s_i, s)
                 else:
-                    self._turn_up(s_i, s, int(rngs[s_i].random() * len(s.face_down)))
+                    self._turn_up(s_i, s, floor(rngs[s_i].random() * len(s.face_down)))
                 if s.place is not None and self.phase is not _PLAY:
                     break  # only a seat going out ends a game
         finally:
@@ -137,7 +139,7 @@ class PlayPhase(GameState):
             if not self._t.allowed[self._eff] >> rank & 1:
                 raise IllegalMove(self.explain_illegal(rank))
             laid = s._take_rank(rank, cards)
-            self._lay(s_i, s, laid, from_hand=True)
+            self._lay(s_i, s, laid, True)
         elif s.face_up:
             have = [c for c in s.face_up if c.rank == rank]
             if len(have) < n:
@@ -147,7 +149,7 @@ class PlayPhase(GameState):
             laid = _pick(have, cards)
             for c in laid:
                 s.face_up.remove(c)
-            self._lay(s_i, s, laid, from_hand=False)
+            self._lay(s_i, s, laid, False)
         else:
             raise IllegalMove("Your hand and face-up cards are gone: turn one of your face-down cards.")
 
@@ -177,24 +179,27 @@ class PlayPhase(GameState):
         else:
             self._run_rank = rank
             run = self._run_len = len(laid)
-        if t.unusual >> rank & 1:
+        if t.plain[rank]:
+            self._eff = rank
+        else:
             if not t.transparent >> rank & 1:
                 self._eff = rank
             if t.reversing >> rank & 1:
                 self.direction = -self.direction
                 if ev is not None:
                     ev.append(Event(_REVERSED, s_i))
-        else:
-            self._eff = rank
         self._owner = s_i
-        cleared = rank == TEN or (run >= 4 and rank != JOKER)
-        if cleared:
+        # An if, not a boolean expression: 3.11 specializes a comparison only before a jump.
+        if rank == TEN or (run >= 4 and rank != JOKER):
+            cleared = True
             if ev is not None:
                 ev.append(Event(_CLEARED, s_i, (laid[0],), len(pile), "ten" if rank == TEN else "four"))
             self.cleared.extend(pile)
             pile.clear()
             self._eff = self._run_rank = self._run_len = 0
             self._owner = None
+        else:
+            cleared = False
         stock = self.stock
         if from_hand and stock:
             k = t.hand_size - s._hn
@@ -346,7 +351,7 @@ class PlayPhase(GameState):
         if self._events is not None:
             self._events.append(Event(EventKind.FLIPPED, s_i, (card,)))
         if self._t.allowed[self._eff] >> card.rank & 1:
-            self._lay(s_i, s, [card], from_hand=False)
+            self._lay(s_i, s, [card], False)
             return
         # A failed card joins the pile but is not "the card not beaten" (ruling 6).
         self.pile.append(card)
