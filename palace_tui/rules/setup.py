@@ -16,7 +16,6 @@ from palace_tui.rules.options import Rules
 from palace_tui.rules.seat import _STARTER_ORDER
 from palace_tui.rules.state import GameState
 
-
 # Read as globals where every game passes: an enum member lookup on 3.11 costs ten times more.
 _SWAP, _READY, _READY_EVENT = MoveKind.SWAP, MoveKind.READY, EventKind.READY
 

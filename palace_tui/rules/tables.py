@@ -19,7 +19,16 @@ def bit(rank: int) -> int:
 class RuleTables:
     """Masks derived from one Rules value (cached: one instance per Rules)."""
 
-    __slots__ = ("all_ranks", "allowed", "builder_leads", "hand_size", "plain", "powered_eight", "reversing", "transparent")
+    __slots__ = (
+        "all_ranks",
+        "allowed",
+        "builder_leads",
+        "hand_size",
+        "plain",
+        "powered_eight",
+        "reversing",
+        "transparent",
+    )
 
     def __init__(self, rules: Rules) -> None:
         self.hand_size = rules.hand_size

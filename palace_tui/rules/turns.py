@@ -79,7 +79,7 @@ class PlayPhase(GameState):
         """
         if self.phase is not _PLAY:
             return
-        moves = self.moves
+        made = start = self.moves
         events, self._events = self._events, None
         seats = self.seats
         allowed = self._t.allowed
@@ -87,8 +87,8 @@ class PlayPhase(GameState):
         pick_up = self._pick_up
         ranks_of = _RANKS_OF_MASK
         try:
-            # ``moves`` counts this turn as made (self.moves is set from it when the loop ends).
-            for moves in range(moves + 1, moves + cap + 1):
+            # ``made`` counts this turn as made; self.moves is set from it when the loop ends.
+            for made in range(start + 1, start + cap + 1):  # noqa: B007 (read after the loop)
                 s_i = self.turn
                 s = seats[s_i]
                 if s._hn:  # the commonest turn, inlined: a uniform playable rank, all of it
@@ -115,7 +115,7 @@ class PlayPhase(GameState):
                 if s.place is not None and self.phase is not _PLAY:
                     break  # only a seat going out ends a game
         finally:
-            self.moves = moves
+            self.moves = made
             self._events = events
 
     def _play_cards(self, cards: tuple[Card, ...]) -> None:
