@@ -413,7 +413,7 @@ class PlayPhase(GameState):
         events, self._events = self._events, None
         if kind == "play":  # choices are plain strings (equal to MoveKind's), compared fast
             if s._hn:
-                self._lay(s_i, s, s._take_last(x, count), True)
+                self._lay(s_i, s, s._take_last(x, count) if count else s._take_all(x), True)
             else:
                 self._lay_face_up(s_i, s, x, count)
         elif kind == "take":
