@@ -34,6 +34,10 @@ def clean_text(text: object) -> str:
     """``text`` as a plain one-line string: escape sequences and format characters (bidi
     overrides) removed, other controls (tabs, newlines) turned into spaces, runs of space
     collapsed, ends trimmed."""
+    if type(text) is str and text.isprintable() and "  " not in text and text == text.strip():
+        # Already plain (no control, format or separator character but single inner spaces):
+        # what the rest would return, without its per-character work (games are dealt by the thousand).
+        return text
     text = _ESCAPES.sub("", str(text))
     # Format characters (bidi overrides, zero-width marks) vanish; controls become spaces.
     kept = [

@@ -5,8 +5,10 @@
 Three ways of playing the same games between ``random`` players, from the deal to the
 outcome (deal, setup and every turn included):
 
-- fast path: ``RandomPlayer.act``, the engine's own random turn, no Move objects, no
-  events (what ``palace simulate --ai random`` and search rollouts use);
+- loop path: ``Game.play_random``, whole games of the random policy in one engine loop
+  (what ``palace simulate --ai random`` uses);
+- fast path: ``RandomPlayer.act``, the engine's own random turn, one call a move, no Move
+  objects, no events;
 - move path: ``RandomPlayer.choose`` builds a Move and ``game.play`` checks it and
   returns the public events (what the app and the other players use);
 - legal-move path: ``game.legal_moves()`` each turn, a random one played.
@@ -44,6 +46,10 @@ def play_games(rules: Rules, players: int, games: int, mode: str) -> tuple[int, 
         game = Game.deal(rules, names, seed=g, dealer=g % players)
         seats = [RandomPlayer(g * 31 + i) for i in range(players)]
         rng = random.Random(g)
+        if mode == "loop":
+            while game.phase == "setup":
+                seats[game.turn].act(game)
+            game.play_random([p.rng for p in seats], 10**9)
         while game.phase != "over":
             if mode == "fast":
                 seats[game.turn].act(game)
@@ -84,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     rules = Rules.preset(args.preset).with_text_options(args.option)
     print(f"{args.games} games, {args.players} players, preset {args.preset} {' '.join(args.option)}")
     samples: list[Game] = []
-    for mode in ("fast", "move", "legal"):
+    for mode in ("loop", "fast", "move", "legal"):
         moves, secs, got = play_games(rules, args.players, args.games, mode)
         samples += got
         print(

@@ -91,7 +91,7 @@ def play_out(game: Game, policy: Callable[[Game], tuple[str, int, int]], cap: in
             s_i = game.turn
             s = seats[s_i]
             if kind == "play" and s._hn:
-                lay(s_i, s, s._take_last(x, count), True)
+                lay(s_i, s, s._take_last(x, count) if count else s._take_all(x), True)
                 game.moves += 1
             else:
                 game.fast_turn(kind, x, count)

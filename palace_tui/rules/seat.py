@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from palace_tui.rules.cards import JOKER, Card, cards_code
@@ -12,6 +12,9 @@ from palace_tui.rules.cards import JOKER, Card, cards_code
 _HAND_ORDER = (3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 10, 2, 15)
 #: Starter search order (ruling 1): 3 up to ace, then 10, then 2 (jokers last of all).
 _STARTER_ORDER = _HAND_ORDER
+#: ``_BIT[r]`` is rank r's bit and ``_ALL_BUT[r]`` every other: a look-up costs less than a shift.
+_BIT = tuple(1 << r for r in range(JOKER + 1))
+_ALL_BUT = tuple(~b for b in _BIT)
 #: Rank lists of rank bit masks, filled as they are met (legal-move generation is hot).
 _RANKS_OF_MASK: dict[int, list[int]] = {}
 
@@ -50,7 +53,8 @@ class Seat:
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self._hb: list[list[Card]] = [[] for _ in range(JOKER + 1)]  # hand cards by rank
+        # Hand cards by rank, index 0 to JOKER (written out: seats are made by the thousand).
+        self._hb: list[list[Card]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
         self._hn = 0  # hand size
         self._hm = 0  # bit mask of ranks in hand
         self.face_up: list[Card] = []
@@ -82,21 +86,22 @@ class Seat:
     def has_cards(self) -> bool:
         return bool(self._hn or self.face_up or self.face_down)
 
-    def _add(self, cards: Iterable[Card]) -> None:
+    def _add(self, cards: Sequence[Card]) -> None:
         hb = self._hb
-        n = 0
         m = self._hm
         for c in cards:
             b = hb[c.rank]
-            # Buckets stay in suit order, so the hand's inner order is a function of its
-            # cards: a game read back from JSON lists and plays exactly as the original.
-            if b and c.suit < b[-1].suit:
-                insort(b, c, key=_suit_key)
+            if b:
+                # Buckets stay in suit order, so the hand's inner order is a function of its
+                # cards: a game read back from JSON lists and plays exactly as the original.
+                if c.suit < b[-1].suit:
+                    insort(b, c, key=_suit_key)
+                else:
+                    b.append(c)
             else:
                 b.append(c)
-            m |= 1 << c.rank
-            n += 1
-        self._hn += n
+                m |= _BIT[c.rank]  # a rank already held has its bit
+        self._hn += len(cards)
         self._hm = m
 
     def _take_rank(self, rank: int, want: Sequence[Card]) -> list[Card]:
@@ -115,14 +120,21 @@ class Seat:
         if 0 < count < len(b):
             laid = b[-count:]
             del b[-count:]
-        else:
-            laid = b[:]
-            b.clear()
-            self._hm &= ~(1 << rank)
+            self._hn -= count
+            return laid
+        return self._take_all(rank)
+
+    def _take_all(self, rank: int) -> list[Card]:
+        """Remove every hand card of ``rank``: the rank's list itself leaves the hand (an
+        empty one takes its place), so the commonest play copies nothing."""
+        hb = self._hb
+        laid = hb[rank]
+        hb[rank] = []
+        self._hm &= _ALL_BUT[rank]
         self._hn -= len(laid)
         return laid
 
-    def _set_hand(self, cards: Iterable[Card]) -> None:
+    def _set_hand(self, cards: Sequence[Card]) -> None:
         """Replace the whole hand (re-deals of unseen cards)."""
         self._hb = [[] for _ in range(JOKER + 1)]
         self._hn = self._hm = 0

@@ -19,10 +19,20 @@ def bit(rank: int) -> int:
 class RuleTables:
     """Masks derived from one Rules value (cached: one instance per Rules)."""
 
-    __slots__ = ("all_ranks", "allowed", "hand_size", "powered_eight", "reversing", "transparent")
+    __slots__ = (
+        "all_ranks",
+        "allowed",
+        "builder_leads",
+        "hand_size",
+        "plain",
+        "powered_eight",
+        "reversing",
+        "transparent",
+    )
 
     def __init__(self, rules: Rules) -> None:
         self.hand_size = rules.hand_size
+        self.builder_leads = rules.builder_leads  # read at every pickup: a flag, not a property call
         all_ranks = sum(bit(r) for r in (TWO, TEN, *ORDINARY_RANKS))
         if rules.jokers:
             all_ranks |= bit(JOKER)
@@ -30,6 +40,10 @@ class RuleTables:
         self.powered_eight = rules.eight in ("reverse", "invisible")
         self.transparent = bit(JOKER) | (bit(8) if rules.eights_invisible else 0)
         self.reversing = bit(JOKER) | (bit(8) if rules.eights_reverse else 0)
+        # plain[rank]: neither transparent nor reversing, as most plays are (one tuple look-up,
+        # cheaper on the hot path than two shifts of a mask).
+        unusual = self.transparent | self.reversing
+        self.plain = tuple(not unusual >> r & 1 for r in range(JOKER + 1))
         always = bit(TWO) | (bit(JOKER) if rules.jokers else 0) | (bit(8) if self.powered_eight else 0)
         allowed = [all_ranks] * (JOKER + 1)
         for top in ORDINARY_RANKS:

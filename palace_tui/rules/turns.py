@@ -7,17 +7,21 @@ rollouts (see :mod:`palace_tui.rules.fast`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from math import floor
+
 from palace_tui.rules.cards import JOKER, TEN, Card, cards_words, order_key, rank_name
 from palace_tui.rules.events import Event
 from palace_tui.rules.kinds import EventKind, MoveKind, Phase, Stage
 from palace_tui.rules.moves import IllegalMove, Move
-from palace_tui.rules.seat import _HAND_ORDER, Seat, _pick, ranks_of_mask
+from palace_tui.rules.seat import _HAND_ORDER, _RANKS_OF_MASK, Seat, _pick, ranks_of_mask
 from palace_tui.rules.state import GameState, RandomSource
 from palace_tui.rules.text import illegal_play_sentence, join_or, legal_summary, not_holding_sentence
 
 # The hot path reads these as globals: an enum member lookup on 3.11 costs ten times more.
 _PLAYED, _REVERSED, _CLEARED, _DREW = EventKind.PLAYED, EventKind.REVERSED, EventKind.CLEARED, EventKind.DREW
-_OVER = Phase.OVER
+_OVER, _PLAY = Phase.OVER, Phase.PLAY
+_FACE_DOWN = Stage.FACE_DOWN
 
 
 class PlayPhase(GameState):
@@ -43,17 +47,18 @@ class PlayPhase(GameState):
         ``("play", rank)`` plays every copy of a uniformly chosen playable rank;
         ``("take", i)`` takes the pile only when nothing can be played, adding
         face-up card ``i`` where stuck_face_up=add-one (else ``i`` is -1);
-        ``("flip", i)`` turns a random face-down card.
+        ``("flip", i)`` turns a random face-down card. An index is ``floor(random() * n)``:
+        int() would give the same, as the draw is never negative, but it is a slower call.
         """
         s = self.seats[self.turn]
         if not (s._hn or s.face_up):
-            return "flip", int(rng.random() * len(s.face_down))
+            return "flip", floor(rng.random() * len(s.face_down))
         m = self.playable_mask()
         if m:
             ranks = ranks_of_mask(m)
-            return "play", ranks[int(rng.random() * len(ranks))]
+            return "play", ranks[floor(rng.random() * len(ranks))]
         if not s._hn and self.rules.adds_face_up:
-            return "take", int(rng.random() * len(s.face_up))
+            return "take", floor(rng.random() * len(s.face_up))
         return "take", -1
 
     def random_turn(self, rng: RandomSource) -> None:
@@ -62,8 +67,56 @@ class PlayPhase(GameState):
         The same rule code runs as in :meth:`play`; only the validation of a choice that
         is legal by construction is skipped. Simulations and rollouts use it for speed.
         """
-        kind, x = self.random_choice(rng)
-        self.fast_turn(kind, x)
+        self.play_random((rng,) * len(self.seats), 1)
+
+    def play_random(self, rngs: Sequence[RandomSource], cap: int) -> None:
+        """Play the ``random`` policy at every seat, seat ``i`` drawing from ``rngs[i]``,
+        until the game is over or ``cap`` more moves were made, quietly.
+
+        Each turn makes :meth:`random_choice`'s draws (the same calls of ``random()``, in
+        the same order) and plays the choice at once, as :meth:`fast_turn` would: random
+        tables in simulations play whole games in this one loop.
+        """
+        if self.phase is not _PLAY:
+            return
+        made = start = self.moves
+        events, self._events = self._events, None
+        seats = self.seats
+        allowed = self._t.allowed
+        lay = self._lay
+        pick_up = self._pick_up
+        ranks_of = _RANKS_OF_MASK
+        try:
+            # ``made`` counts this turn as made; self.moves is set from it when the loop ends.
+            for made in range(start + 1, start + cap + 1):  # noqa: B007 (read after the loop)
+                s_i = self.turn
+                s = seats[s_i]
+                if s._hn:  # the commonest turn, inlined: a uniform playable rank, all of it
+                    m = s._hm & allowed[self._eff]
+                    if m:
+                        try:
+                            ranks = ranks_of[m]
+                        except KeyError:
+                            ranks = ranks_of_mask(m)
+                        lay(s_i, s, s._take_all(ranks[floor(rngs[s_i].random() * len(ranks))]), True)
+                    else:
+                        pick_up(s_i, s)
+                elif s.face_up:
+                    m = self.playable_mask()
+                    if m:
+                        ranks = ranks_of_mask(m)
+                        self._lay_face_up(s_i, s, ranks[floor(rngs[s_i].random() * len(ranks))], 0)
+                    elif self.rules.adds_face_up:
+                        self._take_adding(s_i, s, floor(rngs[s_i].random() * len(s.face_up)))
+                    else:
+                        pick_up(s_i, s)
+                else:
+                    self._turn_up(s_i, s, floor(rngs[s_i].random() * len(s.face_down)))
+                if s.place is not None and self.phase is not _PLAY:
+                    break  # only a seat going out ends a game
+        finally:
+            self.moves = made
+            self._events = events
 
     def _play_cards(self, cards: tuple[Card, ...]) -> None:
         if not cards:
@@ -86,7 +139,7 @@ class PlayPhase(GameState):
             if not self._t.allowed[self._eff] >> rank & 1:
                 raise IllegalMove(self.explain_illegal(rank))
             laid = s._take_rank(rank, cards)
-            self._lay(s_i, s, laid, from_hand=True)
+            self._lay(s_i, s, laid, True)
         elif s.face_up:
             have = [c for c in s.face_up if c.rank == rank]
             if len(have) < n:
@@ -96,7 +149,7 @@ class PlayPhase(GameState):
             laid = _pick(have, cards)
             for c in laid:
                 s.face_up.remove(c)
-            self._lay(s_i, s, laid, from_hand=False)
+            self._lay(s_i, s, laid, False)
         else:
             raise IllegalMove("Your hand and face-up cards are gone: turn one of your face-down cards.")
 
@@ -126,21 +179,27 @@ class PlayPhase(GameState):
         else:
             self._run_rank = rank
             run = self._run_len = len(laid)
-        if not t.transparent >> rank & 1:
+        if t.plain[rank]:
             self._eff = rank
+        else:
+            if not t.transparent >> rank & 1:
+                self._eff = rank
+            if t.reversing >> rank & 1:
+                self.direction = -self.direction
+                if ev is not None:
+                    ev.append(Event(_REVERSED, s_i))
         self._owner = s_i
-        if t.reversing >> rank & 1:
-            self.direction = -self.direction
-            if ev is not None:
-                ev.append(Event(_REVERSED, s_i))
-        cleared = rank == TEN or (run >= 4 and rank != JOKER)
-        if cleared:
+        # An if, not a boolean expression: 3.11 specializes a comparison only before a jump.
+        if rank == TEN or (run >= 4 and rank != JOKER):
+            cleared = True
             if ev is not None:
                 ev.append(Event(_CLEARED, s_i, (laid[0],), len(pile), "ten" if rank == TEN else "four"))
             self.cleared.extend(pile)
             pile.clear()
             self._eff = self._run_rank = self._run_len = 0
             self._owner = None
+        else:
+            cleared = False
         stock = self.stock
         if from_hand and stock:
             k = t.hand_size - s._hn
@@ -257,17 +316,23 @@ class PlayPhase(GameState):
         self.pile = []
         self._eff = self._run_rank = self._run_len = 0
         self._owner = None
-        if self.rules.builder_leads and owner is not None and owner != s_i and self.seats[owner].place is None:
-            self.turn = owner
+        seats = self.seats
+        if self._t.builder_leads and owner is not None and owner != s_i and seats[owner].place is None:
+            nxt = owner
         else:
-            self.turn = self._next_active(s_i, self.direction)
-        self._begin_turn()
+            # The taker still holds cards, so the next seat in play is found before it.
+            nxt = (s_i + self.direction) % len(seats)
+            if seats[nxt].place is not None:
+                nxt = self._next_active(nxt, self.direction)
+        self.turn = nxt
+        if not seats[nxt]._hn and self.stock:
+            self._begin_turn()
 
     def _flip(self, index: int | None) -> None:
         s_i = self.turn
         s = self.seats[s_i]
         stage = self.stage()
-        if stage != Stage.FACE_DOWN:
+        if stage != _FACE_DOWN:
             where = "hand" if stage == Stage.HAND else "face-up row"
             if self.playable_mask():
                 raise IllegalMove(f"Face-down cards come last: play from your {where} first.")
@@ -277,11 +342,16 @@ class PlayPhase(GameState):
             )
         if index is None or not 0 <= index < len(s.face_down):
             raise IllegalMove(f"Choose a face-down card from 1 to {len(s.face_down)}.")
+        self._turn_up(s_i, s, index)
+
+    def _turn_up(self, s_i: int, s: Seat, index: int) -> None:
+        """Turn face-down card ``index`` and play it, or take the pile with it if it fails
+        (unchecked: :meth:`_flip` checks first)."""
         card = s.face_down.pop(index)
         if self._events is not None:
             self._events.append(Event(EventKind.FLIPPED, s_i, (card,)))
         if self._t.allowed[self._eff] >> card.rank & 1:
-            self._lay(s_i, s, [card], from_hand=False)
+            self._lay(s_i, s, [card], False)
             return
         # A failed card joins the pile but is not "the card not beaten" (ruling 6).
         self.pile.append(card)
@@ -343,19 +413,27 @@ class PlayPhase(GameState):
         events, self._events = self._events, None
         if kind == "play":  # choices are plain strings (equal to MoveKind's), compared fast
             if s._hn:
-                self._lay(s_i, s, s._take_last(x, count), True)
+                self._lay(s_i, s, s._take_last(x, count) if count else s._take_all(x), True)
             else:
-                laid = [c for c in s.face_up if c.rank == x]
-                if 0 < count < len(laid):
-                    laid = laid[:count]
-                for c in laid:
-                    s.face_up.remove(c)
-                self._lay(s_i, s, laid, False)
+                self._lay_face_up(s_i, s, x, count)
         elif kind == "take":
-            if x >= 0:
-                self.pile.append(s.face_up.pop(x))
-            self._pick_up(s_i, s)
+            self._take_adding(s_i, s, x)
         else:
-            self._flip(x)
+            self._turn_up(s_i, s, x)
         self.moves += 1
         self._events = events
+
+    def _lay_face_up(self, s_i: int, s: Seat, rank: int, count: int) -> None:
+        """Lay ``count`` face-up cards of ``rank`` (all of them when 0), unchecked."""
+        laid = [c for c in s.face_up if c.rank == rank]
+        if 0 < count < len(laid):
+            laid = laid[:count]
+        for c in laid:
+            s.face_up.remove(c)
+        self._lay(s_i, s, laid, False)
+
+    def _take_adding(self, s_i: int, s: Seat, index: int) -> None:
+        """Take the pile, first adding face-up card ``index`` when it is not -1, unchecked."""
+        if index >= 0:
+            self.pile.append(s.face_up.pop(index))
+        self._pick_up(s_i, s)

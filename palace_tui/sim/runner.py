@@ -78,6 +78,9 @@ def play_one(config: SimConfig, index: int, stats: SimStats) -> Game:
         while game.phase == "setup":
             players[game.turn].act(game)
         first = game.turn
+        if set(ai_names) == {"random"}:
+            # A random table plays in one engine loop, each seat drawing from its own player's rng.
+            game.play_random([p.rng for p in players], cap - game.moves)
         while game.phase != "over" and game.moves < cap:
             players[game.turn].act(game)
     stats.pickups += game.pickups

@@ -55,3 +55,43 @@ def test_the_same_seed_and_no_deck_deal_as_before():
 def test_a_deck_that_cannot_be_dealt_is_refused(deck, words):
     with pytest.raises(ValueError, match=words):
         Game.deal(PALACE, ["Ann", "Ben"], deck=deck)
+
+
+@pytest.mark.parametrize(("packs", "jokers"), [(1, False), (1, True), (2, True), (3, False)])
+def test_the_shuffle_is_random_shuffle(packs, jokers):
+    import random
+
+    from palace_tui.rules.cards import shuffled_deck
+
+    for seed in range(300):
+        deck = make_deck(packs, jokers)
+        random.Random(seed).shuffle(deck)
+        assert shuffled_deck(packs, jokers, seed) == deck
+
+
+@pytest.mark.parametrize(
+    "options", [{}, {"deal": "choose"}, {"face_up": 4, "face_down": 5, "hand_size": 1}, {"packs": 2, "jokers": True}]
+)
+def test_the_deal_gives_one_card_a_seat_at_a_time(options):
+    rules = PALACE.replace(**options)
+    for n in (2, 3, rules.max_players):
+        for dealer in range(n):
+            deck = make_deck(rules.packs, rules.jokers)[::-1]
+            game = Game.deal(rules, [f"S{i}" for i in range(n)], dealer=dealer, deck=deck)
+            cards = list(deck)[::-1]  # dealt from the end, the first card listed first
+            order = [(dealer + 1 + i) % n for i in range(n)]
+            rows: dict[int, dict[str, list[str]]] = {i: {"down": [], "up": [], "hand": []} for i in order}
+            private = rules.hand_size
+            if rules.deal == "swap":
+                plan = [("down", rules.face_down), ("up", rules.face_up), ("hand", private)]
+            else:
+                plan = [("down", rules.face_down), ("hand", rules.face_up + private)]
+            for row, count in plan:
+                for _ in range(count):
+                    for i in order:
+                        rows[i][row].append(cards.pop().code)
+            for i in order:
+                seat = game.seats[i]
+                assert codes(seat.face_down) == rows[i]["down"] and codes(seat.face_up) == rows[i]["up"]
+                assert sorted(codes(seat.hand)) == sorted(rows[i]["hand"])
+            assert codes(game.stock) == [c.code for c in cards]
