@@ -2,7 +2,8 @@
 out and passing the turn. A mixin of :class:`~palace_tui.rules.game.Game`.
 
 ``_lay`` is the engine's hot path; :meth:`PlayPhase.fast_turn` is its quiet entry for
-rollouts (see :mod:`palace_tui.rules.fast`).
+rollouts (see :mod:`palace_tui.rules.fast`), and :meth:`PlayPhase.play_random` plays whole
+games of the random policy through it.
 """
 
 from __future__ import annotations
