@@ -234,25 +234,10 @@ def _deck(packs: int, jokers: bool) -> tuple[Card, ...]:
 
 
 def shuffled_deck(packs: int, jokers: bool, seed: int | None) -> list[Card]:
-    """The deck shuffled by a private RNG: the same seed always gives the same order.
-
-    The order is ``random.Random(seed).shuffle``'s (a test holds them equal): its swaps,
-    drawing the same bits, without a Python call per card (games are dealt by the thousand).
-    """
+    """The deck shuffled by a private RNG: the same seed always gives the same order."""
     deck = list(_deck(packs, jokers))
-    getrandbits = random.Random(seed).getrandbits
-    for i, n, bits in _shuffle_steps(len(deck)):
-        j = getrandbits(bits)
-        while j >= n:  # Random._randbelow: draw again until below n
-            j = getrandbits(bits)
-        deck[i], deck[j] = deck[j], deck[i]
+    random.Random(seed).shuffle(deck)
     return deck
-
-
-@cache
-def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
-    """Random.shuffle's steps for a list of ``size``: swap place i with one drawn below n = i + 1."""
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
 
 
 #: Suits as letters, for terminals whose encoding has no ♠ ♥ ♦ ♣.

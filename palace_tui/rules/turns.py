@@ -102,17 +102,9 @@ class PlayPhase(GameState):
                         lay(s_i, s, s._take_all(ranks[floor(rngs[s_i].random() * len(ranks))]), True)
                     else:
                         pick_up(s_i, s)
-                elif s.face_up:
-                    m = self.playable_mask()
-                    if m:
-                        ranks = ranks_of_mask(m)
-                        self._lay_face_up(s_i, s, ranks[floor(rngs[s_i].random() * len(ranks))], 0)
-                    elif self.rules.adds_face_up:
-                        self._take_adding(s_i, s, floor(rngs[s_i].random() * len(s.face_up)))
-                    else:
-                        pick_up(s_i, s)
-                else:
-                    self._turn_up(s_i, s, floor(rngs[s_i].random() * len(s.face_down)))
+                else:  # face-up and face-down turns: random_choice's own decision
+                    kind, x = self.random_choice(rngs[s_i])
+                    self._apply_choice(s_i, s, kind, x, 0)
                 if s.place is not None and self.phase is not _PLAY:
                     break  # only a seat going out ends a game
         finally:
@@ -326,8 +318,7 @@ class PlayPhase(GameState):
             if seats[nxt].place is not None:
                 nxt = self._next_active(nxt, self.direction)
         self.turn = nxt
-        if not seats[nxt]._hn and self.stock:
-            self._begin_turn()
+        self._begin_turn()
 
     def _flip(self, index: int | None) -> None:
         s_i = self.turn
@@ -412,6 +403,12 @@ class PlayPhase(GameState):
         s_i = self.turn
         s = self.seats[s_i]
         events, self._events = self._events, None
+        self._apply_choice(s_i, s, kind, x, count)
+        self.moves += 1
+        self._events = events
+
+    def _apply_choice(self, s_i: int, s: Seat, kind: str, x: int, count: int) -> None:
+        """Play a legal decision tuple for seat ``s_i`` (the seat to act), unchecked."""
         if kind == "play":  # choices are plain strings (equal to MoveKind's), compared fast
             if s._hn:
                 self._lay(s_i, s, s._take_last(x, count) if count else s._take_all(x), True)
@@ -421,8 +418,6 @@ class PlayPhase(GameState):
             self._take_adding(s_i, s, x)
         else:
             self._turn_up(s_i, s, x)
-        self.moves += 1
-        self._events = events
 
     def _lay_face_up(self, s_i: int, s: Seat, rank: int, count: int) -> None:
         """Lay ``count`` face-up cards of ``rank`` (all of them when 0), unchecked."""
