@@ -293,6 +293,10 @@ class PalaceApp(App[None]):
                     screen.update_node_styles(animate=False)
 
     async def on_event(self, event: events.Event) -> None:
+        # A key typed while the app is closing (its screens already gone) has nothing to reach:
+        # Textual would raise "No screens on stack" and print a traceback over the saved line.
+        if isinstance(event, (events.Key, events.MouseEvent)) and not self.screen_stack:
+            return
         # Behind "Make the window larger" no key or click may reach the hidden screen;
         # ctrl+q (a priority binding) still saves and quits.
         if (
