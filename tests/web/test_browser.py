@@ -1,7 +1,9 @@
 """``palace serve`` end to end: a hot-seat game in real headless Chromium, by keys, clicks and taps.
 
-Saves PNG screenshots of the page at a tablet's size and a phone's into screenshots/
-(or $PALACE_WEB_SCREENSHOTS) for the README.
+Takes PNG screenshots of the page at a tablet's size and a phone's: into a temporary folder,
+or, for the README, into the folder $PALACE_WEB_SCREENSHOTS names
+(``PALACE_WEB_SCREENSHOTS=screenshots python -m pytest tests/web``). A plain test run leaves
+screenshots/ as committed.
 """
 
 from __future__ import annotations
@@ -19,7 +21,13 @@ from palace_tui.rules import Rules
 from palace_tui.table.session import default_level, open_store
 from tests.helpers.served_page import ServedPage, saved_game
 
-SHOTS = Path(os.environ.get("PALACE_WEB_SCREENSHOTS") or Path(__file__).resolve().parents[2] / "screenshots")
+
+@pytest.fixture
+def shots(tmp_path) -> Path:
+    """Where the screenshots go: $PALACE_WEB_SCREENSHOTS when set, else the test's own folder."""
+    folder = Path(os.environ.get("PALACE_WEB_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def two_at_the_table(data_dir: Path) -> None:
@@ -88,7 +96,7 @@ def play_one_move(tab: ServedPage, data_dir: Path) -> str:
     return tab.wait_state("result", "pass", before=before)
 
 
-def test_a_hot_seat_game_in_the_browser_by_keys_clicks_and_taps(start_server, browser):
+def test_a_hot_seat_game_in_the_browser_by_keys_clicks_and_taps(start_server, browser, shots):
     """Start at a click, ready by key, tap and footer click, play, reload and go on; then a phone."""
     url, data_dir = start_server()
     two_at_the_table(data_dir)
@@ -116,8 +124,7 @@ def test_a_hot_seat_game_in_the_browser_by_keys_clicks_and_taps(start_server, br
     reach_a_turn(tab, before)
     for _ in range(3):
         reach_a_turn(tab, None, play_one_move(tab, data_dir))
-    SHOTS.mkdir(exist_ok=True)
-    tab.page.screenshot(path=str(SHOTS / "tablet.png"))
+    tab.page.screenshot(path=str(shots / "tablet.png"))
 
     saved = saved_game(data_dir)
     tab.page.reload()  # a new game process: it offers the saved game
@@ -133,7 +140,7 @@ def test_a_hot_seat_game_in_the_browser_by_keys_clicks_and_taps(start_server, br
     assert phone.size()[0] < 80
     phone.wait_state("resume")
     reach_a_turn(phone, None, phone.wait_state("pass", before=phone.tap("Continue")), by="tap")
-    phone.page.screenshot(path=str(SHOTS / "phone.png"))
+    phone.page.screenshot(path=str(shots / "phone.png"))
     play_one_move(phone, data_dir)
 
 
