@@ -10,6 +10,7 @@ until :meth:`~palace_tui.store.store.Store.close`, with one warning for the play
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import sqlite3
 import sys
@@ -288,10 +289,28 @@ class RecordKeeping:
         for record in unsaved:
             try:
                 keep_pending(self.pending_path, record)
-            except (BadFile, OSError):
-                print(f"palace: a game result could not be saved: {record}", file=sys.stderr)
+            except (BadFile, OSError) as err:
+                print(lost_result_text(record, err), file=sys.stderr)
         with contextlib.suppress(sqlite3.Error):
             self._records.close()
+
+
+def lost_result_text(record: dict[str, Any], err: Exception) -> str:
+    """What the terminal says of a result nothing could keep: which game, why, and the record to keep by hand."""
+    players, order = record.get("players"), record.get("order")
+    names = [clean_name(str(p)) for p in players] if isinstance(players, list) else []
+    order = order if isinstance(order, list) else []
+    first = names[order[0]] if order and isinstance(order[0], int) and 0 <= order[0] < len(names) else None
+    game = f"the game of {', '.join(names)}" if names else "a game"
+    if first is not None and not record.get("abandoned"):
+        game += f" ({first} went out first)"
+    why = getattr(err, "strerror", None) or err
+    said = f"palace: the result of {game} could not be written to the records or kept aside ({why})."
+    history = record.get("history")
+    if isinstance(history, str) and history.strip():
+        # The game file is what a player can use: `palace review` replays it.
+        return f"{said} Its game file follows; save it as game.txt and `palace review game.txt` replays it.\n{history}"
+    return f"{said} Its record follows:\n" + json.dumps(record, ensure_ascii=False, separators=(",", ":"))
 
 
 def _clean_rows(rows: Any) -> Any:

@@ -273,3 +273,29 @@ def test_records_with_a_non_ascii_name_in_an_ascii_locale(data_dir: Path, make_r
     assert out.returncode == 0, out.stderr
     assert b"Traceback" not in out.stderr
     assert b"Zoe" in out.stdout, "a letter an ASCII terminal lacks is shown as its base letter"
+
+
+@pytest.mark.parametrize("history", ["Ada: 3C\nBo: take\n", None])
+def test_a_result_nothing_could_keep_is_printed_for_the_player(tmp_path, make_record, monkeypatch, capsys, history):
+    """Records and pending file both refused: at close the terminal says which game and why, and prints
+    what can be kept by hand (the game file when there is one, else the record itself)."""
+    import palace_tui.store.keeping as keeping
+
+    def refuse(path, record):
+        raise OSError(28, "No space left on device")
+
+    store = Store(tmp_path / "data")
+    monkeypatch.setattr(keeping, "has_room", lambda folder: False)
+    monkeypatch.setattr(keeping, "keep_pending", refuse)
+    record = make_record(["Ada", "Bo"], [1, 0], history=history)
+    assert store.record_game(record) is False
+    assert any("tried again when this copy closes" in w for w in store.warnings)
+    store.close()
+    err = capsys.readouterr().err
+    first, rest = err.split("\n", 1)
+    assert first.startswith("palace: the result of the game of Ada, Bo (Bo went out first)")
+    assert "No space left on device" in first and "{" not in first
+    if history:
+        assert "palace review game.txt" in first and rest.strip() == history.strip()
+    else:
+        assert json.loads(rest) == record
