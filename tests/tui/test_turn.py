@@ -47,8 +47,11 @@ async def test_the_mover_sees_the_card_drawn_then_enter_hides_it_while_the_compu
         assert screen.mode() == "result" and session.game.turn == 1  # Cy waits for Ann's Enter
         assert "You drew 3♠." in screen_text(app) and "3♠" in screen.query_one("#me").hand_text()
         assert screen._timer is None and not app.workers._workers  # the computer has not started
+        # The title (in the header, where there is room) says it is still Ann's turn until her Enter.
+        assert screen.sub_title == "Ann's turn"
         await press(pilot, "enter")
         assert app.screen is screen and screen.viewer is None and screen.mode() == "wait"
+        assert screen.sub_title == "Cy to play"
         assert hand_cards_on_screen(app, session, 0) == [] and "Your move" not in screen_text(app)
         assert "Nobody's cards are shown" in screen_text(app) and "Cy is playing" in screen_text(app)
 

@@ -131,7 +131,7 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, inherit_binding
             self.query_one(SeatList).show(view, computers)
             self.query_one(PileView).show(view)
             self.query_one(GameLog).show(self.session.log_entries, self.session.log_total, self.session.names)
-            self._draw_titles(view)
+            self._draw_titles(view, mode)
         self._draw_player(view, mode)
         # The footer recomposes on every refresh_bindings: only when what it shows changes.
         key = (
@@ -147,7 +147,7 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, inherit_binding
             self._bindings_key = key
             self.refresh_bindings()
 
-    def _draw_titles(self, view: SeatView) -> None:
+    def _draw_titles(self, view: SeatView, mode: str) -> None:
         names = self.session.names
         arrow = "clockwise →" if view.direction == 1 else "anticlockwise ←"
         self.query_one("#seats").border_title = f"Table  {arrow}"
@@ -156,6 +156,9 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, inherit_binding
             self.sub_title = "game over"
         elif game.phase == "setup":
             self.sub_title = f"setup: {names[game.turn]}"
+        elif mode == "result" and self.viewer is not None:
+            # The mover's cards are still up: the title must not call the next player over yet.
+            self.sub_title = f"{names[self.viewer]}'s turn"
         else:
             self.sub_title = f"{names[game.turn]} to play"
         area = self.query_one(PlayerArea)
