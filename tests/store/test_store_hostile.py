@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from palace_tui.cli.records import main as records_main
-from palace_tui.store import Store
+from palace_tui.store import Store, keeping
 from palace_tui.store.pending import PENDING_FILE
 
 REPO = Path(__file__).resolve().parents[2]
@@ -279,7 +279,6 @@ def test_records_with_a_non_ascii_name_in_an_ascii_locale(data_dir: Path, make_r
 def test_a_result_nothing_could_keep_is_printed_for_the_player(tmp_path, make_record, monkeypatch, capsys, history):
     """Records and pending file both refused: at close the terminal says which game and why, and prints
     what can be kept by hand (the game file when there is one, else the record itself)."""
-    import palace_tui.store.keeping as keeping
 
     def refuse(path, record):
         raise OSError(28, "No space left on device")
