@@ -6,6 +6,7 @@ thinking in a worker. Positions are built with ``Game.from_position`` so each te
 from __future__ import annotations
 
 from palace_tui.rules import Game, Move, Rules
+from palace_tui.rules.cards import parse_cards
 from palace_tui.rules.text import explain_pile
 from palace_tui.table.session import SeatConfig, Session
 from palace_tui.tui.screens.compare import CompareScreen
@@ -92,6 +93,58 @@ async def test_h_shows_advice_that_names_no_secret_card(make_app):
             # Ann's move was made (Ben, a computer with no pause, may have answered already).
             assert session.game.moves >= 1 and screen.message is None
             assert any(e.kind == "played" and e.seat == 0 for _, e in session.events)
+
+
+STUCK = [
+    {"name": "Ann", "hand": "4C 5D", "face_up": "6S 7S", "face_down": "3D 8C"},
+    {"name": "Ben", "hand": "5S 6H 7H", "face_up": "QH", "face_down": "8D"},
+]
+
+
+async def test_coach_advice_to_take_names_the_key_and_t_takes(make_app):
+    """When the coach would take the pile, its note says t takes it, and t does."""
+    session = table([SeatConfig("Ann"), SeatConfig("Ben")], pile="9H KH", position=STUCK)
+    app = make_app(session, coach_budget=0.05)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "h")
+        await settle(app, pilot)
+        note = app.screen.note
+        assert note.body.startswith("Take the pile") and note.body.endswith("t takes the pile."), note.body
+        await press(pilot, "t")
+        assert sorted(session.game.seats[0].hand) == sorted(parse_cards("4C 5D 9H KH"))
+
+
+async def test_coach_points_at_the_face_up_card_to_add(make_app):
+    """stuck_face_up=add-one: the coach's take puts the cursor on the card it would add, so t adds that one."""
+    game = Game.from_position(
+        Rules.preset("palace").replace(stuck_face_up="add-one"),
+        seats=[
+            {"name": "Ann", "hand": "", "face_up": "4C 6S 5D", "face_down": "3D 8C 9C"},
+            {"name": "Ben", "hand": "5S 6H 7H", "face_up": "QH", "face_down": "8D"},
+        ],
+        pile="9H KH",
+    )
+    session = Session("t1", [SeatConfig("Ann"), SeatConfig("Ben")], game.rules, "palace", 1, game, game_id="t1-1")
+    session.viewer = 0
+    app = make_app(session, coach_budget=0.05)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await press(pilot, "h")
+        await settle(app, pilot)
+        note = screen.note
+        assert note.body.startswith("Take the pile and add your 4♣") and note.body.endswith("t takes the pile."), (
+            note.body
+        )
+        assert screen.cursor["face_up"] == 0
+        screen.cursor["face_up"] = 2  # the player moves off it, then asks again
+        await press(pilot, "h")
+        await settle(app, pilot)
+        assert screen.cursor["face_up"] == 0
+        await press(pilot, "t")
+        assert sorted(session.game.seats[0].hand) == sorted(parse_cards("4C 9H KH"))
+        assert sorted(session.game.seats[0].face_up) == sorted(parse_cards("6S 5D"))
 
 
 async def test_coach_off_greys_out_h(make_app):

@@ -84,11 +84,12 @@ def play_one_move(tab: ServedPage, data_dir: Path) -> str:
     still shows goes to keys that are gone. The saved game says what must come next.
     """
     saved = saved_game(data_dir)
-    text = tab.wait_for("Coach:", before=tab.press("h"))
+    text = tab.wait_until(lambda t: "Coach:" in t and "thinking" not in t, "the coach's advice", tab.press("h"))
     said = " ".join(" ".join(text.split()).split("│"))  # the note, even where it wraps
-    # The coach's advice begins "Take the pile" when it would take; else it points at the cards
-    # and Enter plays them (a narrow screen may cut the note before its "Enter plays").
-    takes = "Coach: Take the pile" in " ".join(said.split())
+    # The coach ends with "t takes the pile." when it would take, and "Enter plays …" when it
+    # points at cards. A narrow screen may cut the note before either; then only a take's
+    # reason says "take" ("Take the pile: …", "… so take it instead").
+    takes = "t takes the pile" in said or ("Enter plays" not in said and re.search(r"\b[Tt]ake\b", said) is not None)
     before = tab.press("t" if takes else "Enter")
     after = wait_saved(data_dir, lambda s: s.log_total > saved.log_total, tab)
     if after.game.phase == "play" and after.game.turn == saved.game.turn:  # a burn: the mover goes again

@@ -188,7 +188,24 @@ class TableKeys(TableScreen):
             text.append("  Enter plays ")
             text.append_text(cards_inline(list(move.cards)))
             text.append(".")
+        elif move.kind == "take" and self._point_at_added(move):
+            text.append("  t takes the pile.")
         self.note.say("Coach", text)
+
+    def _point_at_added(self, move: Move) -> bool:
+        """For a take, put the cursor on the face-up card the coach would add (if any), so t
+        takes just what it said; False when the cursor cannot say it (then t is not offered)."""
+        if move.adding is None:
+            return True
+        if self.mode() != "face_up":
+            return False
+        up = list(self.view().face_up)
+        if move.adding not in up:
+            return False
+        self.cursor["face_up"] = up.index(move.adding)
+        self.marked = set()
+        self.redraw(cards_only=True)
+        return True
 
     def _point_at(self, move: Move) -> bool:
         """Put the cursor on (and mark) the cards the coach would play, so Enter plays them."""
