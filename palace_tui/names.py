@@ -13,6 +13,10 @@ screen, a loaded save, a database row) passes it through :func:`clean_name`.
 'Cy De'
 >>> clean_name("[/]")
 '[/]'
+>>> clean_name("Zo\\udcc3\\udcab")  # "Zoë" read from a command line in an ASCII locale
+'Zoë'
+>>> printable("line 1\\x1b]0;title\\x07\\nline \\x9b31m2")
+'line 1\\nline 2'
 """
 
 from __future__ import annotations
@@ -28,6 +32,20 @@ _ESCAPES = re.compile(
     r"|\x1b[ -/]*[0-~]?"  # other escapes (ESC c, ESC ( B ...)
 )
 _SPACES = re.compile(r"\s+")
+#: Lone surrogates: bytes that were not UTF-8 (``surrogateescape``), or a JSON ``"\\ud800"``.
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def _whole_characters(text: str) -> str:
+    """``text`` with no lone surrogate: bytes a command line or file name held that were not
+    decoded (``Zo\\udcc3\\udcab`` in an ASCII locale) read as UTF-8 again, the rest as U+FFFD.
+    A surrogate cannot be saved, stored or printed: it would crash the first save."""
+    if not _SURROGATES.search(text):
+        return text
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:  # a surrogate that no undecodable byte made
+        return _SURROGATES.sub("\ufffd", text)
 
 
 def clean_text(text: object) -> str:
@@ -38,7 +56,7 @@ def clean_text(text: object) -> str:
         # Already plain (no control, format or separator character but single inner spaces):
         # what the rest would return, without its per-character work (games are dealt by the thousand).
         return text
-    text = _ESCAPES.sub("", str(text))
+    text = _ESCAPES.sub("", _whole_characters(str(text)))
     # Format characters (bidi overrides, zero-width marks) vanish; controls become spaces.
     kept = [
         "" if unicodedata.category(ch) == "Cf" else " " if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch
@@ -50,3 +68,24 @@ def clean_text(text: object) -> str:
 def clean_name(name: object) -> str:
     """A player's name safe for any screen (see :func:`clean_text`); may come back empty."""
     return clean_text(name)
+
+
+def printable(text: object) -> str:
+    """``text`` safe to print on a terminal, line breaks and spacing kept: every escape
+    sequence, control and format character gone (a tab is a space), lone surrogates repaired.
+
+    For messages that quote what a file, a database row or a command line held (a path,
+    a bad value): nothing in them may retitle or recolour the terminal.
+    """
+    text = _whole_characters(str(text))
+    if text.isprintable():
+        return text
+    lines = _ESCAPES.sub("", text).split("\n")
+    return "\n".join("".join(_printable_char(ch) for ch in line) for line in lines)
+
+
+def _printable_char(ch: str) -> str:
+    category = unicodedata.category(ch)
+    if category == "Cf":
+        return ""
+    return " " if category in ("Cc", "Zl", "Zp") else ch

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import tempfile
 from datetime import datetime
 from pathlib import Path
@@ -28,6 +29,67 @@ class BadFile(ValueError):
     def __init__(self, problem: str) -> None:
         super().__init__(problem)
         self.problem = problem
+
+
+class NotAFile(OSError):
+    """Something that is not a plain file (a folder, a named pipe, a device, a link) where one belongs."""
+
+    def __init__(self, path: Path, kind: str) -> None:
+        super().__init__(f"it is {kind}, not a file")
+        self.strerror = f"it is {kind}, not a file"
+        self.kind = kind
+        self.path = path
+
+
+#: How each kind of thing that is not a plain file is named in a sentence.
+_KIND_NAMES = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISLNK, "a link"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _kind(mode: int) -> str | None:
+    if stat.S_ISREG(mode):
+        return None
+    return next((name for test, name in _KIND_NAMES if test(mode)), "not a plain file")
+
+
+def odd_kind(path: Path) -> str | None:
+    """What stands at ``path`` when it is not a plain file ("a named pipe", "a folder", "a link"...);
+    None for a plain file or nothing at all. A link is odd even when it points at a file."""
+    try:
+        return _kind(os.lstat(path).st_mode)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as err:
+        return f"unreadable ({err.strerror or err})"
+
+
+def read_file(path: Path, limit: int, *, follow_links: bool = False) -> bytes:
+    """Up to ``limit`` + 1 bytes of the plain file at ``path`` (the caller tells a file too large
+    by the extra byte), never waiting: a named pipe, a device, a folder or (unless
+    ``follow_links``) a link raises :class:`NotAFile` before a byte is read.
+    Missing: FileNotFoundError; other OSErrors as the system raises them.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    if not follow_links:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as err:
+        kind = odd_kind(path) if not follow_links else None
+        if kind is not None and not isinstance(err, FileNotFoundError):
+            raise NotAFile(path, kind) from None
+        raise
+    with os.fdopen(fd, "rb") as handle:
+        kind = _kind(os.fstat(fd).st_mode)
+        if kind is not None:
+            raise NotAFile(path, kind)
+        return handle.read(limit + 1)
 
 
 def fsync_dir(folder: Path) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import threading
 from pathlib import Path
 
@@ -35,6 +36,8 @@ class FolderLock:
         self.path = folder / LOCK_FILE
         self._key = os.path.realpath(self.path)
         self._holding = False
+        #: Why the lock could not be taken when no other copy holds it, or "".
+        self.problem = ""
 
     @property
     def held(self) -> bool:
@@ -42,10 +45,11 @@ class FolderLock:
         return self._holding
 
     def acquire(self) -> bool:
-        """Take the lock without waiting: False when another copy holds it.
+        """Take the lock without waiting: False when another copy holds it, or when the lock
+        file cannot be made (then :attr:`problem` says why: a folder or a link in its place).
 
-        True too when locking is impossible here (no ``flock``, or the lock file
-        cannot be made): the folder then works as it did before locks existed.
+        True when locking does not exist here (no ``flock``, or a file system that refuses it):
+        the folder then works as it did before locks existed.
         """
         if self._holding or fcntl is None:
             return True
@@ -55,10 +59,18 @@ class FolderLock:
                 held[1] += 1
                 self._holding = True
                 return True
+            flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
             try:
-                fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
-            except OSError:
-                return True
+                fd = os.open(self.path, flags, 0o644)
+            except OSError as err:
+                # Not "no locking here": something stands where the lock belongs. Never play on
+                # as if the folder were ours; the store says so in one sentence.
+                self.problem = err.strerror or str(err)
+                return False
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                os.close(fd)
+                self.problem = "it is not a plain file"
+                return False
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:

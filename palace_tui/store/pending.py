@@ -17,13 +17,16 @@ import errno
 import json
 import os
 import shutil
+import stat
 from pathlib import Path
 from typing import Any
 
-from palace_tui.store.files import BadFile, atomic_write, envelope, unwrap
+from palace_tui.store.files import BadFile, atomic_write, envelope, read_file, unwrap
 
 PENDING_FILE = "pending-results.json"
 PENDING_FORMAT, PENDING_VERSION = "palace-tui/pending-results", 1
+#: A pending file larger than this is not read (fifteen results are about 100 KiB).
+MAX_PENDING_BYTES = 20_000_000
 #: Space set aside in the data folder for the pending file, for the day the disk fills up.
 RESERVE_FILE = ".pending-reserve"
 #: Enough for about fifteen results kept aside (a four-seat game with its moves is 6-8 KiB).
@@ -33,14 +36,20 @@ RESERVE_BYTES = 256 * 1024
 ROOM_FOR_RECORDS = 2 * RESERVE_BYTES
 
 
-def read_pending(path: Path) -> list[dict[str, Any]]:
-    """The results kept aside in ``path`` (none when it is missing); BadFile when it is damaged."""
+def read_pending(path: Path) -> list[Any]:
+    """The results kept aside in ``path`` (none when it is missing); BadFile when it is damaged.
+
+    Each result is the dict ``record_game`` takes, or whatever a damaged entry holds instead:
+    the caller merges the good ones and sets the file aside for the others.
+    """
     try:
-        raw = path.read_bytes()
+        raw = read_file(path, MAX_PENDING_BYTES)
     except FileNotFoundError:
         return []
+    if len(raw) > MAX_PENDING_BYTES:
+        raise BadFile(f"is too large to be a palace-tui file (over {MAX_PENDING_BYTES:,} bytes)")
     results = unwrap(raw, PENDING_FORMAT, PENDING_VERSION).get("results")
-    if not isinstance(results, list) or not all(isinstance(r, dict) for r in results):
+    if not isinstance(results, list):
         raise BadFile("was damaged (corrupt: no list of results in it)")
     return results
 
@@ -50,12 +59,9 @@ def keep_pending(path: Path, record: dict[str, Any]) -> None:
 
     A damaged pending file is not overwritten: the caller moves it aside first.
     """
-    try:
-        results = read_pending(path)
-    except BadFile:
-        raise
     key = str(record.get("game_id"))
-    results = [r for r in results if str(r.get("game_id")) != key] + [json.loads(json.dumps(record))]
+    kept = [r for r in read_pending(path) if not (isinstance(r, dict) and str(r.get("game_id")) == key)]
+    results = kept + [json.loads(json.dumps(record))]
     payload = envelope(PENDING_FORMAT, PENDING_VERSION, {"results": results})
     try:
         atomic_write(path, payload)
@@ -74,8 +80,13 @@ def reserve_space(folder: Path) -> bool:
     try:
         if not path.is_symlink() and path.is_file() and path.stat().st_size >= RESERVE_BYTES:
             return True
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        # Never waits: a named pipe here (no reader) refuses at once instead of hanging the start.
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        fd = os.open(path, flags, 0o644)
     except OSError:
+        return False
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
         return False
     try:
         with os.fdopen(fd, "wb") as handle:

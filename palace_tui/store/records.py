@@ -42,15 +42,19 @@ __all__ = [
 
 #: The most recent games one query returns (SQLite integers stop at 2**63).
 MAX_LIMIT = 1_000_000
+#: The largest whole number SQLite keeps as one (a larger one raises OverflowError on the way in).
+MAX_SQLITE_INT = 2**63 - 1
 
 _REQUIRED = ("table_id", "game_id", "players", "rules", "started", "ended", "order", "points", "scoring")
 
+# CAST and TOTAL: a row edited by hand (a name that is a number, points that are words or
+# beyond any integer) still adds up to a number and a name instead of stopping the table.
 _TOTALS = """
-SELECT p.name AS name,
+SELECT CAST(p.name AS TEXT) AS name,
        COUNT(DISTINCT g.id) AS games,
        SUM(CASE WHEN g.winner = s.seat THEN 1 ELSE 0 END) AS wins,
        SUM(CASE WHEN g.loser = s.seat THEN 1 ELSE 0 END) AS losses,
-       SUM(s.points) AS points
+       TOTAL(CAST(s.points AS INTEGER)) AS points
 FROM seats s JOIN games g ON g.id = s.game_id JOIN players p ON p.id = s.player_id
 """
 
@@ -78,10 +82,12 @@ class Records:
                 inspect(path)
         if path is not None and read_only:
             self._db = open_read_only(path)
+            self._db.text_factory = _text
             return
         self._db = sqlite3.connect(
             ":memory:" if path is None else str(path), isolation_level=None, check_same_thread=False, timeout=WRITE_WAIT
         )
+        self._db.text_factory = _text
         try:
             if fresh or not self._db.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchone():
                 create(self._db)
@@ -209,6 +215,8 @@ class Records:
         for key in ("table_id", "game_id", "players", "started"):
             if key not in record:
                 raise ValueError(f"the game record has no {key!r}")
+        _names(record["players"])
+        _check_text(record)
         with self._lock:
             db = self._db
             db.execute("BEGIN IMMEDIATE")
@@ -251,7 +259,8 @@ class Records:
         rows = self._rows(
             _TOTALS + " JOIN tables t ON t.id = g.table_id WHERE t.table_key = ? GROUP BY p.id", (str(table_id),)
         )
-        return rank(rows, found[0]["scoring"])
+        scoring = found[0]["scoring"]
+        return rank(_totals(rows), scoring if scoring in SCORINGS else "podium")
 
     def standings(self, scoring: str | None = None) -> dict[str, list[dict[str, Any]]]:
         """Each scoring (or just ``scoring``) with games → its rows over every table, best first."""
@@ -261,7 +270,7 @@ class Records:
         for name in (scoring,) if scoring else SCORINGS:
             rows = self._rows(_TOTALS + " WHERE g.scoring = ? GROUP BY p.id", (name,))
             if rows:
-                result[name] = rank(rows, name)
+                result[name] = rank(_totals(rows), name)
         return result
 
     def recent_games(self, limit: int = 10) -> list[dict[str, Any]]:
@@ -289,8 +298,7 @@ class Records:
                 game["order"] = json.loads(game.pop("ord"))
                 game["points"] = json.loads(game["points"])
                 _validate(game)
-                if not all(isinstance(p, int) and not isinstance(p, bool) for p in game["points"]):
-                    raise ValueError("points are not whole numbers")
+                _check_shown(game, ended=str, table_name=str, preset=(str, type(None)), table_game=(int, type(None)))
             except (ValueError, TypeError, KeyError, RecursionError):
                 # A row edited by hand must not stop the others from showing.
                 self.unreadable += 1
@@ -308,32 +316,50 @@ class Records:
             " h.text IS NOT NULL AS kept, h.same_deal_as AS same_deal_as, g.order_out AS ord"
             " FROM histories h JOIN tables t ON t.id = h.table_id LEFT JOIN games g ON g.game_key = h.game_key"
             " ORDER BY h.ended DESC, h.id DESC LIMIT ?",
-            (max(0, int(limit)),),
+            (min(max(0, int(limit)), MAX_LIMIT),),
         )
+        readable = []
         for row in rows:
             row["table"] = row.pop("tab")
-            row["players"] = json.loads(row["players"])
             row["abandoned"] = bool(row["abandoned"])
             row["kept"] = bool(row["kept"])
             ord_ = row.pop("ord")
-            row["order"] = json.loads(ord_) if ord_ else []
-        return rows
+            try:
+                row["players"] = _names(json.loads(row["players"]))
+                row["order"] = json.loads(ord_) if ord_ else []
+                _check_seats(row["order"], len(row["players"]))
+                _check_shown(row, ended=str, table=str, table_game=int, number=int)
+            except (ValueError, TypeError, RecursionError):
+                self.unreadable += 1  # edited by hand: the other games still show
+                continue
+            readable.append(row)
+        return readable
 
     def game_text(self, number: int) -> dict[str, Any] | None:
         """Game ``number`` of :meth:`game_list` with its ``text`` (None when its moves were not kept),
         its table's key (``table_id``) and how many games that table has (``table_games``)."""
-        rows = self._rows(
-            "SELECT h.id AS number, h.game_key AS game_id, COALESCE(t.name, t.table_key) AS tab,"
-            " h.table_game AS table_game, h.ended AS ended, h.abandoned AS abandoned,"
-            " h.text AS text, t.table_key AS table_id,"
-            " (SELECT MAX(x.table_game) FROM histories x WHERE x.table_id = t.id) AS table_games"
-            " FROM histories h JOIN tables t ON t.id = h.table_id WHERE h.id = ?",
-            (int(number),),
+        rows = (
+            self._rows(
+                "SELECT h.id AS number, h.game_key AS game_id, COALESCE(t.name, t.table_key) AS tab,"
+                " h.table_game AS table_game, h.ended AS ended, h.abandoned AS abandoned,"
+                " h.text AS text, t.table_key AS table_id,"
+                " (SELECT MAX(x.table_game) FROM histories x WHERE x.table_id = t.id) AS table_games"
+                " FROM histories h JOIN tables t ON t.id = h.table_id WHERE h.id = ?",
+                (int(number),),
+            )
+            if 0 < int(number) <= MAX_SQLITE_INT
+            else []
         )
         if not rows:
             return None
-        rows[0]["table"] = rows[0].pop("tab")
-        return rows[0]
+        game = rows[0]
+        game["table"] = game.pop("tab")
+        try:
+            _check_shown(game, text=(str, type(None)), ended=str, table=str, table_game=int, table_games=int)
+        except ValueError:
+            self.unreadable += 1
+            return None
+        return game
 
     def analysis(self, game_key: str, settings: str) -> str | None:
         """A kept review analysis, or None."""
@@ -360,9 +386,16 @@ class Records:
         for row in rows:
             places = self._rows("SELECT place FROM seats WHERE game_id = ? ORDER BY seat", (row.pop("gid"),))
             row["table"] = row.pop("tab")
-            row["players"] = json.loads(row["players"])
-            row["places"] = [p["place"] for p in places]
-            groups.setdefault(row.pop("deal"), []).append(row)
+            try:
+                row["players"] = _names(json.loads(row["players"]))
+                row["places"] = [p["place"] for p in places]
+                _check_shown(row, table=str, table_game=int, number=int)
+                if not all(p is None or (isinstance(p, int) and 0 < p <= len(row["players"])) for p in row["places"]):
+                    raise ValueError("a place that is no place")
+            except (ValueError, TypeError, RecursionError):
+                self.unreadable += 1
+                continue
+            groups.setdefault(str(row.pop("deal")), []).append(row)
         return [games for games in groups.values() if len(games) > 1]
 
     def game_count(self) -> int:
@@ -371,17 +404,77 @@ class Records:
 
 
 def _validate(record: dict[str, Any]) -> None:
+    """Raise ValueError naming the first thing in ``record`` the records cannot hold.
+
+    A record can come from a pending file edited by hand, so every value is checked for
+    its type and its range here: nothing else may raise on the way into SQLite.
+    """
+    if not isinstance(record, dict):
+        raise ValueError("the game record is not a record")
     for key in _REQUIRED:
         if key not in record:
             raise ValueError(f"the game record has no {key!r}")
-    if record["scoring"] not in SCORINGS:
+    if not isinstance(record["scoring"], str) or record["scoring"] not in SCORINGS:
         raise ValueError(f"the game record has unknown scoring {record['scoring']!r}: use one of {', '.join(SCORINGS)}")
-    n = len(record["players"])
-    if len(record["points"]) != n:
-        raise ValueError(f"the game record has {len(record['points'])} points for {n} players")
+    players, points = record["players"], record["points"]
+    if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
+        raise ValueError("the game record's players are not a list of names")
+    n = len(players)
+    if not isinstance(points, list) or len(points) != n:
+        raise ValueError(f"the game record does not have one number of points for each of its {n} players")
+    if not all(_whole(p) and abs(p) <= MAX_SQLITE_INT for p in points):
+        raise ValueError("the game record's points are not whole numbers the records can hold")
     for key in ("winner", "loser"):
         seat = record.get(key)
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
+        if seat is not None and not (_whole(seat) and 0 <= seat < n):
             raise ValueError(f"the game record's {key} {seat!r} is not a seat index")
-    if any(not (isinstance(s, int) and 0 <= s < n) for s in record["order"]):
+    _check_seats(record["order"], n)
+    _check_text(record)
+    try:
+        json.dumps(record["rules"]), json.dumps(record.get("seed"))
+    except (TypeError, ValueError, RecursionError):
+        raise ValueError("the game record's rules or seed cannot be kept") from None
+
+
+def _check_text(record: dict[str, Any]) -> None:
+    for key in ("preset", "same_deal_as", "table_name", "history"):
+        if record.get(key) is not None and not isinstance(record[key], str):
+            raise ValueError(f"the game record's {key} is not text")
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_seats(order: object, n: int) -> None:
+    if not isinstance(order, list) or not all(_whole(s) and 0 <= s < n for s in order) or len(set(order)) < len(order):
         raise ValueError("the game record's order has a seat that is not a seat index")
+
+
+def _names(players: object) -> list[str]:
+    """A history row's players, or ValueError when the row was edited into something else."""
+    if not isinstance(players, list) or not players or not all(isinstance(p, str) for p in players):
+        raise ValueError("the players are not a list of names")
+    return players
+
+
+def _check_shown(row: dict[str, Any], **types: type | tuple[type, ...]) -> None:
+    """ValueError unless each named field of a row read back has the type the screens print it as."""
+    for key, kind in types.items():
+        value = row.get(key)
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+            raise ValueError(f"{key} is not what it should be")
+
+
+def _totals(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Scoreboard rows with whole numbers (TOTAL adds up as a float) and a name as text."""
+    for row in rows:
+        row["name"] = str(row["name"])
+        for key in ("games", "wins", "losses", "points"):
+            row[key] = int(row[key] or 0)
+    return rows
+
+
+def _text(raw: bytes) -> str:
+    # A text column edited by hand into bytes that are not UTF-8 reads as text, not an error.
+    return raw.decode("utf-8", "replace")

@@ -7,8 +7,9 @@ file is moved aside, a folder that cannot be written turns saving off, and each
 such event leaves one sentence in :attr:`Store.warnings` for the player.
 
 This module is the folder and the JSON saves; the records side (the database, the
-pending file of results kept aside, the read queries) is its base class
-:class:`~palace_tui.store.keeping.RecordKeeping`.
+pending file of results kept aside, the read queries) is the
+:class:`~palace_tui.store.keeping.RecordKeeper` it holds, and the sentences both leave
+for the player are its :class:`~palace_tui.store.notes.Notes`.
 """
 
 from __future__ import annotations
@@ -20,10 +21,20 @@ from typing import Any
 
 import platformdirs
 
-from palace_tui.store.files import BadFile, atomic_write, envelope, move_aside, remove_stale_temps, unwrap
-from palace_tui.store.folder_lock import FolderLock
-from palace_tui.store.keeping import RecordKeeping
-from palace_tui.store.pending import reserve_space
+from palace_tui.store.files import (
+    BadFile,
+    atomic_write,
+    envelope,
+    odd_kind,
+    read_file,
+    remove_stale_temps,
+    unwrap,
+)
+from palace_tui.store.folder_lock import LOCK_FILE, FolderLock
+from palace_tui.store.keeping import RecordKeeper
+from palace_tui.store.notes import Notes
+from palace_tui.store.pending import PENDING_FILE, RESERVE_FILE, reserve_space
+from palace_tui.store.ranking import SCORINGS
 
 #: Environment variable naming the data folder (the ``--data-dir`` flag wins over it).
 DATA_DIR_ENV = "PALACE_DATA_DIR"
@@ -37,6 +48,11 @@ SESSION_FORMAT, SESSION_VERSION = "palace-tui/session", 2
 LAST_TABLE_FORMAT, LAST_TABLE_VERSION = "palace-tui/last-table", 1
 #: A save larger than this is not read (a real one is a few kilobytes; a huge one would stall the start).
 MAX_SAVE_BYTES = 1_000_000
+#: The files of the records (the database, its companions, the results waiting for it) and of the
+#: saved game: each must be a plain file, never a folder, a named pipe or a link (a pipe would hang
+#: every start, a folder where the lock belongs would switch the two-copies protection off).
+RECORDS_FILES = (RECORDS_FILE, RECORDS_FILE + "-wal", RECORDS_FILE + "-shm", RECORDS_FILE + "-journal", PENDING_FILE)
+SAVES_FILES = (SESSION_FILE, LAST_TABLE_FILE, LOCK_FILE, RESERVE_FILE)
 
 # How each kind of file is named in a warning, and what happens after it was moved aside.
 _KINDS = {
@@ -68,7 +84,7 @@ def _expand(path: Path) -> Path:
         return path
 
 
-class Store(RecordKeeping):
+class Store:
     """Saves, records and their warnings, in one data folder.
 
     >>> import tempfile
@@ -81,46 +97,46 @@ class Store(RecordKeeping):
     """
 
     def __init__(self, data_dir: str | Path | None = None, *, claim_saves: bool = True) -> None:
+        self.notes = Notes()
         #: One-sentence messages for the player, oldest first; the app shows each once and may clear it.
-        self.warnings: list[str] = []
+        self.warnings: list[str] = self.notes.messages
         #: The folder every file lives in.
         self.data_dir: Path = resolve_data_dir(data_dir)
-        self._warned: set[str] = set()
         # The last payload saved for each kind, so play goes on from memory when the disk fails.
         # None marks a cleared save, so a read-only folder's old file is not offered again.
         self._memory: dict[str, bytes | None] = {}
         self._failed: set[str] = set()
         #: False when the folder cannot be written: everything is then kept in memory only.
         self.saving: bool = self._prepare_folder()
+        if self.saving:
+            self._set_aside_odd_files(RECORDS_FILES + (SAVES_FILES if claim_saves else ()))
         self._lock = FolderLock(self.data_dir)
         #: False when another copy of palace-tui owns this folder's saved game: this copy's game
         #: is then kept in memory only (records and lessons still work). ``claim_saves=False``
         #: (``palace records``) never touches the saved game.
         self.owns_saves: bool = self.saving and claim_saves and self._lock.acquire()
         if self.saving and claim_saves and not self.owns_saves:
-            self._warn(
-                "not-owner",
-                f"Another copy of palace-tui is playing from {self.data_dir}: "
-                "this copy will not save its game (lessons and records work as usual).",
-            )
-        #: Why the records database cannot be used right now (a lock, a full disk), or "".
-        self.records_busy = ""
-        #: Finished games not yet in the records nor in the pending file (the disk refused both).
-        self._unsaved: list[dict[str, Any]] = []
-        self._records = self._open_records()
+            self.notes.once("not-owner", self._not_owner_sentence())
+        #: The table records (``records.sqlite3`` and the results waiting for it).
+        self.records = RecordKeeper(self.data_dir, self.records_path, saving=self.saving, notes=self.notes)
         if self.saving and claim_saves:
             reserve_space(self.data_dir)  # room for the pending file when the disk fills up
 
     # -- folder and warnings -------------------------------------------------------
 
-    def _warn(self, key: str, message: str) -> None:
-        # Keyed so a problem that repeats on every move is reported once, even after the app clears the list.
-        if key not in self._warned:
-            self._warned.add(key)
-            self.warnings.append(message)
+    def _not_owner_sentence(self) -> str:
+        if self._lock.problem:
+            return (
+                f"The lock file {self._lock.path} cannot be used ({self._lock.problem}): so that two copies "
+                "never overwrite each other's game, this copy will not save its game (lessons and records work)."
+            )
+        return (
+            f"Another copy of palace-tui is playing from {self.data_dir}: "
+            "this copy will not save its game (lessons and records work as usual)."
+        )
 
     def _not_saving(self, reason: str) -> None:
-        self._warn(
+        self.notes.once(
             "not-saving", f"The data folder {self.data_dir} cannot be written ({reason}): this game is not being saved."
         )
 
@@ -137,6 +153,24 @@ class Store(RecordKeeping):
         for name in (SESSION_FILE, LAST_TABLE_FILE):
             remove_stale_temps(self.data_dir, name)
         return True
+
+    def _set_aside_odd_files(self, names: tuple[str, ...]) -> None:
+        """Move aside whatever stands where one of the folder's files belongs but is no plain file."""
+        for name in names:
+            path = self.data_dir / name
+            kind = odd_kind(path)
+            if kind is None:
+                continue
+            if kind == "a link":
+                self.notes.set_aside(
+                    path,
+                    f"{path} was a link to {os.path.realpath(path)}, where palace-tui keeps a file of its own",
+                    "a plain file is used in its place (the linked file was not touched)",
+                )
+            else:
+                self.notes.set_aside(
+                    path, f"{path} was {kind}, where palace-tui keeps a file", "a plain file is used in its place"
+                )
 
     @property
     def session_path(self) -> Path:
@@ -162,7 +196,7 @@ class Store(RecordKeeping):
             atomic_write(self.data_dir / filename, payload)
         except OSError as err:
             self._failed.add(kind)
-            self._warn(
+            self.notes.once(
                 "save-failed",
                 f"Saving to {self.data_dir} failed ({err.strerror or err}): "
                 "play goes on, but this game is not being saved.",
@@ -189,12 +223,11 @@ class Store(RecordKeeping):
             return None if payload is None else unwrap(payload, fmt, version)
         path = self.data_dir / filename
         try:
-            with open(path, "rb") as handle:
-                raw = handle.read(MAX_SAVE_BYTES + 1)
+            raw = read_file(path, MAX_SAVE_BYTES)  # never waits: a named pipe here must not hang the start
         except (FileNotFoundError, NotADirectoryError):
             return None
         except OSError as err:
-            self._warn(
+            self.notes.once(
                 f"unreadable-{kind}", f"{subject} at {path} cannot be read ({err.strerror or err}); {consequence}."
             )
             return None
@@ -203,7 +236,7 @@ class Store(RecordKeeping):
                 raise BadFile(f"is too large to be a palace-tui save (over {MAX_SAVE_BYTES:,} bytes)")
             return unwrap(raw, fmt, version)
         except BadFile as bad:
-            self._set_aside(path, f"{subject} {bad.problem}", consequence)
+            self.notes.set_aside(path, f"{subject} {bad.problem}", consequence)
             return None
 
     def set_aside_session(self, problem: str) -> None:
@@ -214,31 +247,18 @@ class Store(RecordKeeping):
         self._memory.pop("session", None)
         if self._in_memory_only("session") or not self.session_path.exists():
             return
-        self._set_aside(self.session_path, f"The saved game could not be used ({problem})", "a new game starts")
+        self.notes.set_aside(self.session_path, f"The saved game could not be used ({problem})", "a new game starts")
 
     def set_aside_last_table(self, problem: str) -> None:
         """The remembered table settings are unusable (``problem``): move them aside."""
         path = self.data_dir / LAST_TABLE_FILE
         self._memory.pop("last_table", None)
         if self.saving and path.exists():
-            self._set_aside(
+            self.notes.set_aside(
                 path,
                 f"The file of remembered table settings could not be used ({problem})",
                 "the default settings are used",
             )
-
-    def _set_aside(self, path: Path, what: str, consequence: str) -> bool:
-        """Move a bad file aside and say so; False (with a warning) when it cannot be moved."""
-        try:
-            dest = move_aside(path)
-        except OSError as err:
-            self._warn(
-                f"stuck-{path.name}", f"{what} and could not be moved aside ({err.strerror or err}); {consequence}."
-            )
-            return False
-        # Not keyed: every bad file moved is news, and each names its own new place.
-        self.warnings.append(f"{what}; it was moved to {dest} and {consequence}.")
-        return True
 
     def save_session(self, data: dict[str, Any]) -> None:
         """Save the unfinished game (the app's JSON-able session dict), replacing the last save atomically."""
@@ -259,7 +279,7 @@ class Store(RecordKeeping):
             pass
         except OSError as err:
             self._failed.add("session")
-            self._warn(
+            self.notes.once(
                 "clear-failed",
                 f"The finished game's save {self.session_path} could not be removed "
                 f"({err.strerror or err}); it will be offered to continue next time.",
@@ -280,9 +300,76 @@ class Store(RecordKeeping):
         self._lock.release()
         self.owns_saves = False
 
+    # -- records (the keeper's, here because every screen asks the store) -----------
+
+    def record_game(self, record: dict[str, Any]) -> bool:
+        """Add a finished game to the records; False if it was abandoned, already recorded or not saved.
+
+        ``record`` has table_id, game_id, players, preset, rules, seed, started, ended,
+        order, points, scoring, winner, loser and optionally abandoned. Raises
+        ValueError when a key is missing or a value is impossible. When the database
+        is locked or the disk full the result is kept in the pending file (or, if even
+        that fails, in memory, written at :meth:`close`) and added at the next start.
+        """
+        return self.records.record_game(record)
+
+    @property
+    def records_busy(self) -> str:
+        """Why the records database cannot be used right now (a lock, a full disk), or ""."""
+        return self.records.busy
+
+    @property
+    def pending_path(self) -> Path:
+        """Where finished games wait while the records database cannot take them."""
+        return self.records.pending_path
+
+    @property
+    def unreadable(self) -> int:
+        """How many recorded games the last read skipped because their rows were edited by hand."""
+        return self.records.unreadable
+
+    def scoreboard(self, table_id: str) -> list[dict[str, Any]]:
+        """Rows ``{name, games, wins, losses, points, place}`` for one table, best first under its scoring."""
+        return self.records.read(lambda r: r.scoreboard(table_id), [])
+
+    def standings(self, scoring: str | None = None) -> dict[str, list[dict[str, Any]]]:
+        """Rows over all tables for each scoring that has games (``{"wins": [...], ...}``), best first."""
+        if scoring is not None and scoring not in SCORINGS:
+            raise ValueError(f"unknown scoring {scoring!r}: use one of {', '.join(SCORINGS)}")
+        return self.records.read(lambda r: r.standings(scoring), {})
+
+    def recent_games(self, limit: int = 10) -> list[dict[str, Any]]:
+        """The last ``limit`` recorded games, newest first, as dicts shaped like ``record_game``'s input."""
+        return self.records.read(lambda r: r.recent_games(limit), [])
+
+    def game_list(self, limit: int = 50) -> list[dict[str, Any]]:
+        """Every kept game (finished and abandoned), newest first, numbered for ``--export N``;
+        a game whose rows were edited by hand is skipped and counted in :attr:`unreadable`."""
+        return self.records.read(lambda r: r.game_list(limit), [])
+
+    def game_text(self, number: int) -> dict[str, Any] | None:
+        """Kept game ``number`` with its game file ``text`` (None if its moves were not kept)."""
+        return self.records.read(lambda r: r.game_text(number), None) or None
+
+    def same_deals(self) -> list[list[dict[str, Any]]]:
+        """Finished games grouped by the deal they share (duplicates), for side-by-side results."""
+        return self.records.read(lambda r: r.same_deals(), [])
+
+    def analysis(self, game_key: str, settings: str) -> str | None:
+        """A review analysis kept earlier, or None."""
+        return self.records.read(lambda r: r.analysis(game_key, settings), None, words=False) or None
+
+    def save_analysis(self, game_key: str, settings: str, data: str) -> None:
+        """Keep a review analysis so the next review of the game is instant (a failure only costs time)."""
+        self.records.save_analysis(game_key, settings, data)
+
+    def game_count(self) -> int:
+        """How many games are in the records."""
+        return self.records.read(lambda r: r.game_count(), 0)
+
     def close(self) -> None:
         """Keep any result the disk refused, close the records database (safe to call twice)."""
-        self._close_records()
+        self.records.close()
         self._lock.release()
 
     def __enter__(self) -> Store:

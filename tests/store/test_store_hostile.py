@@ -83,7 +83,7 @@ def test_a_full_disk_keeps_the_result(data_dir: Path, make_record) -> None:
     """SQLite says the disk is full: the file stays, the result waits in the pending file."""
     _filled(data_dir, make_record, games=1)
     store = Store(data_dir)
-    db = store._records._db
+    db = store.records._records._db
     pages = db.execute("PRAGMA page_count").fetchone()[0]
     db.execute(f"PRAGMA max_page_count = {pages}")  # no room for one more page: SQLITE_FULL
     record = make_record(["Ada" * 2000, "Bo"], [0, 1], game_id="no-room")

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from palace_tui.store import Store, files
+from palace_tui.store import notes as notes_module
 from palace_tui.store import store as store_module
 
 SESSION = {"phase": "play", "turn": 2, "seats": [{"name": "Ada", "hand": "3H 4S"}], "moves": 17}
@@ -250,7 +251,7 @@ def test_bad_file_that_cannot_be_moved_is_reported_not_deleted(data_dir: Path, m
     def refuse(path: Path) -> Path:
         raise PermissionError(errno.EACCES, "Permission denied")
 
-    monkeypatch.setattr(store_module, "move_aside", refuse)
+    monkeypatch.setattr(notes_module, "move_aside", refuse)
     store = Store(data_dir)
     assert store.load_session() is None
     [warning] = store.warnings
@@ -258,10 +259,16 @@ def test_bad_file_that_cannot_be_moved_is_reported_not_deleted(data_dir: Path, m
     assert (data_dir / "session.json").read_bytes() == b"{broken"
 
 
-def test_unreadable_save_is_reported(data_dir: Path) -> None:
-    """A save that cannot be read at all (here a folder in its place) is one warning, not a crash."""
+def test_a_folder_where_the_save_belongs_is_moved_aside(data_dir: Path) -> None:
+    """A save that cannot be read at all (here a folder in its place) is one sentence, not a crash,
+    and the folder is moved aside whole so the next save is a file again."""
     (data_dir / "session.json").mkdir(parents=True)
+    (data_dir / "session.json" / "inside.txt").write_text("kept")
     store = Store(data_dir)
     assert store.load_session() is None
     [warning] = store.warnings
-    assert "cannot be read" in warning and str(data_dir / "session.json") in warning
+    assert f"{data_dir / 'session.json'} was a folder" in warning and "moved to" in warning
+    [aside] = data_dir.glob("session.bad-*.json")
+    assert (aside / "inside.txt").read_text() == "kept"
+    store.save_session({"n": 1})
+    assert Store(data_dir).load_session() == {"n": 1}
