@@ -1,28 +1,61 @@
 """The ``palace`` command: play (the default), ``simulate``, ``records``, ``review``, ``learn`` and ``serve``.
 
-Subcommands import only what they need, so ``palace simulate`` never loads Textual.
+Each subcommand's module is imported only when it runs, so ``palace simulate`` never loads
+Textual. Every bad flag of every command prints one sentence and exits with status 2
+(:mod:`palace_tui.cli.usage`).
 """
 
 from __future__ import annotations
 
-import importlib
 import sys
+from collections.abc import Callable
 
-#: Every subcommand: the module whose ``main`` runs it, and one line for ``palace --help``.
+
+def _learn(argv: list[str]) -> int:
+    from palace_tui.cli import learn
+
+    return learn.main(argv)
+
+
+def _review(argv: list[str]) -> int:
+    from palace_tui.cli import review
+
+    return review.main(argv)
+
+
+def _records(argv: list[str]) -> int:
+    from palace_tui.cli import records
+
+    return records.main(argv)
+
+
+def _simulate(argv: list[str]) -> int:
+    from palace_tui.cli import simulate
+
+    return simulate.main(argv)
+
+
+def _serve(argv: list[str]) -> int:
+    from palace_tui.cli import serve
+
+    return serve.main(argv)
+
+
+#: Every subcommand: what runs it, and one line for ``palace --help``.
 #: The dispatch and the help both read this table, so a command cannot be left out of the help.
-COMMANDS: dict[str, tuple[str, str]] = {
-    "learn": ("palace_tui.tui.learn_app", "lessons: learn Palace in five minutes"),
-    "review": ("palace_tui.tui.review_app", "replay a finished game with the coach's verdicts (or a game FILE)"),
-    "records": ("palace_tui.cli.records", "the standings and the recent games; --export N FILE"),
-    "simulate": ("palace_tui.cli.simulate", "computer-only games, for statistics"),
-    "serve": ("palace_tui.cli.serve", "play in a web browser (on this machine or a tablet)"),
+COMMANDS: dict[str, tuple[Callable[[list[str]], int], str]] = {
+    "learn": (_learn, "lessons: learn Palace in five minutes"),
+    "review": (_review, "replay a finished game with the coach's verdicts (or a game FILE)"),
+    "records": (_records, "the standings and the recent games; --export N FILE"),
+    "simulate": (_simulate, "computer-only games, for statistics"),
+    "serve": (_serve, "play in a web browser (on this machine or a tablet)"),
 }
 
 
 def commands_help() -> str:
     """The ``commands:`` block of ``palace --help``."""
     width = max(len(name) for name in COMMANDS) + len("palace ") + 2
-    lines = [f"  {'palace ' + name:<{width}}{line}" for name, (_module, line) in COMMANDS.items()]
+    lines = [f"  {'palace ' + name:<{width}}{line}" for name, (_run, line) in COMMANDS.items()]
     return "commands:\n" + "\n".join(lines)
 
 
@@ -34,8 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     command = args[0] if args and not args[0].startswith("-") else ""
     if command in COMMANDS:
-        module = importlib.import_module(COMMANDS[command][0])
-        return module.main(args[1:])
+        run, _line = COMMANDS[command]
+        return run(args[1:])
     from palace_tui.cli.play import main as play_main
 
     return play_main(args)

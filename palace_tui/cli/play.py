@@ -8,9 +8,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import NoReturn
 
 from palace_tui.cli import commands_help
+from palace_tui.cli.usage import Parser, UsageError, check_terminal, refuse
 from palace_tui.names import clean_name
 from palace_tui.rules import OPTIONS, PRESETS, Rules
 
@@ -28,18 +28,9 @@ bottom of every screen; ? shows the rules in force."""
 )
 
 
-class UsageError(Exception):
-    """A bad command line; the message is one sentence for the user."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message[0].upper() + message[1:])
-
-
 def parser() -> argparse.ArgumentParser:
     """The command line of ``palace``."""
-    p = _Parser(
+    p = Parser(
         prog="palace",
         description="Palace (Shithead): the card game, hot seat in the terminal.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -114,15 +105,17 @@ def main(argv: list[str] | None = None) -> int:
     """Start the app; 2 for a bad command line."""
     try:
         kwargs = build(list(sys.argv[1:] if argv is None else argv))
+        check_terminal("palace")
     except UsageError as exc:
-        text = str(exc).rstrip(".")
-        print(f"palace: {text}.", file=sys.stderr)
-        return 2
+        return refuse("palace", exc)
     from palace_tui.rules.cards import use_letter_suits_if_needed
     from palace_tui.tui.app import PalaceApp
 
     use_letter_suits_if_needed(sys.stdout)
     app = PalaceApp(**kwargs)
-    app.run()
+    try:
+        app.run()
+    finally:
+        app.store.close()  # a result the disk refused is kept aside now, or printed to keep by hand
     # Textual prints a crash's traceback and returns; the exit status must still say it failed.
     return app.return_code or 0

@@ -6,8 +6,7 @@ loads Textual.
 
 from __future__ import annotations
 
-import argparse
-import sys
+import os
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -16,8 +15,10 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from palace_tui.cli.usage import Parser, UsageError, refuse, say
+from palace_tui.names import printable
 from palace_tui.store.ranking import SCORINGS
-from palace_tui.store.records import MAX_LIMIT
+from palace_tui.store.records import MAX_LIMIT, MAX_SQLITE_INT
 from palace_tui.store.store import RECORDS_FILE, Store, resolve_data_dir
 from palace_tui.terminal import printable_anywhere
 
@@ -29,18 +30,8 @@ TITLES = {
 }
 
 
-class _BadFlag(Exception):
-    """A command line that argparse rejected; the message is shown as one sentence."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        # argparse would print the whole usage; one sentence is enough to fix a typo.
-        raise _BadFlag(message)
-
-
-def _parser() -> _Parser:
-    parser = _Parser(prog="palace records", description="Show the standings and the recent games.")
+def _parser() -> Parser:
+    parser = Parser(prog="palace records", description="Show the standings and the recent games.")
     parser.add_argument(
         "--data-dir", metavar="PATH", help="the data folder (default: $PALACE_DATA_DIR or the user data folder)"
     )
@@ -52,7 +43,7 @@ def _parser() -> _Parser:
         "--export",
         nargs=2,
         metavar=("N", "FILE"),
-        help="write recorded game N (the No. column) to FILE as a game file for palace review",
+        help="write recorded game N (the No. column) to FILE, a new file, as a game file for palace review",
     )
     return parser
 
@@ -61,11 +52,9 @@ def _count(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is negative")
-    if value > MAX_LIMIT:
-        raise argparse.ArgumentTypeError(f"{text!r} is more than {MAX_LIMIT:,}")
+        raise UsageError(f"--limit must be a whole number, not {text!r}") from None
+    if not 0 <= value <= MAX_LIMIT:
+        raise UsageError(f"--limit must be from 0 to {MAX_LIMIT:,}")
     return value
 
 
@@ -73,43 +62,43 @@ def main(argv: list[str]) -> int:
     """Print the records; 0 on success, 2 on a bad command line."""
     try:
         args = _parser().parse_args(argv)
-    except _BadFlag as err:
-        print(f"palace records: {err} (see palace records --help).", file=sys.stderr)
-        return 2
+        if args.data_dir is not None and not args.data_dir.strip():
+            raise UsageError("--data-dir needs a value: leave the flag out to use the default")
+        export = _export_flags(*args.export) if args.export else None
+    except UsageError as err:
+        return refuse("palace records", err)
     except SystemExit as done:  # --help
         return int(done.code or 0)
-    if args.data_dir is not None and not args.data_dir.strip():
-        print("palace records: --data-dir needs a value: leave the flag out to use the default.", file=sys.stderr)
-        return 2
     printable_anywhere()
     console = _console()
     data_dir = resolve_data_dir(args.data_dir)
-    if not (data_dir / RECORDS_FILE).exists():
+    where = printable(data_dir)
+    if not os.path.lexists(data_dir / RECORDS_FILE):
         # Looking must not create a data folder as a side effect.
-        console.print(f"No games recorded yet (no records in {data_dir}).", markup=False)
+        console.print(f"No games recorded yet (no records in {where}).", markup=False)
         return 0
-    if args.export:
-        return _export(data_dir, *args.export)
+    if export is not None:
+        return _export(data_dir, *export)
     with Store(data_dir, claim_saves=False) as store:  # looking never takes the saved game from a player
         same_deals = store.same_deals()
         standings = store.standings(args.scoring)
         recent = store.recent_games(args.limit)
         busy = store.records_busy
         for warning in store.warnings:
-            print(warning, file=sys.stderr)
+            say(warning, err=True)
     if busy:
-        print(
-            f"palace records: the records in {data_dir} cannot be read right now ({busy}); "
+        say(
+            f"palace records: the records in {where} cannot be read right now ({busy}); "
             "they are kept as they are: try again in a moment.",
-            file=sys.stderr,
+            err=True,
         )
         return 1
     if not standings and not recent:
-        console.print(f"No games recorded yet in {data_dir}.", markup=False)
+        console.print(f"No games recorded yet in {where}.", markup=False)
         return 0
     if args.scoring and not standings.get(args.scoring):
         # Say so rather than print nothing above the recent games.
-        console.print(f"No games scored by {args.scoring} yet in {data_dir}.", markup=False)
+        console.print(f"No games scored by {args.scoring} yet in {where}.", markup=False)
         console.print()
     for scoring, rows in standings.items():
         console.print(standings_table(scoring, rows))
@@ -122,38 +111,58 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def _export(data_dir, number_text: str, path: str) -> int:
-    """Write a recorded game as a game file; 0, or 1 with one sentence saying why not."""
+def _export_flags(number_text: str, path: str) -> tuple[int, Path]:
+    """``--export N FILE`` read: a game number the records can hold, and a file that is not there yet."""
     try:
         number = int(number_text)
     except ValueError:
-        print(f"palace records: --export needs a game number (the No. column), not {number_text!r}.", file=sys.stderr)
-        return 2
-    with Store(data_dir) as store:
+        raise UsageError(f"--export needs a game number (the No. column), not {number_text!r}") from None
+    if not 1 <= number <= MAX_SQLITE_INT:
+        raise UsageError(f"there is no recorded game {number_text} (see the No. column of palace records)")
+    if not path.strip():
+        raise UsageError("--export needs a file name to write the game to")
+    return number, Path(path).expanduser()
+
+
+def _export(data_dir: Path, number: int, path: Path) -> int:
+    """Write a recorded game as a game file; 0, or 1 with one sentence saying why not."""
+    with Store(data_dir, claim_saves=False) as store:
         game = store.game_text(number)
     if game is None:
-        print(
-            f"palace records: there is no recorded game {number} (see the No. column of palace records).",
-            file=sys.stderr,
-        )
+        say(f"palace records: there is no recorded game {number} (see the No. column of palace records).", err=True)
         return 1
     if game["text"] is None:
-        print(
+        say(
             f"palace records: game {number} was recorded before palace-tui kept each game's moves, "
             "so it cannot be exported.",
-            file=sys.stderr,
+            err=True,
         )
         return 1
     try:
-        Path(path).expanduser().write_text(game["text"], encoding="utf-8")
-    except OSError as err:
-        print(f"palace records: {path} could not be written ({err.strerror or err}).", file=sys.stderr)
+        _write_new(path, game["text"])
+    except FileExistsError:
+        say(f"palace records: {path} is there already: choose another name (nothing was written).", err=True)
         return 1
-    print(
+    except OSError as err:
+        say(f"palace records: {path} could not be written ({err.strerror or err}).", err=True)
+        return 1
+    say(
         f"Game {number} ({game['table']}, game {game['table_game']}) written to {path}; "
         f"open it with: palace review {path}"
     )
     return 0
+
+
+def _write_new(path: Path, text: str) -> None:
+    """Write ``text`` to ``path``, a file that must not be there yet ("x": never replaces one);
+    a write that fails half way leaves nothing behind."""
+    with open(path, "x", encoding="utf-8") as handle:
+        try:
+            handle.write(text)
+            handle.flush()
+        except OSError:
+            path.unlink(missing_ok=True)
+            raise
 
 
 #: The width tables may take when the output is not a terminal: a file or a pipe has no edge to wrap at.

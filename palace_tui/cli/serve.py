@@ -8,31 +8,22 @@ does not resolve or a missing ``web`` extra prints one sentence and exits with s
 
 from __future__ import annotations
 
-import argparse
 import ipaddress
 import os
 import shlex
 import socket
 import sys
 from pathlib import Path
-from typing import NoReturn
+
+from palace_tui.cli.usage import Parser, UsageError, refuse, say
 
 #: What the page, its tab and the server's banner call the game.
 PAGE_TITLE = {False: "Palace", True: "Learn Palace"}
 
 
-class ServeError(Exception):
-    """A reason not to serve; the message is one sentence for the user."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise ServeError(message[0].upper() + message[1:])
-
-
-def parser() -> argparse.ArgumentParser:
+def parser() -> Parser:
     """The command line of ``palace serve``."""
-    p = _Parser(
+    p = Parser(
         prog="palace serve",
         description="Serve Palace as a web page: open it on a tablet or phone and pass it round. "
         "Every browser tab is its own table.",
@@ -50,7 +41,7 @@ def parser() -> argparse.ArgumentParser:
 
 def _port(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 65535:
-        raise ServeError(f"--port must be a number from 1 to 65535, not {text!r}")
+        raise UsageError(f"--port must be a number from 1 to 65535, not {text!r}")
     return int(text)
 
 
@@ -72,7 +63,7 @@ def check_address(host: str, port: int) -> bool:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (socket.gaierror, UnicodeError):
-        raise ServeError(f"There is no address called {host!r} to listen on") from None
+        raise UsageError(f"There is no address called {host!r} to listen on") from None
     for family, kind, proto, _, address in infos:
         with socket.socket(family, kind, proto) as probe:
             # As aiohttp does, so a port just freed by an earlier server counts as free.
@@ -80,7 +71,7 @@ def check_address(host: str, port: int) -> bool:
             try:
                 probe.bind(address)
             except OSError as exc:
-                raise ServeError(
+                raise UsageError(
                     f"Can't listen on {host} port {port} ({_why(exc)}): choose another with --port"
                 ) from None
     return all(ipaddress.ip_address(str(info[4][0]).split("%")[0]).is_loopback for info in infos)
@@ -118,13 +109,12 @@ def main(argv: list[str] | None = None) -> int:
         try:
             from palace_tui.web.server import TEMPLATES, PalaceServer
         except ImportError:
-            raise ServeError("palace serve needs the web extra: pip install 'palace-tui[web]'") from None
+            raise UsageError("palace serve needs the web extra: pip install 'palace-tui[web]'") from None
         local = check_address(args.host, args.port)
-    except ServeError as exc:
-        print(f"palace serve: {str(exc).rstrip('.')}.", file=sys.stderr)
-        return 2
+    except UsageError as exc:
+        return refuse("palace serve", exc)
     if not local:
-        print(reach_sentence(args.host, args.port), file=sys.stderr)
+        say(reach_sentence(args.host, args.port), err=True)
     data_dir = args.data_dir or os.environ.get("PALACE_DATA_DIR") or None
     server = PalaceServer(
         app_command(args.learn, data_dir),
@@ -136,6 +126,6 @@ def main(argv: list[str] | None = None) -> int:
     try:
         server.serve()
     except OSError as exc:  # lost the port between the check and the start
-        print(f"palace serve: Can't listen on {args.host} port {args.port} ({_why(exc)}).", file=sys.stderr)
+        say(f"palace serve: Can't listen on {args.host} port {args.port} ({_why(exc)}).", err=True)
         return 2
     return 0

@@ -3,11 +3,11 @@ and the house-rule lab (the lab itself is :mod:`palace_tui.sim`)."""
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Sequence
 
+from palace_tui.cli.usage import Parser, UsageError, refuse
 from palace_tui.rules import Rules
 from palace_tui.sim.report import report
 from palace_tui.sim.runner import DEFAULT_MOVE_CAP, SimConfig, run_parallel
@@ -17,10 +17,15 @@ from palace_tui.sim.stats import SimStats
 #: a longer budget would never finish a game.
 MAX_GAMES = 10_000_000
 MAX_BUDGET_MS = 60_000
+#: Hard's search limit per decision, in sampled deals: the ladder uses 30; more than this would
+#: take minutes a move, a run that only looks stuck.
+MAX_ITERATIONS = 10_000
+#: More processes than this would only queue for the cores (and a million would exhaust the machine).
+MAX_WORKERS = 256
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="palace simulate", description="Play headless games between computer players.")
+def build_parser() -> Parser:
+    p = Parser(prog="palace simulate", description="Play headless games between computer players.")
     p.add_argument("--preset", default="palace", help="palace, shithead or first-out (default palace)")
     p.add_argument(
         "--option",
@@ -64,7 +69,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
-    except SystemExit as exc:
+    except UsageError as exc:
+        return refuse("palace simulate", exc)
+    except SystemExit as exc:  # --help
         return int(exc.code or 0)
     try:
         rules = Rules.preset(args.preset).with_text_options(args.option)
@@ -72,10 +79,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise ValueError(f"--players must be from 2 to {rules.max_players} with these options")
         if not 1 <= args.games <= MAX_GAMES:
             raise ValueError(f"--games must be from 1 to {MAX_GAMES:,}")
-        if args.workers is not None and args.workers < 1:
-            raise ValueError("--workers must be at least 1")
-        if args.iterations is not None and args.iterations < 1:
-            raise ValueError("--iterations must be at least 1")
+        if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
+            raise ValueError(f"--workers must be from 1 to {MAX_WORKERS}")
+        if args.iterations is not None and not 1 <= args.iterations <= MAX_ITERATIONS:
+            raise ValueError(f"--iterations must be from 1 to {MAX_ITERATIONS:,}")
         if args.budget_ms is not None and not 0 < args.budget_ms <= MAX_BUDGET_MS:  # also refuses nan and inf
             raise ValueError(f"--budget-ms must be more than 0 and at most {MAX_BUDGET_MS:,}")
         if args.move_cap < 1:
@@ -90,8 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for a in ais:
             make_player(a)
     except ValueError as exc:
-        print(f"palace simulate: {exc}", file=sys.stderr)
-        return 2
+        return refuse("palace simulate", exc)
     budget_s = args.budget_ms / 1000 if args.budget_ms is not None else None
     config = SimConfig(rules, args.players, ais, args.seed, args.move_cap, budget_s, args.iterations)
     workers = args.workers or os.cpu_count() or 1

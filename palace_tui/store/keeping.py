@@ -136,21 +136,21 @@ class RecordKeeper:
             return
         if not results:
             return
-        added, bad, why = 0, 0, ""
+        added, bad, first_problem = 0, 0, ""
         for record in results:
             try:
                 added += records.record_game(record)
             except _UNFIT as err:
-                bad, why = bad + 1, why or str(err)
+                bad, first_problem = bad + 1, first_problem or str(err)
             except sqlite3.Error as err:
                 if is_temporary(err):
                     return  # still busy: the file stays for next time
-                bad, why = bad + 1, why or str(err)
+                bad, first_problem = bad + 1, first_problem or str(err)
         if bad:
             self.notes.set_aside(
                 path,
                 f"The file of game results waiting for the records held {bad} result{'s' if bad > 1 else ''} "
-                f"that could not be added ({clean_text(why)[:200]})",
+                f"that could not be added ({clean_text(first_problem)[:200]})",
                 f"the other {len(results) - bad} were added",
             )
         else:
@@ -261,7 +261,7 @@ class RecordKeeper:
                 f"{n} recorded game{'s' if n > 1 else ''} in {self.path} "
                 "could not be read (edited by hand?) and are not shown.",
             )
-        return _clean_rows(rows) if words else rows  # type: ignore[no-any-return]
+        return _clean_rows(rows) if words else rows
 
     def close(self) -> None:
         """Keep any result the disk refused in the pending file, then close the database (safe twice)."""

@@ -31,6 +31,8 @@ class MemoryStore:
         self._session: dict[str, Any] | None = None
         self._last_table: dict[str, Any] | None = None
         self._records: dict[str, dict[str, Any]] = {}
+        #: Recorded games the last read skipped (none here: nothing is read from a file).
+        self.unreadable = 0
 
     def save_session(self, data: dict[str, Any]) -> None:
         """Keep the unfinished game."""
@@ -83,6 +85,9 @@ class MemoryStore:
     def game_text(self, number: int) -> dict[str, Any] | None:
         """No game's file is kept in memory (see :meth:`game_list`)."""
         return None
+
+    def close(self) -> None:
+        """Nothing to close: nothing was opened."""
 
 
 def open_store(data_dir: str | Path | None = None) -> Store | MemoryStore:

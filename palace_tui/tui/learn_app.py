@@ -1,4 +1,4 @@
-"""``palace learn``: a small app that runs the lessons on their own.
+"""The lessons as an app of their own (``palace learn``: :mod:`palace_tui.cli.learn`).
 
 >>> app = LearnApp(data_dir="/tmp/palace-learn-doctest")
 >>> app.title
@@ -7,8 +7,6 @@
 
 from __future__ import annotations
 
-import argparse
-import sys
 from pathlib import Path
 
 from textual.app import App
@@ -29,20 +27,3 @@ class LearnApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(LearnScreen(data_dir=self.data_dir), lambda _: self.exit())
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Run the lessons: ``palace learn [--data-dir PATH]``; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="palace learn", description="Learn Palace in five minutes.")
-    parser.add_argument("--data-dir", default=None, help="where lesson progress is kept")
-    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    from palace_tui.rules.cards import use_letter_suits_if_needed
-
-    use_letter_suits_if_needed(sys.stdout)
-    app = LearnApp(data_dir=args.data_dir)
-    app.run()
-    return app.return_code or 0  # a crash must not exit 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

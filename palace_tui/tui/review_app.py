@@ -1,4 +1,5 @@
-"""``palace review [FILE]``: review a game file, or choose a recorded game to review or deal again.
+"""The review as an app: a game file's game, or the recorded games to review or deal again
+(``palace review [FILE]``: :mod:`palace_tui.cli.review`).
 
 The review opens only for games that are over (a game file, or the records), so
 nothing of it is reachable during a game.
@@ -6,14 +7,10 @@ nothing of it is reachable during a game.
 
 from __future__ import annotations
 
-import argparse
-import sys
-from pathlib import Path
-
 from textual.app import App
 
 from palace_tui.ai.analysis import DEFAULT_ITERATIONS
-from palace_tui.store.gamefile import GameFileError, GameRecord, parse_game
+from palace_tui.store.gamefile import GameRecord, parse_game
 from palace_tui.table.session import Session, open_store
 from palace_tui.tui.screens.review import ReviewScreen
 
@@ -74,45 +71,3 @@ class ReviewApp(App[Session | None]):
             ReviewScreen(record, title=title, store=self.store, game_key=game["game_id"], iterations=self.iterations),
             lambda _: self.show_list(),
         )
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``palace review [FILE] [--data-dir PATH]``; 0, or 2 with one sentence for a bad file."""
-    parser = argparse.ArgumentParser(
-        prog="palace review",
-        description="Review a finished game: every move, the coach's verdicts, "
-        "the turning points. With no FILE, choose a recorded game.",
-    )
-    parser.add_argument("file", nargs="?", help="a game file (palace records --export N FILE writes one)")
-    parser.add_argument("--data-dir", default=None, help="where the records live")
-    parser.add_argument(
-        "--iterations",
-        type=int,
-        default=DEFAULT_ITERATIONS,
-        help=f"deals the analysis samples per decision (default {DEFAULT_ITERATIONS})",
-    )
-    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    if args.iterations < 1:
-        print("palace review: --iterations must be at least 1.", file=sys.stderr)
-        return 2
-    record = None
-    title = ""
-    if args.file:
-        try:
-            record = parse_game(Path(args.file).expanduser().read_text(encoding="utf-8"))
-        except OSError as err:
-            print(f"palace review: {args.file} cannot be read ({err.strerror or err}).", file=sys.stderr)
-            return 2
-        except UnicodeDecodeError:
-            print(f"palace review: {args.file} is not a text file.", file=sys.stderr)
-            return 2
-        except GameFileError as err:
-            print(f"palace review: {args.file} is not a game file palace can replay: {err}.", file=sys.stderr)
-            return 2
-        title = Path(args.file).name
-    session = ReviewApp(record, title=title, data_dir=args.data_dir, iterations=args.iterations).run()
-    if isinstance(session, Session):
-        from palace_tui.tui.app import PalaceApp
-
-        PalaceApp(session, data_dir=args.data_dir).run()
-    return 0

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from palace_tui.cli.review import main as review_main
 from palace_tui.rules import Game, Rules
 from palace_tui.store.gamefile import GameFileError, format_game, parse_game, replay
 from palace_tui.table.session import SeatConfig, Session
-from palace_tui.tui.review_app import main as review_main
 
 
 def _finished(preset: str, seed: int, seats: int = 3) -> Session:
