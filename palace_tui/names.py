@@ -32,6 +32,9 @@ _ESCAPES = re.compile(
     r"|\x1b[ -/]*[0-~]?"  # other escapes (ESC c, ESC ( B ...)
 )
 _SPACES = re.compile(r"\s+")
+#: Skin-tone modifiers: rich (and so Textual) counts them as joining the emoji before them, many
+#: terminals draw them as two more cells, and the table's columns would no longer line up.
+_TONES = re.compile("[\U0001f3fb-\U0001f3ff]")
 #: Lone surrogates: bytes that were not UTF-8 (``surrogateescape``), or a JSON ``"\\ud800"``.
 _SURROGATES = re.compile("[\ud800-\udfff]")
 
@@ -50,13 +53,14 @@ def _whole_characters(text: str) -> str:
 
 def clean_text(text: object) -> str:
     """``text`` as a plain one-line string: escape sequences and format characters (bidi
-    overrides) removed, other controls (tabs, newlines) turned into spaces, runs of space
-    collapsed, ends trimmed."""
-    if type(text) is str and text.isprintable() and "  " not in text and text == text.strip():
+    overrides) and skin-tone modifiers removed, other controls (tabs, newlines) turned into
+    spaces, runs of space collapsed, ends trimmed."""
+    plain = type(text) is str and text.isprintable() and "  " not in text and text == text.strip()
+    if plain and (text.isascii() or not _TONES.search(text)):
         # Already plain (no control, format or separator character but single inner spaces):
         # what the rest would return, without its per-character work (games are dealt by the thousand).
         return text
-    text = _ESCAPES.sub("", _whole_characters(str(text)))
+    text = _TONES.sub("", _ESCAPES.sub("", _whole_characters(str(text))))
     # Format characters (bidi overrides, zero-width marks) vanish; controls become spaces.
     kept = [
         "" if unicodedata.category(ch) == "Cf" else " " if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch

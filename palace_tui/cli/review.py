@@ -12,6 +12,7 @@ from pathlib import Path
 
 from palace_tui.ai.analysis import DEFAULT_ITERATIONS
 from palace_tui.cli.usage import Parser, UsageError, check_terminal, refuse
+from palace_tui.names import clean_text
 from palace_tui.store.files import NotAFile, read_file
 from palace_tui.store.gamefile import GameFileError, GameRecord, parse_game
 
@@ -85,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     from palace_tui.tui.review_app import ReviewApp
 
     use_letter_suits_if_needed(sys.stdout)
-    title = Path(args.file).name if args.file else ""
+    title = clean_text(Path(args.file).name) if args.file else ""
     review = ReviewApp(record, title=title, data_dir=args.data_dir, iterations=args.iterations)
     try:
         session = review.run()

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from palace_tui.names import clean_text, printable
 from palace_tui.rules import Card, Event, Game, IllegalMove, Move, Rules
 from palace_tui.rules.cards import cards_code, parse_cards, shuffled_deck
 from palace_tui.rules.options import OPTIONS
@@ -229,8 +230,13 @@ _HEADERS = ("table", "game", "ended", "rules", "seed", "dealer", "deal", "same d
 
 
 def parse_game(text: str) -> GameRecord:
-    """Read a game file and check it replays; GameFileError names the first bad line and why."""
-    lines = text.splitlines()
+    """Read a game file and check it replays; GameFileError names the first bad line and why.
+
+    Every line is read as :func:`~palace_tui.names.clean_text` leaves it: a file is anyone's
+    text, and no escape sequence in it (a seat's name, a move) may reach a screen or a
+    refusal; two seats whose names differ only by escape codes are two seats of one name.
+    """
+    lines = [clean_text(line) for line in printable(text).splitlines()]
     if not lines or lines[0].strip() != f"{MAGIC} {VERSION}":
         first = lines[0].strip() if lines else ""
         if first.startswith(MAGIC + " "):

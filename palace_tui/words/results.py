@@ -43,6 +43,32 @@ def points_sentence(outcome: Outcome, scoring: str) -> str:
     return "One win to the first out." if outcome.winner is not None else "No win was given."
 
 
+def order_summary(names: list[str], order: list[int]) -> str:
+    """A finished game in the list of recorded games: who went out first and who was left last.
+
+    >>> order_summary(["Ann", "Ben", "Cy"], [2, 0, 1])
+    'Cy first, Ben last'
+    >>> order_summary(["Ann", "Ben", "Cy"], [2])  # first out wins: nobody else went out
+    'Cy went out first'
+    """
+    if not order:
+        return ""
+    if len(order) == 1:
+        return f"{names[order[0]]} went out first"
+    return f"{names[order[0]]} first, {names[order[-1]]} last"
+
+
+def unreadable_sentence(count: int) -> str:
+    """Recorded games left out of a list because their rows were edited by hand.
+
+    >>> unreadable_sentence(1)
+    '1 recorded game could not be read (edited by hand?) and is not listed.'
+    """
+    if count == 1:
+        return "1 recorded game could not be read (edited by hand?) and is not listed."
+    return f"{count} recorded games could not be read (edited by hand?) and are not listed."
+
+
 def next_deal_sentence(dealer_name: str) -> str:
     """``Next game: Ben deals.``"""
     return f"Next game: {dealer_name} deals."

@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Header, Static
 from palace_tui.store.gamefile import GameFileError, parse_game
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import TooSmall
+from palace_tui.words.results import order_summary, unreadable_sentence
 
 
 class ReviewListScreen(Screen[tuple[str, int] | None]):
@@ -33,6 +34,8 @@ class ReviewListScreen(Screen[tuple[str, int] | None]):
         super().__init__()
         self.store = store
         self.games = store.game_list(200)
+        #: Recorded games left out because their rows could not be read.
+        self.unreadable: int = store.unreadable
 
     def compose(self) -> ComposeResult:
         yield Header(icon="♠")
@@ -49,10 +52,8 @@ class ReviewListScreen(Screen[tuple[str, int] | None]):
             names = game["players"]
             if game["abandoned"]:
                 result = "abandoned"
-            elif game["order"]:
-                result = f"{names[game['order'][0]]} first, {names[game['order'][-1]]} last"
             else:
-                result = ""
+                result = order_summary(names, game["order"])
             if not game["kept"]:
                 result += " (moves not kept)"
             elif (problem := self._problem(game["number"])) is not None:
@@ -71,6 +72,8 @@ class ReviewListScreen(Screen[tuple[str, int] | None]):
             if not self.games
             else "Enter reviews a game; d deals its cards again with every player moved one seat round."
         )
+        if self.unreadable:  # rows edited by hand: skipped, never a crash, and said
+            hint += " " + unreadable_sentence(self.unreadable)
         self.query_one("#hint", Static).update(hint)
         table.focus()
 

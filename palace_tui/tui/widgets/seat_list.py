@@ -6,6 +6,7 @@ screen belongs to, nothing private can leak through it.
 
 from __future__ import annotations
 
+from rich.cells import cell_len, set_cell_size
 from rich.style import Style
 from rich.text import Text
 
@@ -39,9 +40,10 @@ class SeatList(LinesStatic):
         """Render the public facts of every seat from ``view``."""
         self._shown = (view, computers)
         ups = [cards_inline(s.face_up) for s in view.seats]
-        up_width = max([len(u.plain) for u in ups] + [len("no face-up")])
+        up_width = max([u.cell_len for u in ups] + [len("no face-up")])
         room = (self.size.width or 44) - _FIXED - up_width
-        name_width = max(3, min(10, max(len(s.name) for s in view.seats), room))
+        # Cells, not characters: a CJK letter or an emoji takes two, a combining accent none.
+        name_width = max(3, min(10, max(cell_len(s.name) for s in view.seats), room))
         head = Text(f"{'':{2 + name_width + 6}}{'hand':>4} {'down':>4}  up", DIM)
         lines = [head]
         for s, up in zip(view.seats, ups):
@@ -49,8 +51,8 @@ class SeatList(LinesStatic):
             line = Text()
             ready = view.phase == "setup" and s.done_setup
             line.append("▶ " if acting else ("✓ " if ready else "  "), TURN if acting else DIM)
-            name = s.name[:name_width]
-            line.append(f"{name:<{name_width}}", TURN if acting else Style(bold=True))
+            # Exactly name_width cells (a wide letter cut in half leaves a space): the columns line up.
+            line.append(set_cell_size(s.name, name_width), TURN if acting else Style(bold=True))
             line.append(" D" if s.index == view.dealer else "  ", DIM)
             line.append(" cpu" if s.index in computers else "    ", DIM)
             if s.out:
