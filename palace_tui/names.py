@@ -55,8 +55,13 @@ def clean_text(text: object) -> str:
     """``text`` as a plain one-line string: escape sequences and format characters (bidi
     overrides) and skin-tone modifiers removed, other controls (tabs, newlines) turned into
     spaces, runs of space collapsed, ends trimmed."""
-    plain = type(text) is str and text.isprintable() and "  " not in text and text == text.strip()
-    if plain and (text.isascii() or not _TONES.search(text)):
+    if (
+        type(text) is str
+        and text.isprintable()
+        and "  " not in text
+        and text == text.strip()
+        and (text.isascii() or not _TONES.search(text))
+    ):
         # Already plain (no control, format or separator character but single inner spaces):
         # what the rest would return, without its per-character work (games are dealt by the thousand).
         return text

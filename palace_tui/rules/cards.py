@@ -85,6 +85,11 @@ def order_key(rank: int) -> int:
 _ORDER = {r: i for i, r in enumerate((3, 4, 5, 6, 7, 8, 9, JACK, QUEEN, KING, ACE, TEN, TWO, JOKER))}
 
 
+class WrongType(TypeError, ValueError):
+    """A value of the wrong type given to the engine: a sentence, and a ValueError like every
+    other refusal (so one ``except ValueError`` catches them all), and a TypeError as Python's own."""
+
+
 class Card:
     """One playing card: a rank and a suit (a joker has no suit).
 
@@ -102,7 +107,10 @@ class Card:
 
     def __new__(cls, rank: int, suit: str = "") -> Card:
         key = (rank, suit)
-        card = cls._cache.get(key)
+        try:
+            card = cls._cache.get(key)
+        except TypeError:  # unhashable: a list or a dict where a rank or a suit belongs
+            raise WrongType(f"no such card: rank {rank!r}, suit {suit!r}") from None
         if card is not None:
             return card
         if rank == JOKER:
@@ -133,6 +141,8 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read a card: ``7H``, ``7♥``, ``10D``, ``TD``, ``AS`` or ``JK`` (any case)."""
+        if not isinstance(text, str):
+            raise WrongType(f"a card is written as text like 7H, not {type(text).__name__}")
         t = text.strip()
         if t.upper() in ("JK", "JOKER", "🃏"):
             return cls(JOKER)
@@ -187,7 +197,10 @@ def parse_cards(cards: str | Iterable[Card | str] | None) -> list[Card]:
     if isinstance(cards, str):
         parts = cards.replace(",", " ").split()
     else:
-        parts = list(cards)
+        try:
+            parts = list(cards)
+        except TypeError:
+            raise WrongType(f"cards are written as text like '7D 7S' or a list of cards, not {cards!r}") from None
     return [c if isinstance(c, Card) else Card.parse(c) for c in parts]
 
 

@@ -18,10 +18,10 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from palace_tui.names import clean_name
-from palace_tui.rules.cards import JOKER, TEN, Card, cards_code, parse_cards
+from palace_tui.rules.cards import JOKER, TEN, Card, WrongType, cards_code, parse_cards
 from palace_tui.rules.events import Event
 from palace_tui.rules.kinds import EventKind, MoveKind, Phase, Stage
-from palace_tui.rules.moves import IllegalMove, Move
+from palace_tui.rules.moves import IllegalMove, Move, NotAMove
 from palace_tui.rules.options import Rules
 from palace_tui.rules.position import PositionCode
 from palace_tui.rules.saving import SAVE_FORMAT, SAVE_VERSION, Saving
@@ -51,7 +51,9 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
 
     def __init__(self, rules: Rules, names: Sequence[str]) -> None:
         if not isinstance(rules, Rules):
-            raise TypeError("rules must be a Rules value: use Rules.preset(name)")
+            raise WrongType("rules must be a Rules value: use Rules.preset(name)")
+        if isinstance(names, str) or not isinstance(names, Sequence) or not all(isinstance(n, str) for n in names):
+            raise WrongType("the players' names are a list of text, like ['Ann', 'Ben']")
         names = [clean_name(n) for n in names]  # no terminal escapes in a name, wherever it came from
         n = len(names)
         if n < 2:
@@ -301,7 +303,7 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
         An illegal move raises :class:`IllegalMove` and changes nothing.
         """
         if not isinstance(move, Move):
-            raise TypeError(f"play() takes a Move, not {type(move).__name__}")
+            raise NotAMove(f"play() takes a Move, not {type(move).__name__}")
         if self.phase == _PLAY:
             kind = move.kind
             if kind == _PLAY_CARDS:
@@ -339,6 +341,8 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
         """What ``seat`` may see: its own hand, the public table, counts of the rest."""
         from palace_tui.rules.view import SeatView
 
+        if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.seats)):
+            raise WrongType(f"a seat is a number from 0 to {len(self.seats) - 1}, not {seat!r}")
         return SeatView.of(self, seat)
 
     def copy(self) -> Game:

@@ -22,6 +22,10 @@ class IllegalMove(ValueError):
     """A move the rules refuse. The message says why and what would be legal."""
 
 
+class NotAMove(IllegalMove, TypeError):
+    """Something that is not a :class:`Move` given to ``Game.play``: refused like an illegal move."""
+
+
 class Move:
     """One decision: play cards, take the pile, flip a face-down card, or a setup step.
 
@@ -108,6 +112,8 @@ class Move:
     @classmethod
     def from_code(cls, text: str) -> Move:
         """Read a move written by :meth:`code`."""
+        if not isinstance(text, str):
+            raise NotAMove(f"a move is written as text like 'play 7H', not {type(text).__name__}")
         kind, _, rest = text.strip().partition(" ")
         rest = rest.strip()
         if kind == MoveKind.PLAY:

@@ -127,7 +127,7 @@ class Rules:
     @classmethod
     def preset(cls, name: str) -> Rules:
         """The named preset: ``palace``, ``shithead`` or ``first-out``."""
-        if name not in PRESETS:
+        if not isinstance(name, str) or name not in PRESETS:
             raise ValueError(f"no preset {name!r}: choose one of {', '.join(PRESETS)}")
         return cls(**PRESETS[name])
 
@@ -140,6 +140,8 @@ class Rules:
 
     def with_text_options(self, pairs: list[str] | dict[str, str]) -> Rules:
         """Apply options written as text, ``["seven=low", "jokers=true"]`` (for command lines)."""
+        if isinstance(pairs, str) or not isinstance(pairs, (list, tuple, dict)):
+            raise ValueError(f"options are a list of name=value texts, like ['seven=low'], not {pairs!r}")
         items = pairs.items() if isinstance(pairs, dict) else [_split(p) for p in pairs]
         return self.replace(**{name: parse_value(name, value) for name, value in items})
 
@@ -229,7 +231,7 @@ def _show(value: Any) -> str:
 
 
 def _split(pair: str) -> tuple[str, str]:
-    if "=" not in pair:
+    if not isinstance(pair, str) or "=" not in pair:
         raise ValueError(f"{pair!r} is not an option setting: write name=value, like seven=low")
     name, value = pair.split("=", 1)
     return name.strip().replace("-", "_"), value.strip()

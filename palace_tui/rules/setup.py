@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import Self
 
-from palace_tui.rules.cards import Card, cards_code, make_deck, parse_cards, rank_name, shuffled_deck
+from palace_tui.rules.cards import Card, WrongType, cards_code, make_deck, parse_cards, rank_name, shuffled_deck
 from palace_tui.rules.events import Event
 from palace_tui.rules.kinds import EventKind, MoveKind, Phase
 from palace_tui.rules.moves import IllegalMove, Move
@@ -42,6 +42,10 @@ class SetupPhase(GameState):
         """
         game = cls(rules, names)
         n = len(game.seats)
+        if not isinstance(dealer, int) or isinstance(dealer, bool):
+            raise WrongType(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        if seed is not None and not (isinstance(seed, int) and not isinstance(seed, bool)):
+            raise WrongType(f"a seed is a whole number (or None for a new shuffle), not {seed!r}")
         if not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat from 0 to {n - 1}, not {dealer}")
         game.dealer = dealer
