@@ -11,13 +11,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from palace_tui.store.files import atomic_write, move_aside
+from palace_tui.store.files import NotAFile, atomic_write, move_aside, read_file
 from palace_tui.store.store import resolve_data_dir
 
 FORMAT = "palace-tui-lessons"
 VERSION = 1
 FILE_NAME = "lessons.json"
 DATA_DIR_ENV = "PALACE_DATA_DIR"
+#: A progress file larger than this is damaged (a real one lists a few dozen lesson ids).
+MAX_BYTES = 1_000_000
 
 
 def data_dir(path: str | Path | None = None) -> Path:
@@ -42,13 +44,20 @@ class Progress:
 
     def _load(self) -> None:
         try:
-            raw = self.path.read_bytes()
+            raw = read_file(self.path, MAX_BYTES)  # never waits: a named pipe here must not hang the lessons
         except FileNotFoundError:
+            return
+        except NotAFile as odd:
+            aside = self._move_aside()
+            where = f" (moved to {aside.name})" if aside else ""
+            self.warning = f"The lesson progress file was {odd.kind}, not a file{where}. Starting fresh."
             return
         except OSError as exc:
             self.warning = f"Lesson progress could not be read ({exc.strerror}); starting fresh."
             return
         try:
+            if len(raw) > MAX_BYTES:
+                raise ValueError("it is far too large")
             data = json.loads(raw.decode("utf-8"))
             if not isinstance(data, dict) or data.get("format") != FORMAT:
                 raise ValueError("not a lessons file")
@@ -57,7 +66,7 @@ class Progress:
             done = data.get("done")
             if not isinstance(done, list) or not all(isinstance(x, str) for x in done):
                 raise ValueError("the list of lessons is damaged")
-        except (ValueError, UnicodeDecodeError) as exc:
+        except (ValueError, UnicodeDecodeError, RecursionError) as exc:
             aside = self._move_aside()
             where = f" (kept as {aside.name})" if aside else ""
             self.warning = f"The lesson progress file was damaged{where}: {exc}. Starting fresh."

@@ -85,10 +85,15 @@ def read_file(path: Path, limit: int, *, follow_links: bool = False) -> bytes:
         if kind is not None and not isinstance(err, FileNotFoundError):
             raise NotAFile(path, kind) from None
         raise
-    with os.fdopen(fd, "rb") as handle:
+    try:
         kind = _kind(os.fstat(fd).st_mode)
-        if kind is not None:
-            raise NotAFile(path, kind)
+    except OSError:
+        os.close(fd)
+        raise
+    if kind is not None:
+        os.close(fd)
+        raise NotAFile(path, kind)
+    with os.fdopen(fd, "rb") as handle:
         return handle.read(limit + 1)
 
 
