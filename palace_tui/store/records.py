@@ -114,6 +114,8 @@ class Records:
         Idempotent per ``game_id``: a game resumed after a crash and finished again counts once.
         Raises ValueError naming the first thing wrong with ``record``.
         """
+        if not isinstance(record, dict):
+            raise ValueError("the game record is not a record")
         if record.get("abandoned"):
             self._record_history(record)
             return False
