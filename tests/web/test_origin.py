@@ -78,3 +78,23 @@ def test_a_foreign_page_cannot_open_the_game(start_server) -> None:
     )
     assert not (data_dir / "session.json").exists() and not (data_dir / "palace.lock").exists()  # no game started
     assert handshake(ws, {"Origin": here}) == 101  # the page's own websocket opens
+
+
+def test_a_malformed_request_is_one_printable_line_in_the_log() -> None:
+    """aiohttp logs a request it cannot parse with its traceback; textual-serve drew it a page
+    long, locals and all. One line instead, with nothing a terminal would obey."""
+    pytest.importorskip("textual_serve", reason="the web extra is not installed: pip install -e '.[web]'")
+    import logging
+    import sys
+
+    from palace_tui.web.server import OneLine
+
+    try:
+        raise ValueError("Invalid header value char: b'User-Agent: evil\x1b]0;owned\x07'")
+    except ValueError:
+        record = logging.LogRecord(
+            "aiohttp.server", logging.ERROR, __file__, 1, "Error handling request", (), sys.exc_info()
+        )
+    line = OneLine().format(record)
+    assert "\n" not in line and "\x1b" not in line and "\x07" not in line
+    assert line.startswith("palace serve: Error handling request (ValueError: Invalid header value char")
