@@ -18,6 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from palace_tui.names import printable
 from palace_tui.store.ranking import rank
 from palace_tui.store.store import Store
 
@@ -96,5 +97,5 @@ def open_store(data_dir: str | Path | None = None) -> Store | MemoryStore:
         return Store(data_dir=data_dir)
     except Exception as exc:  # the game must start even when the disk won't cooperate
         store = MemoryStore(data_dir)
-        store.warnings.append(f"Saving is off for this run: the data folder could not be opened ({exc}).")
+        store.warnings.append(printable(f"Saving is off for this run: the data folder could not be opened ({exc})."))
         return store
