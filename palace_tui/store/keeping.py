@@ -90,8 +90,9 @@ class RecordKeeper:
         return Records(None)
 
     def _open_read_only(self, path: Path) -> Records:
-        # A folder that cannot be written still has its records to show.
-        if path.is_symlink() or not path.is_file():
+        # A folder that cannot be written still has its records to show (a link to a file is read,
+        # never written: nothing is written here; is_file also keeps a pipe from being opened).
+        if not path.is_file():
             return Records(None)
         try:
             return Records(path, read_only=True)

@@ -159,7 +159,9 @@ CRASH = r"""
 import sys
 from textual.app import App
 from palace_tui.tui.app import PalaceApp
+from palace_tui.cli import play
 from palace_tui.cli.play import main
+play.check_terminal = lambda prog: None  # headless here: there is no terminal to ask for
 def boom(self):
     raise RuntimeError("a bug")
 PalaceApp.on_mount = boom
