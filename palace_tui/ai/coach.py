@@ -5,9 +5,13 @@
 ...     {"name": "Ann", "hand": "4C 9D 10H", "face_up": "KS", "face_down": "3D"},
 ...     {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8D"}],
 ...     pile="5H 6D", stock="2C 3S 4H 7C")
->>> advice = advise(game, 0, iterations=20, seed=1)
->>> str(advice.move), advice.reason
-('play 9♦', 'Play your 9♦: the lowest you hold that can go on the 6, so your higher cards wait.')
+>>> advice = advise(game, 0)
+>>> str(advice.move)
+'take the pile'
+>>> advice.reason
+"Take the pile's two cards and keep your 9♦ for later; it keeps you out of last place in nearly every game, playing your 9♦ about 9."
+>>> advise(game, 0) == advice  # the same position, the same advice
+True
 
 The sentence is built only from what that seat may see (its own cards, the face-up
 rows, the pile and the public counts) and from the search, which itself never sees
@@ -16,11 +20,12 @@ hidden cards: the advice is the same however the unseen cards lie.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from palace_tui.ai.hard import HardPlayer
 from palace_tui.ai.policy import choice_to_move, danger, next_seat, normal_choice, setup_move
-from palace_tui.rules import Game, Move
+from palace_tui.rules import Event, Game, Move
 from palace_tui.rules.cards import JOKER, TEN, TWO, order_key, rank_name, rank_plural
 from palace_tui.rules.text import top_run
 
@@ -34,14 +39,23 @@ class Advice:
 
 
 def advise(
-    game: Game, seat: int, budget_s: float = 0.2, *, iterations: int | None = None, seed: int | None = 0, events=None
+    game: Game,
+    seat: int,
+    *,
+    work: int | None = None,
+    iterations: int | None = None,
+    budget_s: float | None = None,
+    events: Sequence[Event] | None = None,
 ) -> Advice:
     """What ``hard`` would do for ``seat`` (which must be the seat to act), and why.
 
-    ``budget_s`` bounds the search time; ``iterations`` bounds it by sampled deals
-    instead (deterministic with ``seed``). ``events`` may list the public events of
-    the game so far, so the search knows which cards went into which hands. The
-    game is not changed: call this from a worker thread on a copy if you like.
+    By default the search is hard's own (:data:`~palace_tui.ai.hard.DEFAULT_WORK`, its
+    worlds dealt from the position), so the advice is the move hard would make, the
+    same on a busy machine as on a quiet one. ``work``, ``iterations`` (sampled deals)
+    or ``budget_s`` (a clock, which depends on the machine) bound it otherwise.
+    ``events`` may list the public events of the game so far, so the search knows
+    which cards went into which hands. The game is not changed: call this from a
+    worker thread on a copy if you like.
     """
     if game.phase == "over":
         raise ValueError("the game is over: there is nothing to advise")
@@ -50,17 +64,13 @@ def advise(
     if game.phase == "setup":
         move = setup_move(game)
         return Advice(move, _setup_reason(game, move))
-    player = HardPlayer(seed, budget_s=None if iterations else budget_s, iterations=iterations)
+    player = HardPlayer(budget_s=budget_s, iterations=iterations, work=work)
     if events:
         player.observe(events)
     choice = player.decide(game)
     default = normal_choice(game)
-    move = player_move(game, choice)
+    move = choice_to_move(game, choice)
     return Advice(move, _play_reason(game, choice, default, player.last_stats))
-
-
-def player_move(game: Game, choice) -> Move:
-    return choice_to_move(game, choice)
 
 
 # ---------------------------------------------------------------------- sentences

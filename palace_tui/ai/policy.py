@@ -14,7 +14,7 @@ and checking that the decision does not change.
 
 from __future__ import annotations
 
-from palace_tui.rules import Game, Move
+from palace_tui.rules import Game, Move, Seat
 from palace_tui.rules.cards import JOKER, TEN, TWO, order_key
 from palace_tui.rules.fast import hand_by_rank, pile_state, rule_tables
 
@@ -129,10 +129,11 @@ def easy_choice(game: Game) -> Choice:
         for r in LOW_FIRST:
             if m >> r & 1:
                 return ("play", r, 0)
-    return _take(game, s)
+    return take_choice(game, s)
 
 
-def _take(game: Game, s) -> Choice:
+def take_choice(game: Game, s: Seat) -> Choice:
+    """Taking the pile; stuck on the face-up row with add-one, adding the lowest face-up card."""
     if not s.hand_count and game.rules.stuck_face_up == "add-one":
         up = s.face_up
         best = 0
@@ -180,7 +181,7 @@ def normal_choice(game: Game, params: dict = NORMAL) -> Choice:
         return ("flip", 0, 0)
     m = game.playable_mask()
     if not m:
-        return _take(game, s)
+        return take_choice(game, s)
     hb = hand_by_rank(s) if from_hand else ()  # read only when playing from the hand
     pile = game.pile
     eff = 0
