@@ -253,6 +253,14 @@ class Search:
         self.wins.append(won)
         return len(self.cands) - 1
 
+    def narrow(self, keep: Sequence[int]) -> list[int]:
+        """Go on with only the candidates ``keep`` (their worlds so far kept); their new indices."""
+        self.cands = [self.cands[i] for i in keep]
+        self.rewards = [self.rewards[i] for i in keep]
+        self.not_last = [self.not_last[i] for i in keep]
+        self.wins = [self.wins[i] for i in keep]
+        return list(range(len(keep)))
+
     def worlds_for_work(self, work: int) -> int:
         """How many of the first worlds a search stopped at ``work`` would have dealt."""
         for w, spent in enumerate(self.work):
