@@ -116,17 +116,17 @@ def judge_play(
         # The coach did not search (one sensible move): look at the move made and the advice.
         search = player.start(game, [mine])
     i, a = search.add(mine), search.add(advised)
+    # Only the move made, the advice and the moves that look better play on.
     hinted = _hinted(search, i)
     keep = list(dict.fromkeys([i, a, *hinted]))
-    coach_n = search.n
     search.narrow(keep)
     i, a = keep.index(i), keep.index(a)
+    _enough(search, i, min_worlds)
     best = -1
-    if hinted:
-        search.run(worlds=max(LONGER * coach_n, min_worlds))
+    if _hinted(search, i):
+        search.run(worlds=max(LONGER * search.n, min_worlds))
         best = search.clearly_best(i, search.n, CLEAR_Z)
         best = -1 if best == i else best
-    _enough(search, i, min_worlds)
     n = search.n
     return Judged(
         made.code(),
