@@ -112,7 +112,8 @@ def _play_against_play(game: Game, made: Move, better: Move) -> str:
     if mine in _SPECIAL and theirs not in _SPECIAL:
         return f"you spent {was} when {would} {_on_what(game)}"
     if order_key(theirs) < order_key(mine):
-        return f"you played {was} when the lower {would} would do, keeping your {rank_plural(mine)} for later"
+        lower = would.replace("your ", "your lower ", 1)
+        return f"you played {was} when {lower} would do, keeping your {rank_plural(mine)} for later"
     return f"you played {was} when {would} would have been harder to beat"
 
 
