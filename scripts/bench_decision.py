@@ -23,21 +23,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from palace_tui.ai import make_player  # noqa: E402
-from palace_tui.ai.hard import DEFAULT_WORK  # noqa: E402
+from palace_tui.ai.hard import DEFAULT_WORK, HardPlayer, NormalPlayer  # noqa: E402
 from palace_tui.rules import Game, Rules  # noqa: E402
 
 
-def decisions(preset: str, players: int, games: int, seed: int, work: int) -> dict[bool, list[tuple[float, float, int]]]:
+def decisions(
+    preset: str, players: int, games: int, seed: int, work: int
+) -> dict[bool, list[tuple[float, float, int]]]:
     """``{stock left: [(wall s, CPU s, worlds), ...]}`` for hard's searched decisions."""
     out: dict[bool, list[tuple[float, float, int]]] = {True: [], False: []}
     for g in range(games):
         seat = g % players
-        game = Game.deal(Rules.preset(preset), [f"Seat {i + 1}" for i in range(players)], seed=seed + g, dealer=g % players)
-        table = [
-            make_player("hard", seed=i, work=work) if i == seat else make_player("normal", seed=(seed + g) * 7919 + i)
-            for i in range(players)
-        ]
+        game = Game.deal(
+            Rules.preset(preset), [f"Seat {i + 1}" for i in range(players)], seed=seed + g, dealer=g % players
+        )
+        table = [HardPlayer(i, work=work) if i == seat else NormalPlayer((seed + g) * 7919 + i) for i in range(players)]
         while game.phase != "over" and game.moves < 5000:
             player = table[game.turn]
             timed = game.turn == seat and game.phase == "play"
@@ -49,8 +49,7 @@ def decisions(preset: str, players: int, games: int, seed: int, work: int) -> di
                 out[stock].append((wall, cpu, player.last_stats["iterations"]))
             events = game.play(move)
             for p in table:
-                if hasattr(p, "observe"):
-                    p.observe(events)
+                p.observe(events)
     return out
 
 

@@ -20,6 +20,8 @@ correct without it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from palace_tui.ai.hard import HardPlayer, NormalPlayer
 from palace_tui.ai.heuristic import EasyPlayer
 from palace_tui.ai.random_player import RandomPlayer
@@ -27,12 +29,21 @@ from palace_tui.ai.random_player import RandomPlayer
 #: Computer player levels from weakest to strongest.
 LEVELS = ("random", "easy", "normal", "hard")
 
-__all__ = ["LEVELS", "EasyPlayer", "HardPlayer", "NormalPlayer", "RandomPlayer", "make_player"]
+__all__ = ["LEVELS", "EasyPlayer", "HardPlayer", "NormalPlayer", "Player", "RandomPlayer", "make_player"]
+
+#: Any computer player: each has ``choose(game)`` and ``act(game)``.
+Player = RandomPlayer | EasyPlayer | NormalPlayer | HardPlayer
 
 
 def make_player(
-    name: str, seed: int | None = None, *, budget_s: float | None = None, iterations: int | None = None, **options
-):
+    name: str,
+    seed: int | None = None,
+    *,
+    budget_s: float | None = None,
+    iterations: int | None = None,
+    work: int | None = None,
+    **options: Any,
+) -> Player:
     """A computer player by level name (one of :data:`LEVELS`).
 
     random plays a random playable rank; easy the lowest card that goes; normal adds
@@ -50,5 +61,5 @@ def make_player(
     if name == "normal":
         return NormalPlayer(seed)
     if name == "hard":
-        return HardPlayer(seed, budget_s=budget_s, iterations=iterations, **options)
+        return HardPlayer(seed, budget_s=budget_s, iterations=iterations, work=work, **options)
     raise ValueError(f"no computer player {name!r}: choose one of {', '.join(LEVELS)}")

@@ -35,7 +35,7 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,7 +83,7 @@ def canonical_shuffle(seed: int) -> _CanonicalShuffle:
     return _CanonicalShuffle(random.Random(seed))
 
 
-def position_seed(game: Game, seat: int, known: dict[int, list[Card]] | None = None) -> int:
+def position_seed(game: Game, seat: int, known: Mapping[int, Sequence[Card]] | None = None) -> int:
     """A seed made only of what ``seat`` may see: the rules, its own hand, every face-up
     row, the counts, the pile, the cleared cards, the direction and whose turn it is,
     and the cards it saw go into other hands (``known``). The same position, however
@@ -180,7 +180,7 @@ class Search:
     seat: int
     cands: list[Choice]
     shuffle: _CanonicalShuffle
-    known: dict[int, list[Card]]
+    known: dict[int, Sequence[Card]]
     #: ``rewards[i][w]``: candidate ``i``'s reward in world ``w``.
     rewards: list[list[float]] = field(default_factory=list)
     not_last: list[list[bool]] = field(default_factory=list)

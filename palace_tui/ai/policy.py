@@ -14,7 +14,10 @@ and checking that the decision does not change.
 
 from __future__ import annotations
 
-from palace_tui.rules import Game, Move, Seat
+from collections.abc import Sequence
+from typing import Any
+
+from palace_tui.rules import Card, Game, Move, Rules, Seat
 from palace_tui.rules.cards import JOKER, TEN, TWO, order_key
 from palace_tui.rules.fast import hand_by_rank, pile_state, rule_tables
 
@@ -64,7 +67,7 @@ def _blocking_rank(game: Game, ordinary: int, mode: int) -> int:
 # ---------------------------------------------------------------------- setup
 
 
-def keep_up_value(rank: int, rules) -> float:
+def keep_up_value(rank: int, rules: Rules) -> float:
     """How much a card is worth on the face-up row (twos, tens, high cards up)."""
     if rank == TEN:
         return 20.0 if rules.ten == "anything" else 16.5
@@ -109,7 +112,7 @@ def setup_move(game: Game) -> Move:
     return Move.ready()
 
 
-def best_face_up(pool, rules) -> list:
+def best_face_up(pool: Sequence[Card], rules: Rules) -> list[Card]:
     """The ``rules.face_up`` cards of ``pool`` most worth laying face up."""
     ranked = sorted(pool, key=lambda c: (-keep_up_value(c.rank, rules), c))
     return ranked[: rules.face_up]
@@ -170,7 +173,7 @@ def next_seat(game: Game) -> int:
     return i
 
 
-def normal_choice(game: Game, params: dict = NORMAL) -> Choice:
+def normal_choice(game: Game, params: dict[str, Any] = NORMAL) -> Choice:
     """Normal: complete four of a kind; otherwise the lowest ordinary rank, or the
     highest when the next player is close to going out; save twos and tens (one at a
     time, cheapest first) for when nothing else goes; take a tiny low pile rather

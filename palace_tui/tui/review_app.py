@@ -46,7 +46,9 @@ class ReviewApp(App[Session | None]):
     def on_mount(self) -> None:
         if self.record is not None:
             self.push_screen(
-                ReviewScreen(self.record, title=self.title_text, iterations=self.iterations, coach_work=self.coach_work),
+                ReviewScreen(
+                    self.record, title=self.title_text, iterations=self.iterations, coach_work=self.coach_work
+                ),
                 lambda _: self.exit(),
             )
         else:

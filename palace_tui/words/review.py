@@ -35,7 +35,9 @@ def _your(cards: Sequence[Card], have: int) -> str:
         return f"your {cards[0]}"
     n = len(cards)
     if n == have:
-        return f"both your {rank_plural(rank)}" if n == 2 else f"all {_NUMBER_WORDS.get(n, n)} of your {rank_plural(rank)}"
+        return (
+            f"both your {rank_plural(rank)}" if n == 2 else f"all {_NUMBER_WORDS.get(n, n)} of your {rank_plural(rank)}"
+        )
     return f"{_NUMBER_WORDS.get(n, n)} of your {rank_plural(rank)}"
 
 
@@ -89,9 +91,11 @@ def why_better(game: Game, made: Move, better: Move) -> str:
     if made.kind == "play" and better.kind == "take":
         mine = _laid(game, made)
         rank = made.cards[0].rank
+        cards = count(pile, "card")
         if rank in _SPECIAL:
-            return f"you spent {mine} on a pile of only {count(pile, 'card')}: taking them keeps it for when nothing else goes"
-        return f"you played {mine} where taking the pile's {count(pile, 'card')} would have kept your cards for later"
+            return f"you spent {mine} on a pile of only {cards}: taking them keeps it for when nothing else goes"
+        them = "it" if len(made.cards) == 1 else "them"
+        return f"you played {mine} where taking the pile's {cards} would have kept {them} for later"
     if made.kind == "play" and better.kind == "play":
         return _play_against_play(game, made, better)
     return f"you chose to {made} where {preferred(game, made, better)} was better"

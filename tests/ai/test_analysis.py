@@ -12,8 +12,8 @@ from palace_tui.ai.analysis import (
     analyse,
     turning_points,
 )
-from palace_tui.lessons.course import BY_ID
 from palace_tui.ai.policy import move_to_choice
+from palace_tui.lessons.course import BY_ID
 from palace_tui.rules import Move
 from palace_tui.store.gamefile import Replay, Step
 

@@ -21,7 +21,7 @@ def test_the_graph_uses_every_column_it_is_given(moves, width):
     text = chance_graph(NAMES, chances, "not_last", 0, [], width)
     rows = _rows(text)
     for row in rows[:2]:
-        assert len(row) == width and not row[4:].strip(" ") == "" and " " not in row[4:]
+        assert len(row) == width and row[4:].strip(" ") != "" and " " not in row[4:]
 
 
 def test_zero_is_drawn_and_a_line_never_stops():

@@ -246,8 +246,8 @@ async def test_the_review_gives_the_lessons_right_move_as_the_verdict() -> None:
         assert f"{name} chose to {take}; the coach advised: play {ten}." in shown
         verdict = screen.analysis.verdicts[0]
         assert Move.from_code(verdict.best) == Move.play([ten]) and verdict.loss > 0
-        pile = len(start.pile)
-        assert f"{name}, a longer look prefers playing your {ten}: you took {pile} cards when your {ten} would have cleared them." in shown
+        took = f"you took {len(start.pile)} cards when your {ten} would have cleared them."
+        assert f"{name}, a longer look prefers playing your {ten}: {took}" in shown
         assert f"with the better move: Not last {percent(verdict.better_chances.not_last)}" in shown
 
 

@@ -129,7 +129,8 @@ def verdict_reason(game: Game, verdict: Verdict, measure: str) -> str:
     if not verdict.mistake or verdict.better_chances is None:
         return ""
     if verdict.kind == "setup":
-        better = f"a longer look prefers the coach's setup: {setup_why(_row(game, verdict.made_moves()), _row(game, verdict.better_moves()))}"
+        rows = _row(game, verdict.made_moves()), _row(game, verdict.better_moves())
+        better = f"a longer look prefers the coach's setup: {setup_why(*rows)}"
     else:
         made, best = Move.from_code(verdict.made), verdict.better_moves()[0]
         better = f"a longer look prefers {preferred(game, made, best)}: {why_better(game, made, best)}"

@@ -15,7 +15,9 @@ _BARS = "▁▁▂▃▄▅▆▇█"
 
 def _spans(moves: int, columns: int) -> list[range]:
     """The moves each column covers: every move in some column, every column used."""
-    return [range(c * moves // columns, max(c * moves // columns + 1, (c + 1) * moves // columns)) for c in range(columns)]
+    return [
+        range(c * moves // columns, max(c * moves // columns + 1, (c + 1) * moves // columns)) for c in range(columns)
+    ]
 
 
 def chance_graph(
