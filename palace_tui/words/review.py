@@ -117,7 +117,8 @@ def _play_against_play(game: Game, made: Move, better: Move) -> str:
         return f"you spent {was} when {would} {_on_what(game)}"
     if order_key(theirs) < order_key(mine):
         lower = would.replace("your ", "your lower ", 1)
-        return f"you played {was} when {lower} would do, keeping your {rank_plural(mine)} for later"
+        kept = "it" if len(made.cards) == 1 else "them"
+        return f"you played {was} when {lower} would do, keeping {kept} for later"
     return f"you played {was} when {would} would have been harder to beat"
 
 

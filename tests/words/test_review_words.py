@@ -65,7 +65,7 @@ def _game(hand: str, pile: str, face_up: str = "AS") -> Game:
             "play KS",
             "play 7C",
             "playing your 7♣",
-            "you played your K♠ when your lower 7♣ would do, keeping your kings for later",
+            "you played your K♠ when your lower 7♣ would do, keeping it for later",
         ),
         (
             "7S 7C 9H",

@@ -14,18 +14,21 @@ from textual.widgets.option_list import Option
 
 from palace_tui.ai.analysis import Analysis
 from palace_tui.store.gamefile import Replay
-from palace_tui.tui.screens.review import decision_words, percent, verdict_reason
+from palace_tui.tui.screens.review import decision_words, verdict_reason
 from palace_tui.tui.widgets.keys_footer import KeysFooter
-from palace_tui.words.review import chance_name, turning_label
+from palace_tui.words.review import turning_label
 
 
 def outcome_text(played: Replay) -> Text:
-    """How the game ended, in one line."""
+    """How the game ended, in one line, and how to go to a turning point."""
     game = played.game
     out = game.outcome()
     if out is None or out.abandoned:
-        return Text("The game was abandoned: no result.", "bold")
-    return Text("Order out: " + ", ".join(game.names[s] for s in out.order), "bold")
+        text = Text("The game was abandoned: no result.", "bold")
+    else:
+        text = Text("Order out: " + ", ".join(game.names[s] for s in out.order), "bold")
+    text.append("   ↑↓ choose a turning point, Enter shows its move.", "dim")
+    return text
 
 
 def person_text(played: Replay, analysis: Analysis, seat: int) -> Text:
@@ -63,15 +66,7 @@ def point_text(played: Replay, analysis: Analysis, index: int) -> Text:
     text.append(" (setup)" if v.kind == "setup" else "")
     made, _ = decision_words(names, v, you=True)
     text.append(f": {made}.\n")
-    text.append(verdict_reason(played.position(index), v, analysis.measure))
-    measure = analysis.measure
-    before = v.better_chances
-    if before is not None:
-        text.append(
-            f"\nChance of {chance_name(measure)}: {percent(getattr(v.made_chances, measure))} "
-            f"instead of {percent(getattr(before, measure))}.",
-            "dim",
-        )
+    text.append(verdict_reason(played.position(index), v, analysis.measure) + "\n")
     return text
 
 
