@@ -84,3 +84,26 @@ def test_the_position_seed_sees_only_what_the_seat_sees():
         other = (seat + 1) % len(game.seats)
         if game.seats[other].place is None and game.seats[other].hand_count:
             assert position_seed(game, other) != seed
+
+
+def test_the_reviews_judgement_does_not_depend_on_hidden_cards():
+    """The review's verdict on a move (the advice, the longer look, the chances) is the same
+    however the cards the mover could not see lie."""
+    from palace_tui.ai.judge import judge_play, move_chances_of
+
+    for game in _searched("palace", 3, 10, seed=41)[:5]:
+        made = game.legal_moves()[0]
+        expected = judge_play(game, made, [], min_worlds=30, work=WORK)
+        chances = move_chances_of(game, made, [], min_worlds=30)
+        for k in range(2):
+            scrambled = game.determinize(game.turn, random.Random(k))
+            assert judge_play(scrambled, made, [], min_worlds=30, work=WORK) == expected
+            assert move_chances_of(scrambled, made, [], min_worlds=30) == chances
+    from palace_tui.ai.judge import judge_setup
+    from palace_tui.rules import Move
+
+    setup = Game.deal(Rules.preset("palace"), ["Ann", "Ben", "Cy"], seed=43)
+    expected_setup = judge_setup(setup, [Move.ready()], min_worlds=20)
+    for k in range(2):
+        scrambled = setup.determinize(setup.turn, random.Random(k))
+        assert judge_setup(scrambled, [Move.ready()], min_worlds=20) == expected_setup
