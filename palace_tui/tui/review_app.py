@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         "--iterations",
         type=int,
         default=DEFAULT_ITERATIONS,
-        help=f"deals the analysis samples per decision (default {DEFAULT_ITERATIONS})",
+        help=f"the fewest deals behind each chance (default {DEFAULT_ITERATIONS}: within ten points either way)",
     )
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if args.iterations < 1:
