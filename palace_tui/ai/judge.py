@@ -8,7 +8,7 @@ them when they are too few for a chance within ten points either way, 95% of the
 time). A move is called a mistake only when a longer look, twice the coach's worlds,
 finds another that is better for the table's own score by two standard errors
 or more, world by world; it is not looked at longer unless the coach's worlds already
-suggest it (one standard error).
+suggest it (:data:`HINT_Z`).
 
 A seat's setup (its swaps and ``ready``, or its ``choose``) is one decision: the face-up
 row it settled on against the coach's, both played out in the same re-dealt worlds.
@@ -34,9 +34,10 @@ MIN_WORLDS = 100
 #: made, the advice and the moves that look better).
 LONGER = 2
 #: How clearly another move must be better, in standard errors, to call a move a mistake;
-#: and the hint that is worth a longer look.
+#: and the hint that is worth a longer look: with twice the worlds a lead grows by about
+#: the square root of two, so a move that looks 1.4 standard errors better may reach 2.
 CLEAR_Z = 2.0
-HINT_Z = 1.0
+HINT_Z = 1.4
 #: Worlds dealt at a time while a chance is not yet within :data:`HALF_WIDTH`.
 _STEP = 25
 #: A setup longer than this many swaps is not a plan the coach makes (a guard, never reached).

@@ -76,6 +76,8 @@ class ReviewSummaryScreen(Screen[int | None]):
     DEFAULT_CSS = """
     ReviewSummaryScreen #outcome { padding: 0 1; height: auto; }
     ReviewSummaryScreen OptionList { height: 1fr; border: round $accent; }
+    /* A person's heading is not a turning point to choose, but it is read as much as one. */
+    ReviewSummaryScreen OptionList > .option-list--option-disabled { color: $foreground; }
     """
 
     AUTO_FOCUS = "OptionList"
