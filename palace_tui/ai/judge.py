@@ -22,8 +22,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from palace_tui.ai.hard import HardPlayer, Search, canonical_shuffle, position_seed, reward, rollout, standing
+from palace_tui.ai.hard import HardPlayer
 from palace_tui.ai.policy import Choice, choice_to_move, move_to_choice, setup_move
+from palace_tui.ai.search import Search, canonical_shuffle, position_seed, reward, rollout, standing
 from palace_tui.rules import Event, Game, Move, fast
 
 #: A chance is shown alone when its 95% interval is within this much either way.

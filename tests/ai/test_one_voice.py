@@ -8,7 +8,8 @@ import time
 
 from palace_tui.ai import make_player
 from palace_tui.ai.coach import advise
-from palace_tui.ai.hard import DEFAULT_WORK, HardPlayer, position_seed
+from palace_tui.ai.hard import DEFAULT_WORK, HardPlayer
+from palace_tui.ai.search import position_seed
 from palace_tui.rules import Game, Rules
 from tests.helpers.ai import positions
 
