@@ -41,8 +41,8 @@ def finished(seed: int = 4) -> Session:
 
 
 async def analysed(pilot, screen: ReviewScreen) -> None:
-    """Wait for the worker (no timing is asserted)."""
-    for _ in range(600):
+    """Wait for the worker (no timing is asserted: the bound only keeps a hung worker from hanging the run)."""
+    for _ in range(3600):
         if screen.analysis is not None:
             return
         await pilot.pause(0.05)
@@ -154,6 +154,7 @@ async def test_results_r_opens_the_review_and_nothing_during_the_game(make_app) 
         )
     app = make_app(session)
     app.review_iterations = 1
+    app.review_coach_work = WORK
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
@@ -168,6 +169,7 @@ async def test_an_abandoned_game_is_reviewed_with_its_cards(make_app) -> None:
     session = make_session("palace", humans=("Ann",), computers=("Ben",), seed=6, level="easy")
     app = make_app(session)
     app.review_iterations = 1
+    app.review_coach_work = WORK
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         await press(pilot, "r")  # ready: no swaps
