@@ -108,3 +108,34 @@ def test_the_reviews_judgement_does_not_depend_on_hidden_cards():
     for k in range(2):
         scrambled = setup.determinize(setup.turn, random.Random(k))
         assert judge_setup(scrambled, [Move.ready()], min_worlds=20) == expected_setup
+
+
+def test_hard_plays_for_the_tables_own_score():
+    """A finished game scores each seat by the rules' own scoring: more podium points, never
+    last, or first out is always worth more to hard, whatever the place behind it."""
+    from palace_tui.ai.search import reward
+
+    for preset, options in (("palace", {}), ("shithead", {}), ("first-out", {}), ("palace", {"scoring": "wins"})):
+        rules = Rules.preset(preset).replace(**options)
+        for seed in range(6):
+            game = Game.deal(rules, ["A", "B", "C", "D"], seed=seed)
+            players = [make_player("easy", seed=i) for i in range(4)]
+            while game.phase != "over":
+                players[game.turn].act(game)
+            out = game.outcome()
+            if rules.scoring == "podium":
+                score = list(out.points)
+            elif rules.scoring == "losses":
+                score = [0 if out.loser == s else 1 for s in range(4)]
+            else:
+                score = [1 if out.winner == s else 0 for s in range(4)]
+            for a in range(4):
+                for b in range(4):
+                    if score[a] > score[b]:
+                        assert reward(game, a) > reward(game, b), (preset, options, a, b)
+            # The score decides, the place only breaks ties: any step in score is worth more
+            # than any difference of place within the same score.
+            gaps = [(score[a] != score[b], abs(reward(game, a) - reward(game, b))) for a in range(4) for b in range(a)]
+            across = [g for differ, g in gaps if differ]
+            within = [g for differ, g in gaps if not differ]
+            assert not within or min(across) > max(within), (preset, options)
