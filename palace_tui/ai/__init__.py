@@ -49,10 +49,12 @@ def make_player(
     random plays a random playable rank; easy the lowest card that goes; normal adds
     rules of thumb and, once the stock is gone, a short search of which ordinary rank
     to lead; hard searches every decision and every sensible move, twos, tens and
-    taking the pile included. ``budget_s`` (default 0.2 s) and ``iterations`` (default: no limit)
-    bound hard's search per decision; with ``iterations`` and no time budget hard is
-    deterministic for its seed. The other levels ignore them; ``options`` tune
-    hard's search (see :class:`.hard.SearchPlayer`).
+    taking the pile included. hard's search per decision is bounded by ``work``
+    (default :data:`.hard.DEFAULT_WORK` simulated moves, the app's and the coach's),
+    ``iterations`` (sampled deals) or ``budget_s`` (a clock: the only one that depends on
+    the machine); without a clock hard makes the same move in the same position, whatever
+    its seed. The other levels ignore them; ``options`` tune hard's search (see
+    :class:`.hard.SearchPlayer`).
     """
     if name == "random":
         return RandomPlayer(seed)
