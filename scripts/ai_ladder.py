@@ -67,7 +67,7 @@ def command(preset: str, players: int, ais: str, args) -> list[str]:
         "--seed",
         str(args.seed),
     ]
-    if "hard" in ais.split(","):
+    if "hard" in ais.split(",") and args.iterations is not None:
         cmd += ["--iterations", str(args.iterations)]
     if args.workers:
         cmd += ["--workers", str(args.workers)]
@@ -183,6 +183,60 @@ def main_field(args) -> int:
     return 0
 
 
+def podium_points(rec: dict, players: int) -> tuple[float, float, float]:
+    """One level's podium points a game and their 95% interval (normal approximation), from
+    its wins (3 points), last places (0) and points: with four seats the 2nd and 3rd places
+    (2 and 1 points) follow from those, so the spread is exact."""
+    g, wins, last, points = rec["games"], rec["wins"], rec["losses"], rec["points"]
+    if players != 4:
+        raise ValueError("podium points are split into places only at four seats")
+    middle = g - wins - last
+    seconds = points - 3 * wins - middle  # each middle place is 1 point, a second one more
+    counts = {3: wins, 2: seconds, 1: middle - seconds, 0: last}
+    mean = points / g
+    var = sum(n * (p - mean) ** 2 for p, n in counts.items()) / max(1, g - 1)
+    half = 1.96 * (var / g) ** 0.5
+    return mean, mean - half, mean + half
+
+
+def combine(paths: list[str]) -> int:
+    """One table of hard's results from saved ``palace simulate --json`` reports, added up by
+    preset and seats (runs of the same setting with other seeds add up)."""
+    import glob
+
+    totals: dict[tuple[str, int], dict] = {}
+    seeds: dict[tuple[str, int], list[int]] = {}
+    for path in sorted(p for pattern in paths for p in glob.glob(pattern)):
+        data = json.loads(Path(path).read_text())
+        key = (data["preset"], data["players"])
+        rec = data["by_ai"]["hard"]
+        t = totals.setdefault(key, {"games": 0, "wins": 0, "losses": 0, "points": 0, "stalemates": 0, "runs": 0})
+        for k in ("games", "wins", "losses", "points"):
+            t[k] += rec[k]
+        t["stalemates"] += data["stalemates"]
+        t["runs"] += 1
+        seeds.setdefault(key, []).append(data["seed"])
+    print(
+        "| preset | seats | runs | finished games | hard wins (95% CI) | hard last (95% CI) "
+        "| podium points a game (95% CI) |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for (preset, players), t in sorted(totals.items()):
+        g = t["games"]
+        wl, wh = wilson(t["wins"], g)
+        ll, lh = wilson(t["losses"], g)
+        points = "–"
+        if preset == "palace" and players == 4:
+            mean, lo, hi = podium_points(t, players)
+            points = f"{mean:.2f} ({lo:.2f}–{hi:.2f})"
+        print(
+            f"| {preset} | {players} | {t['runs']} (seeds {min(seeds[(preset, players)])}–"
+            f"{max(seeds[(preset, players)])}) | {g} | {t['wins'] / g:.1%} ({wl:.1%}–{wh:.1%}) "
+            f"| {t['losses'] / g:.1%} ({ll:.1%}–{lh:.1%}) | {points} |"
+        )
+    return 0
+
+
 def budget_decisions(preset: str, games: int, seed: int, hard) -> dict[bool, list[tuple[float, int]]]:
     """``{stock left: [(seconds, deals), ...]}`` for every decision of ``hard(seed)`` that
     searched, one hard among three normals, hard's seat moving one place a game."""
@@ -257,8 +311,9 @@ def main(argv=None) -> int:
     p.add_argument(
         "--iterations",
         type=int,
-        default=30,
-        help="hard's sampled deals per decision once the stock is gone (default 30)",
+        default=None,
+        help="hard's sampled deals per decision once the stock is gone (default: none, hard's own "
+        "budget of work, the app's setting)",
     )
     p.add_argument("--presets", default="palace,shithead")
     p.add_argument(
@@ -277,7 +332,15 @@ def main(argv=None) -> int:
         metavar="MS[,MS...]",
         help="measure the --iterations that these time budgets (ms a decision) buy here",
     )
+    p.add_argument(
+        "--combine",
+        nargs="+",
+        metavar="JSON",
+        help="add up saved `palace simulate --json` reports (globs allowed) into one table of hard's results",
+    )
     args = p.parse_args(argv)
+    if args.combine:
+        return combine(args.combine)
     if args.match:
         return main_match(args)
     if args.field:
@@ -292,9 +355,13 @@ def main(argv=None) -> int:
             else f"Self-play at {args.players} seats, the two levels alternating round the table"
         )
         + f", {args.games} games per pairing "
-        f"(hard: {args.iterations} sampled deals per decision once the stock is gone, "
-        f"{max(1, round(args.iterations * 0.25))} while it lasts; "
-        "normal: 3 heads-up and 12 at bigger tables, endgame only, ordinary ranks only). "
+        + (
+            f"(hard: {args.iterations} sampled deals per decision once the stock is gone, "
+            f"{max(1, round(args.iterations * 0.25))} while it lasts; "
+            if args.iterations
+            else "(hard: its own budget of work, the app's setting; "
+        )
+        + "normal: 3 heads-up and 12 at bigger tables, endgame only, ordinary ranks only). "
         "Win rate: share of games the upper level won; not last: share of games whose last "
         "player was the lower level; 50% is even. 95% Wilson intervals; "
         "clear = the interval's lower end is above 50%.",

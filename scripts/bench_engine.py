@@ -16,7 +16,7 @@ outcome (deal, setup and every turn included):
 It also times hard's rollouts: from the sample positions, a re-deal of the cards the
 seat to act cannot see (:func:`palace_tui.rules.fast.determinize`) and the game
 played out with the rule of thumb hard uses at every seat in its rollouts
-(``palace_tui.ai.hard.rollout``); hard's cost per decision is about (candidate moves x
+(``palace_tui.ai.search.rollout``); hard's cost per decision is about (candidate moves x
 sampled deals) of these. And it times ``legal_moves()``, ``copy()`` and ``to_json()``/``from_json()`` on
 positions taken from those games. A move is one turn's decision: a play, a take or a
 flip. A benchmark to read, not a test.
@@ -72,10 +72,10 @@ def per_second(fn, items) -> float:
 
 
 def rollouts_per_second(samples: list[Game]) -> float:
-    from palace_tui.ai.hard import _CanonicalShuffle, rollout
+    from palace_tui.ai.search import canonical_shuffle, rollout
     from palace_tui.rules import fast
 
-    shuffle = _CanonicalShuffle(random.Random(1))
+    shuffle = canonical_shuffle(1)
     worlds = [fast.determinize(g, g.turn, shuffle) for g in samples if g.phase == "play"]
     return per_second(lambda w: rollout(w.copy()), worlds * 3)
 

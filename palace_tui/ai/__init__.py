@@ -20,6 +20,8 @@ correct without it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from palace_tui.ai.hard import HardPlayer, NormalPlayer
 from palace_tui.ai.heuristic import EasyPlayer
 from palace_tui.ai.random_player import RandomPlayer
@@ -27,21 +29,32 @@ from palace_tui.ai.random_player import RandomPlayer
 #: Computer player levels from weakest to strongest.
 LEVELS = ("random", "easy", "normal", "hard")
 
-__all__ = ["LEVELS", "EasyPlayer", "HardPlayer", "NormalPlayer", "RandomPlayer", "make_player"]
+__all__ = ["LEVELS", "EasyPlayer", "HardPlayer", "NormalPlayer", "Player", "RandomPlayer", "make_player"]
+
+#: Any computer player: each has ``choose(game)`` and ``act(game)``.
+Player = RandomPlayer | EasyPlayer | NormalPlayer | HardPlayer
 
 
 def make_player(
-    name: str, seed: int | None = None, *, budget_s: float | None = None, iterations: int | None = None, **options
-):
+    name: str,
+    seed: int | None = None,
+    *,
+    budget_s: float | None = None,
+    iterations: int | None = None,
+    work: int | None = None,
+    **options: Any,
+) -> Player:
     """A computer player by level name (one of :data:`LEVELS`).
 
     random plays a random playable rank; easy the lowest card that goes; normal adds
     rules of thumb and, once the stock is gone, a short search of which ordinary rank
     to lead; hard searches every decision and every sensible move, twos, tens and
-    taking the pile included. ``budget_s`` (default 0.2 s) and ``iterations`` (default: no limit)
-    bound hard's search per decision; with ``iterations`` and no time budget hard is
-    deterministic for its seed. The other levels ignore them; ``options`` tune
-    hard's search (see :class:`.hard.SearchPlayer`).
+    taking the pile included. hard's search per decision is bounded by ``work``
+    (default :data:`.hard.DEFAULT_WORK` simulated moves, the app's and the coach's),
+    ``iterations`` (sampled deals) or ``budget_s`` (a clock: the only one that depends on
+    the machine); without a clock hard makes the same move in the same position, whatever
+    its seed. The other levels ignore them; ``options`` tune hard's search (see
+    :class:`.hard.SearchPlayer`).
     """
     if name == "random":
         return RandomPlayer(seed)
@@ -50,5 +63,5 @@ def make_player(
     if name == "normal":
         return NormalPlayer(seed)
     if name == "hard":
-        return HardPlayer(seed, budget_s=budget_s, iterations=iterations, **options)
+        return HardPlayer(seed, budget_s=budget_s, iterations=iterations, work=work, **options)
     raise ValueError(f"no computer player {name!r}: choose one of {', '.join(LEVELS)}")

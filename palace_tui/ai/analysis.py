@@ -1,18 +1,14 @@
-"""The review of a finished game: each seat's chances turn by turn, the coach's verdict on
-every human decision (setup included), and the turning points (the biggest losses of chance).
+"""The review of a finished game: each seat's chances turn by turn, the coach's advice and a
+verdict on every human decision (setup included), and the turning points.
 
-The chances of a play-phase decision come from hard's own search,
-:func:`palace_tui.ai.hard.move_chances`: the cards the seat to act could not see are
-dealt again at random (never the real hidden cards), each move is played in the same
-worlds and the game is finished with the fast heuristic at every seat. The move made
-and the coach's move (:func:`~palace_tui.ai.coach.advise`, hard's decision) go to one
-call, so their difference is not noise from different deals.
-
-A seat's setup (its swaps and ``ready``, or its ``choose``) is one decision: the face-up
-row it settled on against the row the coach's setup advice builds, both played out in
-the same re-dealt worlds with the same rollout and scoring as the search (the search
-itself only looks at play-phase moves). Fixed iterations and seeds make an analysis
-reproducible.
+Each decision is judged by :mod:`palace_tui.ai.judge`: the coach's advice is hard's own
+decision, the same the coach gave at the table (so a move that followed it is marked
+"as the coach advised"), and a move is a mistake only when a longer look finds a
+clearly better one. Each chance comes from enough re-dealt worlds to be within ten
+points either way, 95% of the time (or says how far it may be off). Everything depends
+only on the game: the worlds are dealt from each position, so an analysis is the same
+on every machine and however many processes share it. Moves are judged on every core
+(``workers``), each in its own process.
 
 Pure: no Textual, no rich. The screen runs :func:`analyse` in a worker.
 """
@@ -20,45 +16,56 @@ Pure: no Textual, no rich. The screen runs :func:`analyse` in a worker.
 from __future__ import annotations
 
 import json
-import random
-from collections.abc import Callable, Sequence
+import multiprocessing
+import os
+import sys
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
-from palace_tui.ai import hard
-from palace_tui.ai.coach import advise
-from palace_tui.ai.hard import _CanonicalShuffle, rollout, standing
-from palace_tui.ai.policy import move_to_choice, setup_move
-from palace_tui.rules import Event, Game, Move, fast
+from palace_tui.ai.judge import HALF_WIDTH, MIN_WORLDS, Judged, judge_play, judge_setup, move_chances_of, wilson_reach
+from palace_tui.rules import Event, Game, Move
 from palace_tui.store.gamefile import Replay
 
 #: Bumped when the analysis changes, so kept analyses of an older kind are not reused
-#: (2: hard's move_chances, setup verdicts, each seat's chances from its own decisions).
-ANALYSIS_VERSION = 2
-#: Worlds per decision in a review (the screen's default) and in the coach's own search.
-DEFAULT_ITERATIONS = 100
-#: A human decision that loses at least this much chance may be a turning point.
+#: (3: the coach's own advice, longer looks, per-chance worlds).
+ANALYSIS_VERSION = 3
+#: The least worlds behind a chance in a review (the screen's default).
+DEFAULT_ITERATIONS = MIN_WORLDS
+#: A mistake that loses at least this much chance may be a turning point.
 TURNING_MIN = 0.05
 #: Turning points marked per person.
 TURNING_PER_SEAT = 3
-#: A setup longer than this many swaps is not a plan the coach makes (a guard, never reached).
-_MAX_SWAPS = 12
 
 
 @dataclass(frozen=True)
 class Chances:
-    """How often a seat was not last and how often it won, from 0 to 1."""
+    """How often a seat was not last and how often it won, from 0 to 1, and the worlds the
+    estimate comes from (0: a fact, the seat being out or the game over)."""
 
     not_last: float
     win: float
+    worlds: int = 0
+
+    def reach(self) -> float:
+        """How far either chance may be off, 95% of the time (0 for a fact)."""
+        if not self.worlds:
+            return 0.0
+        return max(wilson_reach(self.not_last, self.worlds), wilson_reach(self.win, self.worlds))
+
+    @property
+    def settled(self) -> bool:
+        return self.reach() <= HALF_WIDTH + 1e-9
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """The coach on one human decision: the move made, the move it would make, both chances.
+    """One human decision: the move made, the coach's advice, their chances, and the longer
+    look's clearly better move if it found one (``better``; "" when the move stands).
 
-    For a setup (``kind == "setup"``) ``made`` and ``best`` are the seat's setup moves in
-    order, their codes joined by ``"; "`` (``"swap 2H 8D; ready"``); they are equal when
-    both end with the same face-up row."""
+    For a setup (``kind == "setup"``) the moves are the seat's setup moves in order, their
+    codes joined by ``"; "`` (``"swap 2H 8D; ready"``); ``best`` equals ``made`` when both
+    end with the same face-up row."""
 
     index: int
     seat: int
@@ -66,19 +73,32 @@ class Verdict:
     best: str
     made_chances: Chances
     best_chances: Chances
-    #: How much chance the move made gave up against the coach's (0 when they agree).
+    #: How much chance (of the review's measure) the better move would have added; 0 unless a mistake.
     loss: float
     kind: str = "play"
+    better: str = ""
+    better_chances: Chances | None = None
+    #: The better move's edge in the table's own score, 0 to 1 (podium points a third each).
+    edge: float = 0.0
 
     @property
     def agrees(self) -> bool:
+        """The move made was the coach's advice."""
         return self.made == self.best
+
+    @property
+    def mistake(self) -> bool:
+        """The longer look found a clearly better move."""
+        return bool(self.better)
 
     def made_moves(self) -> list[Move]:
         return [Move.from_code(c) for c in self.made.split("; ")]
 
     def best_moves(self) -> list[Move]:
         return [Move.from_code(c) for c in self.best.split("; ")]
+
+    def better_moves(self) -> list[Move]:
+        return [Move.from_code(c) for c in self.better.split("; ")] if self.better else []
 
 
 @dataclass
@@ -95,97 +115,67 @@ class Analysis:
     #: Which chance the review ranks by: "not_last" (a game with a loser) or "win".
     measure: str = "not_last"
 
+    def turning_of(self, seat: int) -> list[int]:
+        """``seat``'s turning points, in game order (numbered 1, 2, ... in the review)."""
+        return [i for i in self.turning if self.verdicts[i].seat == seat]
+
+    def turning_number(self, index: int) -> tuple[int, int] | None:
+        """``(k, of)`` when move ``index`` is its mover's turning point ``k`` of ``of``."""
+        verdict = self.verdicts.get(index)
+        if verdict is None or index not in self.turning:
+            return None
+        mine = self.turning_of(verdict.seat)
+        return mine.index(index) + 1, len(mine)
+
     def to_json(self) -> str:
+        def chances(c: Chances | None) -> list[float] | None:
+            return None if c is None else [c.not_last, c.win, c.worlds]
+
+        verdicts = []
+        for v in self.verdicts.values():
+            d = asdict(v)
+            d["made_chances"], d["best_chances"] = chances(v.made_chances), chances(v.best_chances)
+            d["better_chances"] = chances(v.better_chances)
+            verdicts.append(d)
         return json.dumps(
             {
                 "version": ANALYSIS_VERSION,
                 "measure": self.measure,
                 "turning": self.turning,
-                "chances": [None if c is None else [[x.not_last, x.win] for x in c] for c in self.chances],
-                "verdicts": [asdict(v) for v in self.verdicts.values()],
+                "chances": [None if c is None else [chances(x) for x in c] for c in self.chances],
+                "verdicts": verdicts,
             }
         )
 
     @classmethod
     def from_json(cls, text: str) -> Analysis:
         """Read :meth:`to_json` back; ValueError when it is of another version or damaged."""
+
+        def chances(c: Any) -> Chances | None:
+            return None if c is None else Chances(float(c[0]), float(c[1]), int(c[2]))
+
         try:
             data = json.loads(text)
             if data.get("version") != ANALYSIS_VERSION:
                 raise ValueError("an analysis of another version")
             verdicts = {}
             for v in data["verdicts"]:
-                v = dict(v, made_chances=Chances(**v["made_chances"]), best_chances=Chances(**v["best_chances"]))
+                v = dict(v)
+                for key in ("made_chances", "best_chances", "better_chances"):
+                    v[key] = chances(v[key])
                 verdicts[v["index"]] = Verdict(**v)
             return cls(
-                [None if c is None else [Chances(a, b) for a, b in c] for c in data["chances"]],
+                [None if c is None else [Chances(a, b, int(n)) for a, b, n in c] for c in data["chances"]],
                 verdicts,
                 list(data["turning"]),
                 data["measure"],
             )
-        except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as exc:
+        except (KeyError, TypeError, AttributeError, IndexError, json.JSONDecodeError) as exc:
             raise ValueError(f"the kept analysis is damaged ({exc!r})") from None
 
 
 class Cancelled(Exception):
     """The analysis was stopped before it finished."""
-
-
-def play_chances(
-    game: Game, seat: int, moves: Sequence[Move], iterations: int, seed: int, events: Sequence[Event] | None = None
-) -> list[Chances]:
-    """``seat``'s chances after each of ``moves`` (legal for it, the seat to act), from hard's
-    search (:func:`palace_tui.ai.hard.move_chances`, looked up at call time so the search
-    the review quotes is always the one hard plays with)."""
-    found = hard.move_chances(game, seat, list(moves), iterations, seed, list(events or ()))
-    return [Chances(*found[m]) for m in moves]
-
-
-def setup_chances(game: Game, seat: int, plans: Sequence[Sequence[Move]], iterations: int, seed: int) -> list[Chances]:
-    """``seat``'s chances after each of ``plans`` (its whole setup: swaps then ``ready``, or a
-    ``choose``), ``seat`` to act in the setup. In each world the cards it cannot see are
-    dealt again (:func:`palace_tui.rules.fast.determinize`, sorted before the shuffle as in
-    the search), every plan is played, the other seats set up as the coach advises and the
-    game is finished by hard's rollout; :func:`palace_tui.ai.hard.standing` scores it."""
-    if game.phase != "setup" or game.turn != seat:
-        raise ValueError("setup chances are estimated for the seat setting up")
-    shuffle = _CanonicalShuffle(random.Random(seed))
-    not_last = [0] * len(plans)
-    wins = [0] * len(plans)
-    for _ in range(iterations):
-        world = fast.determinize(game, seat, shuffle, None)
-        for k, plan in enumerate(plans):
-            g = world.copy()
-            for move in plan:
-                g.play(move)
-            while g.phase == "setup":
-                g.play(setup_move(g))
-            rollout(g)
-            safe, won = standing(g, seat)
-            not_last[k] += safe
-            wins[k] += won
-    return [Chances(not_last[k] / iterations, wins[k] / iterations) for k in range(len(plans))]
-
-
-def coach_setup(game: Game) -> list[Move]:
-    """The coach's whole setup for the seat to act: its swaps, then ``ready`` (or a ``choose``)."""
-    g = game.copy()
-    seat = g.turn
-    plan: list[Move] = []
-    while g.phase == "setup" and g.turn == seat and len(plan) <= _MAX_SWAPS:
-        move = setup_move(g)
-        plan.append(move)
-        g.play(move)
-        if move.kind != "swap":
-            break
-    return plan
-
-
-def _row(game: Game, seat: int, plan: Sequence[Move]) -> list:
-    g = game.copy()
-    for move in plan:
-        g.play(move)
-    return sorted(g.seats[seat].face_up)
 
 
 def _setup_plan(played: Replay, i: int) -> list[Move]:
@@ -202,8 +192,141 @@ def _setup_plan(played: Replay, i: int) -> list[Move]:
     return plan
 
 
-def _even(n: int) -> Chances:
-    return Chances((n - 1) / n, 1 / n)
+def _task(played: Replay, i: int, humans: set[int]) -> str:
+    """What move ``i`` needs: "setup" (a person's setup starts), "play" (a person's play-phase
+    decision), "chances" (another play-phase move) or "" (nothing)."""
+    step = played.steps[i]
+    before = played.position(i)
+    if before.phase == "setup":
+        first = i == 0 or played.steps[i - 1].seat != step.seat or played.position(i - 1).phase != "setup"
+        return "setup" if step.seat in humans and first else ""
+    if before.phase != "play" or step.move.kind not in ("play", "take", "flip"):
+        return ""
+    return "play" if step.seat in humans else "chances"
+
+
+def judge_step(played: Replay, i: int, task: str, worlds: int, work: int | None = None) -> Judged | None:
+    """Judge move ``i`` of ``played`` for ``task`` (see :func:`_task`)."""
+    before = played.position(i)
+    step = played.steps[i]
+    if task == "setup":
+        return judge_setup(before, _setup_plan(played, i), worlds)
+    events: list[Event] = [e for s in played.steps[:i] for e in s.events]
+    if task == "play":
+        return judge_play(before, step.move, events, worlds, work)
+    if task == "chances":
+        return move_chances_of(before, step.move, events, worlds)
+    return None
+
+
+# One replay per worker process, set once when the process starts.
+_PLAYED: Replay | None = None
+
+
+def _start_worker(played: Replay) -> None:
+    global _PLAYED
+    _PLAYED = played
+
+
+def _judge_in_worker(job: tuple[int, str, int, int | None]) -> tuple[int, Judged | None]:
+    i, task, worlds, work = job
+    assert _PLAYED is not None
+    return i, judge_step(_PLAYED, i, task, worlds, work)
+
+
+def _judged(
+    played: Replay, jobs: list[tuple[int, str, int, int | None]], workers: int
+) -> Iterable[tuple[int, Judged | None]]:
+    """Each job's result as it is ready, judged on ``workers`` processes (here when 1)."""
+    if workers <= 1 or len(jobs) <= 1:
+        for job in jobs:
+            yield job[0], judge_step(played, *job)
+        return
+    # Forked where it can be (no second start-up, nothing imported again); the workers only
+    # judge moves, so no lock another thread of the app may hold is ever wanted there.
+    method = "fork" if sys.platform.startswith("linux") else "spawn"
+    context = multiprocessing.get_context(method)
+    pool = context.Pool(workers, _start_worker, (played,))
+    try:
+        # The costliest (earliest, longest play-outs) first keeps both cores busy to the end.
+        yield from pool.imap_unordered(_judge_in_worker, jobs, chunksize=1)
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def analyse(
+    played: Replay,
+    humans: set[int] | Sequence[int],
+    *,
+    iterations: int = DEFAULT_ITERATIONS,
+    work: int | None = None,
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> Analysis:
+    """Review a replayed game: chances after every play-phase move, and a verdict on every
+    decision of a seat in ``humans`` (each seat's setup as one decision, at its first setup
+    move). ``iterations`` is the least worlds behind a chance; ``work`` the coach's search
+    (default: hard's own, as the coach gives at the table); ``workers`` the processes
+    (default: every core). The result does not depend on ``workers``.
+
+    ``progress(done, total)`` is called as moves are judged; when ``cancelled()`` turns
+    true :class:`Cancelled` is raised.
+    """
+    humans = set(humans)
+    rules = played.start.rules
+    measure = "win" if rules.scoring == "wins" or rules.finish == "first-out" else "not_last"
+    total = len(played.steps)
+    jobs = [(i, task, iterations, work) for i in range(total) if (task := _task(played, i, humans))]
+    if cancelled is not None and cancelled():
+        raise Cancelled()
+    results: dict[int, Judged | None] = {}
+    done = total - len(jobs)
+    for i, judged in _judged(played, jobs, workers or os.cpu_count() or 1):
+        results[i] = judged
+        done += 1
+        if progress is not None:
+            progress(done, total)
+        if cancelled is not None and cancelled():
+            raise Cancelled()
+    return assemble(played, results, {job[0]: job[1] for job in jobs}, measure)
+
+
+def _chances(pair: tuple[float, float], worlds: int) -> Chances:
+    return Chances(pair[0], pair[1], worlds)
+
+
+def assemble(played: Replay, results: dict[int, Judged | None], tasks: dict[int, str], measure: str) -> Analysis:
+    """The analysis from each move's judgement, in game order: ``tasks`` says which moves
+    were a person's (a verdict) and which only a chance."""
+    n = len(played.start.seats)
+    current = [Chances((n - 1) / n, 1 / n) for _ in range(n)]
+    chances: list[list[Chances] | None] = []
+    verdicts: dict[int, Verdict] = {}
+    for i, step in enumerate(played.steps):
+        judged, task = results.get(i), tasks.get(i, "")
+        if judged is None or task == "setup":
+            chances.append(None)
+        else:
+            current[step.seat] = _chances(judged.made_chances, judged.worlds)
+            current = _settled(step.after, current)
+            chances.append(list(current))
+        if judged is not None and task in ("setup", "play"):
+            verdicts[i] = _verdict(i, step.seat, judged, measure, "setup" if task == "setup" else "play")
+    return Analysis(chances, verdicts, turning_points(verdicts), measure)
+
+
+def _verdict(i: int, seat: int, judged: Judged, measure: str, kind: str) -> Verdict:
+    made = _chances(judged.made_chances, judged.worlds)
+    best = _chances(judged.advised_chances, judged.worlds)
+    better = _chances(judged.better_chances, judged.worlds) if judged.better else None
+    loss = 0.0
+    if better is not None:
+        loss = max(0.0, getattr(better, measure) - getattr(made, measure))
+    return Verdict(
+        i, seat, judged.made, judged.advised, made, best, round(loss, 4), kind, judged.better, better, judged.edge
+    )
 
 
 def _settled(game: Game, current: list[Chances]) -> list[Chances]:
@@ -219,91 +342,12 @@ def _settled(game: Game, current: list[Chances]) -> list[Chances]:
     return result
 
 
-def analyse(
-    played: Replay,
-    humans: set[int] | Sequence[int],
-    *,
-    iterations: int = DEFAULT_ITERATIONS,
-    seed: int = 0,
-    progress: Callable[[int, int], None] | None = None,
-    cancelled: Callable[[], bool] | None = None,
-) -> Analysis:
-    """Review a replayed game: chances after every play-phase move, and a verdict on every
-    decision of a seat in ``humans`` (each seat's setup as one decision, at its first
-    setup move), by hard's search with ``iterations`` worlds.
-
-    ``progress(done, total)`` is called after each move; when ``cancelled()`` turns true
-    :class:`Cancelled` is raised.
-    """
-    humans = set(humans)
-    rules = played.start.rules
-    measure = "win" if rules.scoring == "wins" or rules.finish == "first-out" else "not_last"
-    events_so_far: list[Event] = []
-    n = len(played.start.seats)
-    current = [_even(n) for _ in range(n)]
-    chances: list[list[Chances] | None] = []
-    verdicts: dict[int, Verdict] = {}
-    total = len(played.steps)
-    for i, step in enumerate(played.steps):
-        if cancelled is not None and cancelled():
-            raise Cancelled()
-        before = played.position(i)
-        seat = step.seat
-        if before.phase == "setup":
-            chances.append(None)
-            first = i == 0 or played.steps[i - 1].seat != seat or played.position(i - 1).phase != "setup"
-            if seat in humans and first:
-                verdicts[i] = _setup_verdict(played, i, iterations, seed + i, measure)
-        elif before.phase != "play" or step.move.kind not in ("play", "take", "flip"):
-            chances.append(None)
-        else:
-            moves = [step.move]
-            if seat in humans:
-                best = advise(before, seat, iterations=iterations, seed=seed + i, events=events_so_far).move
-                if move_to_choice(before, best) != move_to_choice(before, step.move):
-                    moves.append(best)
-            found = play_chances(before, seat, moves, iterations, seed + i, events_so_far)
-            current[seat] = found[0]
-            current = _settled(step.after, current)
-            chances.append(list(current))
-            if seat in humans:
-                made, coach = found[0], found[-1]
-                loss = max(0.0, getattr(coach, measure) - getattr(made, measure))
-                verdicts[i] = Verdict(i, seat, step.move.code(), moves[-1].code(), made, coach, round(loss, 4))
-        events_so_far.extend(step.events)
-        if progress is not None:
-            progress(i + 1, total)
-    return Analysis(chances, verdicts, turning_points(verdicts), measure)
-
-
-def _setup_verdict(played: Replay, i: int, iterations: int, seed: int, measure: str) -> Verdict:
-    before = played.position(i)
-    seat = played.steps[i].seat
-    made = _setup_plan(played, i)
-    coach = coach_setup(before)
-    agree = _row(before, seat, made) == _row(before, seat, coach)
-    plans = [made] if agree else [made, coach]
-    found = setup_chances(before, seat, plans, iterations, seed)
-    loss = max(0.0, getattr(found[-1], measure) - getattr(found[0], measure))
-    codes = "; ".join(m.code() for m in made)
-    return Verdict(
-        i,
-        seat,
-        codes,
-        codes if agree else "; ".join(m.code() for m in coach),
-        found[0],
-        found[-1],
-        round(loss, 4),
-        kind="setup",
-    )
-
-
 def turning_points(verdicts: dict[int, Verdict]) -> list[int]:
-    """Each person's biggest losses of chance (up to :data:`TURNING_PER_SEAT`, each at least
+    """Each person's costliest mistakes (up to :data:`TURNING_PER_SEAT`, each losing at least
     :data:`TURNING_MIN`), as move indices in game order."""
     by_seat: dict[int, list[Verdict]] = {}
     for v in verdicts.values():
-        if v.loss >= TURNING_MIN:
+        if v.mistake and v.loss >= TURNING_MIN:
             by_seat.setdefault(v.seat, []).append(v)
     marked = [
         v.index for vs in by_seat.values() for v in sorted(vs, key=lambda v: (-v.loss, v.index))[:TURNING_PER_SEAT]
@@ -311,6 +355,7 @@ def turning_points(verdicts: dict[int, Verdict]) -> list[int]:
     return sorted(marked)
 
 
-def settings_key(iterations: int, seed: int, humans: Sequence[int]) -> str:
+def settings_key(iterations: int, humans: Sequence[int], work: int | None = None) -> str:
     """What a kept analysis depends on besides the game, as one string."""
-    return f"v{ANALYSIS_VERSION} it={iterations} seed={seed} humans={','.join(map(str, sorted(humans)))}"
+    coach = "" if work is None else f" work={work}"
+    return f"v{ANALYSIS_VERSION} it={iterations}{coach} humans={','.join(map(str, sorted(humans)))}"

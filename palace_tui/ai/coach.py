@@ -5,9 +5,13 @@
 ...     {"name": "Ann", "hand": "4C 9D 10H", "face_up": "KS", "face_down": "3D"},
 ...     {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8D"}],
 ...     pile="5H 6D", stock="2C 3S 4H 7C")
->>> advice = advise(game, 0, iterations=20, seed=1)
->>> str(advice.move), advice.reason
-('play 9♦', 'Play your 9♦: the lowest you hold that can go on the 6, so your higher cards wait.')
+>>> advice = advise(game, 0)
+>>> str(advice.move)
+'take the pile'
+>>> advice.reason.split(";")[0]
+"Take the pile's two cards and keep your 9♦ for later"
+>>> advise(game, 0) == advice  # the same position, the same advice
+True
 
 The sentence is built only from what that seat may see (its own cards, the face-up
 rows, the pile and the public counts) and from the search, which itself never sees
@@ -16,11 +20,13 @@ hidden cards: the advice is the same however the unseen cards lie.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from palace_tui.ai.hard import HardPlayer
-from palace_tui.ai.policy import choice_to_move, danger, next_seat, normal_choice, setup_move
-from palace_tui.rules import Game, Move
+from palace_tui.ai.policy import Choice, choice_to_move, danger, next_seat, normal_choice, setup_move
+from palace_tui.rules import Card, Event, Game, Move
 from palace_tui.rules.cards import JOKER, TEN, TWO, order_key, rank_name, rank_plural
 from palace_tui.rules.text import top_run
 
@@ -34,14 +40,23 @@ class Advice:
 
 
 def advise(
-    game: Game, seat: int, budget_s: float = 0.2, *, iterations: int | None = None, seed: int | None = 0, events=None
+    game: Game,
+    seat: int,
+    *,
+    work: int | None = None,
+    iterations: int | None = None,
+    budget_s: float | None = None,
+    events: Sequence[Event] | None = None,
 ) -> Advice:
     """What ``hard`` would do for ``seat`` (which must be the seat to act), and why.
 
-    ``budget_s`` bounds the search time; ``iterations`` bounds it by sampled deals
-    instead (deterministic with ``seed``). ``events`` may list the public events of
-    the game so far, so the search knows which cards went into which hands. The
-    game is not changed: call this from a worker thread on a copy if you like.
+    By default the search is hard's own (:data:`~palace_tui.ai.hard.DEFAULT_WORK`, its
+    worlds dealt from the position), so the advice is the move hard would make, the
+    same on a busy machine as on a quiet one. ``work``, ``iterations`` (sampled deals)
+    or ``budget_s`` (a clock, which depends on the machine) bound it otherwise.
+    ``events`` may list the public events of the game so far, so the search knows
+    which cards went into which hands. The game is not changed: call this from a
+    worker thread on a copy if you like.
     """
     if game.phase == "over":
         raise ValueError("the game is over: there is nothing to advise")
@@ -50,17 +65,13 @@ def advise(
     if game.phase == "setup":
         move = setup_move(game)
         return Advice(move, _setup_reason(game, move))
-    player = HardPlayer(seed, budget_s=None if iterations else budget_s, iterations=iterations)
+    player = HardPlayer(budget_s=budget_s, iterations=iterations, work=work)
     if events:
         player.observe(events)
     choice = player.decide(game)
     default = normal_choice(game)
-    move = player_move(game, choice)
+    move = choice_to_move(game, choice)
     return Advice(move, _play_reason(game, choice, default, player.last_stats))
-
-
-def player_move(game: Game, choice) -> Move:
-    return choice_to_move(game, choice)
 
 
 # ---------------------------------------------------------------------- sentences
@@ -80,13 +91,13 @@ def _count_word(n: int) -> str:
     return _COUNT_WORDS.get(n, str(n))
 
 
-def _list(cards) -> str:
+def _list(cards: Sequence[Card]) -> str:
     """``7♠``, ``7♠ and 7♥``, ``7♠, 7♥ and 7♦``."""
     names = [str(c) for c in cards]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _what(cards, have: int, face_up: bool) -> str:
+def _what(cards: Sequence[Card], have: int, face_up: bool) -> str:
     """The cards a play lays, named exactly and counted against the copies held:
     ``your 9♦``, ``one of your two 2s (2♠)``, ``both 7s (7♠ and 7♥)``."""
     n = len(cards)
@@ -125,7 +136,7 @@ def _rival_games(tenths: int) -> str:
     return "nearly always" if tenths >= 10 else "hardly ever" if tenths <= 0 else f"about {tenths}"
 
 
-def _chance_clause(game: Game, choice, stats: dict, alternative) -> str:
+def _chance_clause(game: Game, choice: Choice, stats: dict[str, Any], alternative: Callable[[Choice], str]) -> str:
     """``"; it keeps you out of last place in about 8 games of 10, playing your K♠ about 6"``:
     the chosen move's chances against the best other move's, from the search just run.
     It speaks of staying out of last place where someone loses, or of winning, whichever
@@ -153,7 +164,7 @@ def _chance_clause(game: Game, choice, stats: dict, alternative) -> str:
     return ""
 
 
-def _alternative(game: Game, choice) -> str:
+def _alternative(game: Game, choice: Choice) -> str:
     """The other move, short: ``taking the pile``, ``playing your K♠``, ``playing your
     kings``, ``playing one 2``."""
     kind, x, _count = choice
@@ -172,7 +183,7 @@ def _alternative(game: Game, choice) -> str:
     return f"playing {_count_word(len(cards))} {rank_name(x) if len(cards) == 1 else rank_plural(x)}"
 
 
-def _play_reason(game: Game, choice, default, stats: dict) -> str:
+def _play_reason(game: Game, choice: Choice, default: Choice, stats: dict[str, Any]) -> str:
     kind, x, _count = choice
     s = game.seats[game.turn]
     pile = game.pile

@@ -14,9 +14,13 @@ steadier estimates and more good departures from the rule of thumb.
 ``normal`` searches only once the stock is gone, a few worlds per decision (3
 heads-up, 12 at bigger tables), and only to choose among its ordinary ranks. ``hard``
 searches every decision and every sensible move (twos, tens and taking the pile
-too), with a time budget (default 200 ms) and the full budget once the stock is gone
-(a quarter of it while the stock lasts, where self-play shows the search gains
-little).
+too) for the table's own score (:func:`reward`), with a budget of work, not of time:
+:data:`DEFAULT_WORK` simulated moves once the stock is gone (a quarter of it while the
+stock lasts, where self-play shows the search gains little). Short endgame play-outs
+cost little, so there it deals many more worlds, as a clock would, but the same
+position always gets the same search whatever the machine's load: hard's worlds are
+dealt from a seed made of what the seat may see (:func:`position_seed`), so hard and
+the coach give one answer for one position.
 
 :func:`move_chances` gives the (not last, win) chances of any moves from the same
 search, for the game review; the coach quotes them.
@@ -30,35 +34,28 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from palace_tui.ai.heuristic import HeuristicPlayer
 from palace_tui.ai.memory import Memory
-from palace_tui.ai.policy import NORMAL, Choice, move_to_choice, normal_choice
-from palace_tui.rules import Game, Move, fast
+from palace_tui.ai.policy import NORMAL, Choice, move_to_choice, normal_choice, take_choice
+from palace_tui.ai.search import CanonicalShuffle, Search, canonical_shuffle, position_seed
+from palace_tui.rules import Event, Game, Move, fast
 from palace_tui.rules.cards import JOKER, TEN, TWO
 
 #: Ranks that are never "ordinary" for ``ordinary_only`` (an eight with a power is
 #: treated as ordinary there: rare, and harmless either way).
 _SPECIAL = frozenset({TWO, TEN, JOKER})
 
-#: Default time budget per decision, in seconds.
-DEFAULT_BUDGET_S = 0.2
-#: A rollout stops after this many moves and is scored by cards left.
-ROLLOUT_CAP = 600
-
-
-class _CanonicalShuffle:
-    """An rng for :meth:`Game.determinize` that sorts the unseen cards first, so the
-    worlds dealt do not depend on where the real hidden cards happen to lie."""
-
-    __slots__ = ("rng",)
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def shuffle(self, cards: list) -> None:
-        cards.sort()
-        self.rng.shuffle(cards)
+#: hard's work per decision once the stock is gone, in simulated moves (with
+#: :data:`~palace_tui.ai.search.PLAYOUT_COST` and :data:`~palace_tui.ai.search.WORLD_COST`
+#: for the copies and re-deals). Sized with
+#: ``scripts/bench_decision.py`` on the project's 2-core machine: about 200 ms a decision
+#: there (median), as the clock gave before.
+DEFAULT_WORK = 90_000
+#: The share of the work hard spends while the stock lasts.
+EARLY_SHARE = 0.25
 
 
 def candidates(game: Game) -> list[Choice]:
@@ -68,11 +65,11 @@ def candidates(game: Game) -> list[Choice]:
     s = game.seats[game.turn]
     t = fast.rule_tables(game)
     allowed = game.allowed_mask()
+    counts: dict[int, int] = {}
     if s.hand_count:
         by_rank, mask = fast.hand_by_rank(s), fast.hand_mask(s)
         counts = {r: len(by_rank[r]) for r in range(2, JOKER + 1) if mask >> r & 1}
     elif s.face_up:
-        counts = {}
         for c in s.face_up:
             counts[c.rank] = counts.get(c.rank, 0) + 1
     else:
@@ -85,61 +82,22 @@ def candidates(game: Game) -> list[Choice]:
             if k > 1 and r in specials:
                 out.append(("play", r, 1))
     if game.pile:
-        if not s.hand_count and game.rules.stuck_face_up == "add-one":
-            from palace_tui.ai.policy import _take
-
-            out.append(_take(game, s))
-        else:
-            out.append(("take", -1, 0))
+        out.append(take_choice(game, s))
     return out
-
-
-def reward(game: Game, seat: int) -> float:
-    """The result of a finished (or stopped) rollout for ``seat``, from 0 to 1."""
-    n = len(game.seats)
-    result = game.outcome()
-    if result is None:
-        # Stopped: rank seats by cards left.
-        left = [len(s.face_down) + len(s.face_up) + s.hand_count if s.place is None else -1 for s in game.seats]
-        mine = left[seat]
-        worse = sum(1 for x in left if x > mine)
-        return worse / (n - 1)
-    place = result.place(seat)
-    scoring = game.rules.scoring
-    spread = 0.0 if place is None else (n - place) / (n - 1)
-    if scoring == "losses":
-        return (0.0 if result.loser == seat else 0.9) + 0.1 * spread
-    if scoring == "wins":
-        return (0.9 if result.winner == seat else 0.0) + 0.1 * spread
-    return result.points[seat] / 3 * 0.9 + 0.1 * spread
-
-
-def standing(game: Game, seat: int) -> tuple[bool, bool]:
-    """``(not_last, won)`` for ``seat`` at the end of a rollout; a rollout stopped at
-    its move cap ranks the seats by cards left. With finish=first-out nobody is last."""
-    result = game.outcome()
-    if result is None:
-        left = [len(s.face_down) + len(s.face_up) + s.hand_count if s.place is None else -1 for s in game.seats]
-        mine = left[seat]
-        return any(x > mine for x in left), all(x >= mine for x in left) and mine == min(left)
-    return result.loser != seat, result.winner == seat
-
-
-def rollout(game: Game, policy=normal_choice, cap: int = ROLLOUT_CAP) -> None:
-    """Finish ``game`` in place with the fast heuristic at every seat."""
-    fast.play_out(game, policy, cap)
 
 
 class SearchPlayer(HeuristicPlayer):
     """Searches possible deals of the unseen cards; deterministic for a seed and an
     iteration budget (a time budget depends on the machine).
 
-    ``budget_s`` and ``iterations`` bound one decision (whichever ends first);
-    ``early_share`` scales both while the stock lasts, and ``max_stock`` turns the
+    ``budget_s``, ``iterations`` and ``work`` bound one decision (whichever ends first);
+    ``early_share`` scales them while the stock lasts, and ``max_stock`` turns the
     search off while the stock holds more cards than that. ``z`` is how clearly a
     move must beat the heuristic's move, in standard errors, to be played instead.
     ``ordinary_only`` leaves the heuristic only for another ordinary rank (never for a
-    two, ten or joker, or to take the pile): normal's narrower search.
+    two, ten or joker, or to take the pile): normal's narrower search. With
+    ``by_position`` each decision's worlds are dealt from :func:`position_seed` (hard);
+    otherwise from one rng seeded once (normal, whose games must stay as they were).
     (Pruned candidates and worlds dealt to fit what each seat's play suggests it lacks
     were measured and dropped: docs/ai_ladder.md.)
     """
@@ -156,116 +114,90 @@ class SearchPlayer(HeuristicPlayer):
         early_share: float = 1.0,
         remember: bool = True,
         ordinary_only: bool = False,
+        work: int | None = None,
+        by_position: bool = False,
     ) -> None:
+        super().__init__(seed)
         self.ordinary_only = ordinary_only
         self.rng = random.Random(seed)
         self.remember = remember
         self.budget_s = budget_s
         self.iterations = iterations
+        self.work = work
+        self.by_position = by_position
         self.z = z
         self.max_stock = max_stock
         self.early_share = early_share
         self.memory = Memory()
-        self.last_stats: dict = {}
+        self.last_stats: dict[str, Any] = {}
 
-    def observe(self, events) -> None:
+    def observe(self, events: Iterable[Event]) -> None:
         """Remember public events (cards seen going into hands)."""
         if self.remember:
             self.memory.observe(events)
 
-    def decide(self, game: Game) -> Choice:
-        """Search and return the best decision tuple for the seat to act."""
+    def options(self, game: Game) -> tuple[list[Choice], Choice]:
+        """The candidates this player searches for the seat to act, and its rule of thumb's move."""
         cands = candidates(game)
         default = normal_choice(game, NORMAL)
         if self.ordinary_only:
             cands = [c for c in cands if c == default or (c[0] == "play" and c[1] not in _SPECIAL)]
-        stock = len(game.stock)
-        if len(cands) <= 1 or (self.max_stock is not None and stock > self.max_stock):
+        if len(cands) > 1 and default not in cands:
+            cands.append(default)
+        return cands, default
+
+    def searching(self, game: Game) -> bool:
+        """Whether this decision is searched at all (more than one candidate, stock allowing)."""
+        cands, _ = self.options(game)
+        return len(cands) > 1 and not (self.max_stock is not None and len(game.stock) > self.max_stock)
+
+    def start(self, game: Game, cands: list[Choice]) -> Search:
+        """A search of ``cands`` for the seat to act, its worlds dealt as this player deals them."""
+        seat = game.turn
+        known = self.memory.known_hands(game, seat)
+        rng = random.Random(position_seed(game, seat, known)) if self.by_position else self.rng
+        return Search(game, seat, cands, CanonicalShuffle(rng), known)
+
+    def limits(self, game: Game) -> tuple[int | None, int | None, float | None]:
+        """This decision's worlds, work and seconds (None: no such limit)."""
+        share = self.early_share if game.stock else 1.0
+        worlds = None if self.iterations is None else max(1, round(self.iterations * share))
+        work = None if self.work is None else max(1, round(self.work * share))
+        seconds = None if self.budget_s is None else self.budget_s * share
+        return worlds, work, seconds
+
+    def decide(self, game: Game) -> Choice:
+        """Search and return the best decision tuple for the seat to act."""
+        cands, default = self.options(game)
+        if not self.searching(game):
             self.last_stats = {"iterations": 0, "candidates": len(cands)}
             return default
-        share = self.early_share if stock else 1.0
-        limit = None if self.iterations is None else max(1, round(self.iterations * share))
-        budget = None if self.budget_s is None else self.budget_s * share
-        if default not in cands:
-            cands.append(default)
-        k = len(cands)
-        d = cands.index(default)
-        search = self.search(game, cands, limit, budget, base=d)
-        n, totals, sq = search["iterations"], search["totals"], search["squares"]
-        # Leave the heuristic move only for one that beats it clearly in the same worlds.
-        best, best_mean = d, totals[d] / n
-        for i in range(k):
-            diff = (totals[i] - totals[d]) / n
-            if diff <= 0 or totals[i] / n <= best_mean:
-                continue
-            var = max(sq[i] / n - diff * diff, 1e-9)
-            if diff / (var / n) ** 0.5 >= self.z:
-                best, best_mean = i, totals[i] / n
+        worlds, work, seconds = self.limits(game)
+        search = self.start(game, cands)
+        search.run(worlds, work, None if seconds is None else time.perf_counter() + seconds)
+        n, d = search.n, cands.index(default)
+        best = search.clearly_best(d, n, self.z)
         self.last_stats = {
             "iterations": n,
-            "candidates": k,
-            "means": {c: round(x / n, 3) for c, x in zip(cands, totals)},
-            "chances": dict(zip(cands, search["chances"])),
+            "work": search.work[-1],
+            "candidates": len(cands),
+            "means": {c: round(search.mean(i, n), 3) for i, c in enumerate(cands)},
+            "chances": {c: search.chances(i, n) for i, c in enumerate(cands)},
             "default": default,
+            "search": search,
         }
         return cands[best]
 
-    def search(self, game: Game, cands: list[Choice], limit: int | None, budget: float | None, base: int = 0) -> dict:
-        """Play every candidate in the same re-dealt worlds until ``limit`` worlds or
-        ``budget`` seconds (at least one world). Returns the worlds searched, each
-        candidate's summed reward and summed squared difference from candidate
-        ``base``, and each candidate's (not last, win) shares."""
-        seat = game.turn
-        k = len(cands)
-        totals = [0.0] * k
-        sq = [0.0] * k  # sums of squared differences from the base move, world by world
-        not_last = [0] * k
-        wins = [0] * k
-        shuffle = _CanonicalShuffle(self.rng)
-        known = self.memory.known_hands(game, seat)
-        start = time.perf_counter()
-        deadline = None if budget is None else start + budget
-        n = 0
-        while True:
-            if limit is not None and n >= limit:
-                break
-            if deadline is not None and n > 0:
-                # Stop before a world that would end past the deadline (worlds take
-                # about equally long), so a decision keeps to its budget.
-                now = time.perf_counter()
-                if now + (now - start) / n > deadline:
-                    break
-            world = fast.determinize(game, seat, shuffle, known)
-            results = []
-            for i, c in enumerate(cands):
-                g = world.copy()
-                g.fast_turn(*c)
-                rollout(g)
-                results.append(reward(g, seat))
-                safe, won = standing(g, seat)
-                not_last[i] += safe
-                wins[i] += won
-            b = results[base]
-            for i, r in enumerate(results):
-                totals[i] += r
-                sq[i] += (r - b) ** 2
-            n += 1
-        return {
-            "iterations": n,
-            "totals": totals,
-            "squares": sq,
-            "chances": [(not_last[i] / n, wins[i] / n) for i in range(k)],
-        }
-
 
 def move_chances(
-    game: Game, seat: int, moves, iterations: int = 200, seed: int | None = 0, events=None
+    game: Game, seat: int, moves: Sequence[Move], iterations: int = 200, seed: int | None = None, events: Any = None
 ) -> dict[Move, tuple[float, float]]:
     """For ``seat``'s decision now (it must be the seat to act, in the play phase): each
     move's estimated chances ``(not_last, win)`` from hard's search, every move played
-    in the same ``iterations`` re-dealt worlds. Deterministic for ``seed``; decided from
-    the seat's view and the public ``events`` so far only. Moves that stand for the
-    same decision (the same rank and count) share an estimate."""
+    in the same ``iterations`` re-dealt worlds. Deterministic: the worlds come from
+    ``seed``, or from the position itself (:func:`position_seed`) when it is None;
+    decided from the seat's view and the public ``events`` so far only. Moves that
+    stand for the same decision (the same rank and count) share an estimate."""
     if game.phase != "play":
         raise ValueError("chances are estimated for play-phase decisions only")
     if seat != game.turn:
@@ -283,15 +215,18 @@ def move_chances(
             cands.append(c)
     if not cands:
         return {}
-    chances = player.search(game, cands, iterations, None)["chances"]
-    by_choice = dict(zip(cands, chances))
+    search = player.start(game, cands)
+    if seed is not None:
+        search.shuffle = canonical_shuffle(seed)
+    search.run(worlds=iterations)
+    by_choice = {c: search.chances(i, search.n) for i, c in enumerate(cands)}
     return {m: by_choice[move_to_choice(game, m)] for m in moves}
 
 
 #: normal's search once the stock is gone: worlds per decision and the paired test's
 #: bar, heads-up and at bigger tables. A deal varies more with more players, so it
 #: needs more worlds (with 3 worlds at 4 seats normal played no better than easy).
-NORMAL_SEARCH = {2: (3, 1.0), "more": (12, 1.5)}
+NORMAL_SEARCH = {2: (3, 1.0), 3: (12, 1.5)}
 
 
 class NormalPlayer(SearchPlayer):
@@ -307,23 +242,31 @@ class NormalPlayer(SearchPlayer):
         )
 
     def decide(self, game: Game) -> Choice:
-        self.iterations, self.z = NORMAL_SEARCH[2 if len(game.seats) == 2 else "more"]
+        self.iterations, self.z = NORMAL_SEARCH[min(3, len(game.seats))]
         return super().decide(game)
 
 
 class HardPlayer(SearchPlayer):
-    """Searches every decision: 200 ms by default, a quarter of it while the stock lasts,
-    and leaves the rule of thumb only for a move that is better by two standard errors."""
+    """Searches every decision for the table's own score: :data:`DEFAULT_WORK` by default
+    (a quarter of it while the stock lasts), its worlds dealt from the position, and
+    leaves the rule of thumb only for a move that is better by two standard errors.
+    ``budget_s`` (a clock) and ``iterations`` (worlds) replace the default work."""
 
     name = "hard"
 
     def __init__(
-        self, seed: int | None = None, budget_s: float | None = None, iterations: int | None = None, **options
+        self,
+        seed: int | None = None,
+        budget_s: float | None = None,
+        iterations: int | None = None,
+        work: int | None = None,
+        **options: Any,
     ) -> None:
-        if budget_s is None and iterations is None:
-            budget_s = DEFAULT_BUDGET_S
-        options.setdefault("early_share", 0.25)
+        if budget_s is None and iterations is None and work is None:
+            work = DEFAULT_WORK
+        options.setdefault("early_share", EARLY_SHARE)
         # With many worlds per decision a stricter test keeps noise from passing for a
         # better move among half a dozen candidates.
         options.setdefault("z", 2.0)
-        super().__init__(seed, budget_s=budget_s, iterations=iterations, **options)
+        options.setdefault("by_position", True)
+        super().__init__(seed, budget_s=budget_s, iterations=iterations, work=work, **options)

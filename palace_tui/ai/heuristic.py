@@ -8,7 +8,7 @@ decide only from what their seat may see (see :mod:`.policy`).
 
 from __future__ import annotations
 
-from palace_tui.ai.policy import choice_to_move, easy_choice, setup_move
+from palace_tui.ai.policy import Choice, choice_to_move, easy_choice, setup_move
 from palace_tui.rules import Game, Move
 
 
@@ -20,7 +20,7 @@ class HeuristicPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
 
-    def decide(self, game: Game):
+    def decide(self, game: Game) -> Choice:
         raise NotImplementedError
 
     def choose(self, game: Game) -> Move:
@@ -44,5 +44,5 @@ class EasyPlayer(HeuristicPlayer):
 
     name = "easy"
 
-    def decide(self, game: Game):
+    def decide(self, game: Game) -> Choice:
         return easy_choice(game)

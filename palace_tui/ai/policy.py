@@ -14,7 +14,10 @@ and checking that the decision does not change.
 
 from __future__ import annotations
 
-from palace_tui.rules import Game, Move
+from collections.abc import Sequence
+from typing import Any
+
+from palace_tui.rules import Card, Game, Move, Rules, Seat
 from palace_tui.rules.cards import JOKER, TEN, TWO, order_key
 from palace_tui.rules.fast import hand_by_rank, pile_state, rule_tables
 
@@ -64,7 +67,7 @@ def _blocking_rank(game: Game, ordinary: int, mode: int) -> int:
 # ---------------------------------------------------------------------- setup
 
 
-def keep_up_value(rank: int, rules) -> float:
+def keep_up_value(rank: int, rules: Rules) -> float:
     """How much a card is worth on the face-up row (twos, tens, high cards up)."""
     if rank == TEN:
         return 20.0 if rules.ten == "anything" else 16.5
@@ -109,7 +112,7 @@ def setup_move(game: Game) -> Move:
     return Move.ready()
 
 
-def best_face_up(pool, rules) -> list:
+def best_face_up(pool: Sequence[Card], rules: Rules) -> list[Card]:
     """The ``rules.face_up`` cards of ``pool`` most worth laying face up."""
     ranked = sorted(pool, key=lambda c: (-keep_up_value(c.rank, rules), c))
     return ranked[: rules.face_up]
@@ -129,10 +132,11 @@ def easy_choice(game: Game) -> Choice:
         for r in LOW_FIRST:
             if m >> r & 1:
                 return ("play", r, 0)
-    return _take(game, s)
+    return take_choice(game, s)
 
 
-def _take(game: Game, s) -> Choice:
+def take_choice(game: Game, s: Seat) -> Choice:
+    """Taking the pile; stuck on the face-up row with add-one, adding the lowest face-up card."""
     if not s.hand_count and game.rules.stuck_face_up == "add-one":
         up = s.face_up
         best = 0
@@ -169,7 +173,7 @@ def next_seat(game: Game) -> int:
     return i
 
 
-def normal_choice(game: Game, params: dict = NORMAL) -> Choice:
+def normal_choice(game: Game, params: dict[str, Any] = NORMAL) -> Choice:
     """Normal: complete four of a kind; otherwise the lowest ordinary rank, or the
     highest when the next player is close to going out; save twos and tens (one at a
     time, cheapest first) for when nothing else goes; take a tiny low pile rather
@@ -180,7 +184,7 @@ def normal_choice(game: Game, params: dict = NORMAL) -> Choice:
         return ("flip", 0, 0)
     m = game.playable_mask()
     if not m:
-        return _take(game, s)
+        return take_choice(game, s)
     hb = hand_by_rank(s) if from_hand else ()  # read only when playing from the hand
     pile = game.pile
     eff = 0

@@ -36,7 +36,10 @@ def parser() -> Parser:
         "--iterations",
         type=_iterations,
         default=DEFAULT_ITERATIONS,
-        help=f"deals the analysis samples per decision (default {DEFAULT_ITERATIONS}, at most {MAX_ITERATIONS:,})",
+        help=(
+            f"the fewest deals behind each chance (default {DEFAULT_ITERATIONS}: within ten points either way;"
+            f" at most {MAX_ITERATIONS:,})"
+        ),
     )
     return p
 

@@ -56,7 +56,8 @@ def build_parser() -> Parser:
         "--budget-ms",
         type=float,
         default=None,
-        help="hard's time budget per decision in ms (default 200, or none with --iterations)",
+        help="hard's time budget per decision in ms (default: none; hard's own budget of work, "
+        "the same games on any machine)",
     )
     p.add_argument(
         "--iterations", type=int, default=None, help="hard's search limit per decision in sampled deals (deterministic)"

@@ -38,7 +38,7 @@ class PalaceApp(App[None]):
     ``session`` starts straight at a table (the command line's ``--players``),
     ``resume`` puts the saved session back, otherwise the new-table screen opens.
     ``ai_delay`` is the pause before a computer seat plays (0 in tests);
-    ``coach_budget`` the seconds the coach (h) may think.
+    ``coach_work`` bounds the coach's (h) search (None: hard's own, the same advice on any machine).
     """
 
     CSS_PATH = [Path(__file__).parent / "app.tcss", Path(__file__).parent / "narrow.tcss"]
@@ -58,14 +58,14 @@ class PalaceApp(App[None]):
         ai_delay: float = 0.6,
         store: Any = None,
         table: dict | None = None,
-        coach_budget: float = 0.2,
+        coach_work: int | None = None,
     ) -> None:
         super().__init__()
         set_no_color(self.no_color)  # Textual has read (and removed) NO_COLOR by now
         self.store = store if store is not None else open_store(data_dir)
         #: Where saves, records and lesson progress live (None: the default folder).
         self.data_dir = data_dir
-        self.coach_budget = coach_budget
+        self.coach_work = coach_work
         self.initial_session = session
         self.resume = resume
         self.ai_delay = ai_delay

@@ -30,8 +30,11 @@ class ReviewApp(App[Session | None]):
         data_dir: str | None = None,
         store=None,
         iterations: int = DEFAULT_ITERATIONS,
+        coach_work: int | None = None,
     ) -> None:
         super().__init__()
+        #: The coach's search in the review (None: hard's own; tests make it small).
+        self.coach_work = coach_work
         self.record = record
         self.title_text = title
         self.store = store if store is not None else open_store(data_dir)
@@ -40,7 +43,10 @@ class ReviewApp(App[Session | None]):
     def on_mount(self) -> None:
         if self.record is not None:
             self.push_screen(
-                ReviewScreen(self.record, title=self.title_text, iterations=self.iterations), lambda _: self.exit()
+                ReviewScreen(
+                    self.record, title=self.title_text, iterations=self.iterations, coach_work=self.coach_work
+                ),
+                lambda _: self.exit(),
             )
         else:
             self.show_list()
@@ -68,6 +74,13 @@ class ReviewApp(App[Session | None]):
             return
         title = f"{game['table']}, game {game['table_game']}"
         self.push_screen(
-            ReviewScreen(record, title=title, store=self.store, game_key=game["game_id"], iterations=self.iterations),
+            ReviewScreen(
+                record,
+                title=title,
+                store=self.store,
+                game_key=game["game_id"],
+                iterations=self.iterations,
+                coach_work=self.coach_work,
+            ),
             lambda _: self.show_list(),
         )

@@ -55,10 +55,10 @@ def test_determinize_keeps_what_the_seat_sees():
 
 
 def test_play_out_is_apply_in_a_loop():
-    from palace_tui.ai.hard import _CanonicalShuffle
+    from palace_tui.ai.search import canonical_shuffle
 
     for game in positions(Rules.preset("shithead"), 4, 12, seed=19, setup_share=0):
-        world = fast.determinize(game, game.turn, _CanonicalShuffle(random.Random(4)))
+        world = fast.determinize(game, game.turn, canonical_shuffle(4))
         a, b = world.copy(), world.copy()
         fast.play_out(a, normal_choice, 600)
         while b.phase == "play" and b.moves < world.moves + 600:

@@ -34,21 +34,24 @@ def test_chances_for_every_legal_move_are_shares_and_reproducible():
 
 
 def test_chances_match_the_search_hard_runs_for_its_own_decision():
+    """With no seed the chances come from the worlds hard itself deals for the position."""
+    from palace_tui.ai.policy import choice_to_move
+
+    checked = 0
     for game in _play_positions(count=8, seed=53):
-        player = HardPlayer(3, iterations=8)
+        player = HardPlayer(3, iterations=8, early_share=1.0)
         player.decide(game)
         stats = player.last_stats
         if not stats.get("chances"):
             continue
         cands = list(stats["chances"])
-        from palace_tui.ai.policy import choice_to_move
-
         moves = [choice_to_move(game, c) for c in cands]
-        direct = HardPlayer(3, iterations=8).search(game, cands, 8, None, base=cands.index(stats["default"]))
-        got = move_chances(game, game.turn, moves, iterations=8, seed=3)
-        assert [got[m] for m in moves] == direct["chances"]
+        got = move_chances(game, game.turn, moves, iterations=8)
+        assert [got[m] for m in moves] == [stats["chances"][c] for c in cands]
         for m in moves:
             assert move_to_choice(game, m) in stats["chances"]
+        checked += 1
+    assert checked
 
 
 def test_chances_do_not_depend_on_hidden_cards():

@@ -73,7 +73,7 @@ def secrets(game: Game, viewer: int) -> list[str]:
 async def test_h_shows_advice_that_names_no_secret_card(make_app):
     """h: the coach's move and one sentence, in the note line; nothing of Ben's hand or any face-down card."""
     session = vs_computer(stock="2C 3S 4H 7C")
-    app = make_app(session, coach_budget=0.05)
+    app = make_app(session, coach_work=5_000)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -104,7 +104,7 @@ STUCK = [
 async def test_coach_advice_to_take_names_the_key_and_t_takes(make_app):
     """When the coach would take the pile, its note says t takes it, and t does."""
     session = table([SeatConfig("Ann"), SeatConfig("Ben")], pile="9H KH", position=STUCK)
-    app = make_app(session, coach_budget=0.05)
+    app = make_app(session, coach_work=5_000)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await press(pilot, "h")
@@ -127,7 +127,7 @@ async def test_coach_points_at_the_face_up_card_to_add(make_app):
     )
     session = Session("t1", [SeatConfig("Ann"), SeatConfig("Ben")], game.rules, "palace", 1, game, game_id="t1-1")
     session.viewer = 0
-    app = make_app(session, coach_budget=0.05)
+    app = make_app(session, coach_work=5_000)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -150,7 +150,7 @@ async def test_coach_points_at_the_face_up_card_to_add(make_app):
 async def test_coach_off_greys_out_h(make_app):
     """A seat whose coach is off sees h greyed out, and pressing it shows nothing."""
     session = table([SeatConfig("Ann", coach=False), SeatConfig("Ben", human=False)])
-    app = make_app(session, coach_budget=0.05)
+    app = make_app(session, coach_work=5_000)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen

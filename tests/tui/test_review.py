@@ -24,6 +24,8 @@ from palace_tui.tui.widgets.seat_list import place_text
 from tests.helpers.app import make_session, press, screen_text
 
 V1 = Path(__file__).parents[1] / "store" / "data" / "records-v1.sqlite3"
+#: The coach's search in these reviews: small, so a whole game is reviewed quickly.
+WORK = 3_000
 
 
 def finished(seed: int = 4) -> Session:
@@ -39,8 +41,8 @@ def finished(seed: int = 4) -> Session:
 
 
 async def analysed(pilot, screen: ReviewScreen) -> None:
-    """Wait for the worker (no timing is asserted)."""
-    for _ in range(600):
+    """Wait for the worker (no timing is asserted: the bound only keeps a hung worker from hanging the run)."""
+    for _ in range(3600):
         if screen.analysis is not None:
             return
         await pilot.pause(0.05)
@@ -69,7 +71,7 @@ async def test_step_through_a_reviewed_game(tmp_path) -> None:
     session = finished()
     record = session.game_record()
     with Store(tmp_path) as store:
-        app = ReviewApp(record, store=store, iterations=2)
+        app = ReviewApp(record, store=store, iterations=20, coach_work=WORK)
         async with app.run_test(size=(100, 32)) as pilot:
             screen = app.screen
             assert isinstance(screen, ReviewScreen)
@@ -85,24 +87,26 @@ async def test_step_through_a_reviewed_game(tmp_path) -> None:
             await press(pilot, "left")
             assert screen.index == 1
             # The verdicts are the search's: the same analysis computed apart from the screen.
-            expected = analyse(replay(record), [0], iterations=2, seed=0)
+            expected = analyse(replay(record), [0], iterations=20, work=WORK, workers=1)
             assert screen.analysis.verdicts == expected.verdicts
             assert screen.analysis.turning, "a player at random gives up chances somewhere"
             await press(pilot, "t")
             index = screen.index
             assert index == expected.turning[0]
             verdict = expected.verdicts[index]
-            shown = screen_text(app)
-            assert f"Turning point 1 of {len(expected.turning)}" in shown
-            assert f"Not last: {percent(verdict.made_chances.not_last)}" in shown
-            assert f"coach's move {percent(verdict.best_chances.not_last)}" in shown
+            shown = " ".join(screen_text(app).split())
+            assert f"Ann's turning point 1 of {len(expected.turning)}" in shown
+            assert f"Not last {percent(verdict.made_chances.not_last)}" in shown
+            assert "Ann, a longer look prefers " in shown and "It cost about " in shown
+            assert f"with the better move: Not last {percent(verdict.better_chances.not_last)}" in shown
             await press(pilot, "t")
             assert screen.index == (expected.turning[1] if len(expected.turning) > 1 else expected.turning[0])
             await press(pilot, "s")
             assert isinstance(app.screen, ReviewSummaryScreen)
-            summary = screen_text(app)
-            assert "Ann: made the coach's choice in" in summary and "turning point" in summary
-            await press(pilot, "1")
+            summary = " ".join(screen_text(app).split())
+            assert "Ann, you made the coach's choice in" in summary
+            assert f"Ann's turning point 1 of {len(expected.turning)}, move {expected.turning[0] + 1}" in summary
+            await press(pilot, "enter")  # the first turning point is highlighted
             assert app.screen is screen and screen.index == expected.turning[0]
 
 
@@ -121,16 +125,16 @@ async def test_escape_stops_the_analysis_and_a_kept_one_is_instant(tmp_path) -> 
             assert screen.index == 1
             assert screen.check_action("summary", ()) is None  # greyed: nothing to summarise
         # Review with a key: analysed and kept; the next review shows it at once.
-        first = ReviewScreen(record, store=store, game_key="g-1", iterations=2)
-        app = ReviewApp(record, store=store, iterations=2)
+        first = ReviewScreen(record, store=store, game_key="g-1", iterations=2, coach_work=WORK)
+        app = ReviewApp(record, store=store, iterations=2, coach_work=WORK)
         async with app.run_test(size=(100, 32)) as pilot:
             app.push_screen(first)
             await pilot.pause()
             await analysed(pilot, first)
         assert store.analysis("g-1", first.settings) is not None
-        app = ReviewApp(record, store=store, iterations=2)
+        app = ReviewApp(record, store=store, iterations=2, coach_work=WORK)
         async with app.run_test(size=(100, 32)) as pilot:
-            again = ReviewScreen(record, store=store, game_key="g-1", iterations=2)
+            again = ReviewScreen(record, store=store, game_key="g-1", iterations=2, coach_work=WORK)
             app.push_screen(again)
             await pilot.pause()
             assert again.analysis is not None and again._worker is None
@@ -150,6 +154,7 @@ async def test_results_r_opens_the_review_and_nothing_during_the_game(make_app) 
         )
     app = make_app(session)
     app.review_iterations = 1
+    app.review_coach_work = WORK
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
@@ -164,6 +169,7 @@ async def test_an_abandoned_game_is_reviewed_with_its_cards(make_app) -> None:
     session = make_session("palace", humans=("Ann",), computers=("Ben",), seed=6, level="easy")
     app = make_app(session)
     app.review_iterations = 1
+    app.review_coach_work = WORK
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         await press(pilot, "r")  # ready: no swaps
@@ -238,10 +244,13 @@ async def test_the_review_gives_the_lessons_right_move_as_the_verdict() -> None:
         shown = screen_text(app)
         ten = next(c for c in start.seats[start.turn].hand if c.rank == 10)
         name = start.names[start.turn]
-        assert f"{name} chose to {take}; the coach would play {ten}." in shown
+        shown = " ".join(shown.split())
+        assert f"{name} chose to {take}; the coach advised: play {ten}." in shown
         verdict = screen.analysis.verdicts[0]
         assert Move.from_code(verdict.best) == Move.play([ten]) and verdict.loss > 0
-        assert f"coach's move {percent(verdict.best_chances.not_last)}" in shown
+        took = f"you took {len(start.pile)} cards when your {ten} would have cleared them."
+        assert f"{name}, a longer look prefers playing your {ten}: {took}" in shown
+        assert f"with the better move: Not last {percent(verdict.better_chances.not_last)}" in shown
 
 
 async def test_a_setup_verdict_names_the_cards_on_screen() -> None:
@@ -265,10 +274,11 @@ async def test_a_setup_verdict_names_the_cards_on_screen() -> None:
 
     async with reviewed_alone(screen, (120, 40)) as app:
         shown = " ".join(screen_text(app).split())
-        assert "Setup: Ann chose to keep the face-up cards as dealt; the coach would put your" in shown
+        assert "Setup: Ann chose to keep the face-up cards as dealt; the coach advised: put your" in shown
         for card in ("10♥", "10♣", "K♠", "3♦", "9♠", "J♣"):
-            assert card in shown.split("the coach would", 1)[1], card
-        assert "coach's setup" in shown
+            assert card in shown.split("the coach advised", 1)[1], card
+        assert "Ann, a longer look prefers the coach's setup: you kept " in shown
+        assert "twos, tens and high cards are safest face up" in shown
 
 
 async def test_a_duplicate_deals_results_are_side_by_side(tmp_path) -> None:

@@ -205,5 +205,6 @@ class ResultsScreen(Screen[str]):
                 game_key=session.game_id,
                 humans=session.humans,
                 iterations=getattr(self.app, "review_iterations", None) or DEFAULT_ITERATIONS,
+                coach_work=getattr(self.app, "review_coach_work", None),
             )
         )

@@ -21,17 +21,19 @@ from palace_tui.ai.analysis import (
     DEFAULT_ITERATIONS,
     Analysis,
     Cancelled,
+    Chances,
     Verdict,
     analyse,
     settings_key,
 )
-from palace_tui.rules import Game, Move
+from palace_tui.rules import Card, Game, Move
 from palace_tui.rules.cards import cards_text
 from palace_tui.store.gamefile import GameRecord, Replay, replay
-from palace_tui.tui.widgets.chance_graph import chance_graph, graph_legend
+from palace_tui.tui.widgets.chance_graph import any_shaded, chance_graph, graph_legend
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import TooSmall
-from palace_tui.words import log_sentence
+from palace_tui.words import capitalized, log_sentence
+from palace_tui.words.review import cost, preferred, setup_why, turning_label, why_better
 
 
 def percent(x: float) -> str:
@@ -104,46 +106,71 @@ def plan_words(moves: list[Move], whose: str = "your") -> str:
 
 
 def decision_words(names: list[str], verdict: Verdict, you: bool = False) -> tuple[str, str]:
-    """What was done and what the coach would do, as two clauses: (``Ann chose to play 7♦``,
-    ``the coach would play 9♦``); for a setup the cards swapped are named."""
+    """What was done and what the coach advised, as two clauses: (``Ann chose to play 7♦``,
+    ``the coach advised: play 9♦``); for a setup the cards swapped are named."""
     who = "you" if you else names[verdict.seat]
     if verdict.kind == "setup":
-        made = f"{who} chose to {plan_words(verdict.made_moves(), 'the' if not you else 'your')}"
-        return made, f"the coach would {plan_words(verdict.best_moves())}"
-    return (
-        f"{who} chose to {Move.from_code(verdict.made)}" if not you else f"you chose to {Move.from_code(verdict.made)}",
-        f"the coach would {Move.from_code(verdict.best)}",
-    )
+        made = f"{who} chose to {plan_words(verdict.made_moves(), 'your' if you else 'the')}"
+        return made, f"the coach advised: {plan_words(verdict.best_moves())}"
+    return f"{who} chose to {Move.from_code(verdict.made)}", f"the coach advised: {Move.from_code(verdict.best)}"
 
 
-def verdict_text(game: Game, verdict: Verdict | None, measure: str, turning: list[int], index: int) -> Text:
-    """The coach's verdict on one decision, in plain numbers."""
+def _row(game: Game, plan: list[Move]) -> list[Card]:
+    g = game.copy()
+    seat = g.turn
+    for move in plan:
+        g.play(move)
+    return list(g.seats[seat].face_up)
+
+
+def verdict_reason(game: Game, verdict: Verdict, measure: str) -> str:
+    """Why the longer look prefers another move, and what it cost: two sentences a player
+    reads (empty when the move stands)."""
+    if not verdict.mistake or verdict.better_chances is None:
+        return ""
+    if verdict.kind == "setup":
+        rows = _row(game, verdict.made_moves()), _row(game, verdict.better_moves())
+        better = f"a longer look prefers the coach's setup: {setup_why(*rows)}"
+    else:
+        made, best = Move.from_code(verdict.made), verdict.better_moves()[0]
+        better = f"a longer look prefers {preferred(game, made, best)}: {why_better(game, made, best)}"
+    made_p = getattr(verdict.made_chances, measure)
+    better_p = getattr(verdict.better_chances, measure)
+    return capitalized(better) + ". " + cost(measure, made_p, better_p)
+
+
+def _chances_line(text: Text, chances: Chances, label: str = "") -> None:
+    text.append(f"{label}Not last {percent(chances.not_last)}   Win {percent(chances.win)}")
+    reach = chances.reach()
+    if reach > 0.1:
+        text.append(f" (give or take {round(reach * 100)} points)", "dim")
+
+
+def verdict_text(game: Game, verdict: Verdict | None, analysis: Analysis, index: int) -> Text:
+    """The coach's advice and the verdict on one decision, in a player's words."""
     text = Text()
     if verdict is None:
         return text
-    made_words, best_words = decision_words(game.names, verdict)
+    names = game.names
+    numbered = analysis.turning_number(index)
+    if numbered is not None:
+        text.append(turning_label(names[verdict.seat], *numbered) + "\n", "bold red")
+    made_words, best_words = decision_words(names, verdict)
     if verdict.kind == "setup":
         text.append("Setup: ", "bold")
     text.append(made_words, "bold")
     if verdict.agrees:
-        text.append(" — the coach agrees.\n", "green")
+        text.append(", as the coach advised.\n", "green")
     else:
         text.append(f"; {best_words}.\n")
-    made, best = verdict.made_chances, verdict.best_chances
-    coach_move = "coach's setup" if verdict.kind == "setup" else "coach's move"
-    text.append(f"Not last: {percent(made.not_last)}")
-    if not verdict.agrees:
-        text.append(f" ({coach_move} {percent(best.not_last)})")
-    text.append(f"   Win: {percent(made.win)}")
-    if not verdict.agrees:
-        text.append(f" ({coach_move} {percent(best.win)})")
-    if index in turning:
-        k = turning.index(index) + 1
-        text.append(
-            f"\nTurning point {k} of {len(turning)}: {percent(verdict.loss)} less chance "
-            f"of {'not being last' if measure == 'not_last' else 'winning'}.",
-            "bold red",
-        )
+    reason = verdict_reason(game, verdict, analysis.measure)
+    if reason:
+        text.append(f"{names[verdict.seat]}, " + reason[0].lower() + reason[1:] + "\n", "bold" if numbered else "")
+    elif not verdict.agrees:
+        text.append("A longer look finds the two about as good.\n", "dim")
+    _chances_line(text, verdict.made_chances)
+    if verdict.mistake and verdict.better_chances is not None:
+        _chances_line(text, verdict.better_chances, "   with the better move: ")
     return text
 
 
@@ -179,8 +206,8 @@ class ReviewScreen(Screen[None]):
         game_key: str = "",
         humans: list[int] | None = None,
         iterations: int = DEFAULT_ITERATIONS,
-        seed: int = 0,
         played: Replay | None = None,
+        coach_work: int | None = None,
     ) -> None:
         super().__init__()
         self.record = record
@@ -191,7 +218,8 @@ class ReviewScreen(Screen[None]):
         self.game_key = game_key
         self.humans = humans if humans is not None else [i for i, s in enumerate(record.seats) if s.human]
         self.iterations = iterations
-        self.seed = seed
+        #: The coach's search (None: hard's own, the advice given at the table).
+        self.coach_work = coach_work
         #: The move the cursor is on (the position shown is just before it).
         self.index = 0
         self.analysis: Analysis | None = None
@@ -199,7 +227,7 @@ class ReviewScreen(Screen[None]):
 
     @property
     def settings(self) -> str:
-        return settings_key(self.iterations, self.seed, self.humans)
+        return settings_key(self.iterations, self.humans, self.coach_work)
 
     def compose(self) -> ComposeResult:
         yield Header(icon="♠")
@@ -243,7 +271,7 @@ class ReviewScreen(Screen[None]):
                 self.played,
                 self.humans,
                 iterations=self.iterations,
-                seed=self.seed,
+                work=self.coach_work,
                 progress=progress,
                 cancelled=lambda: worker.is_cancelled,
             )
@@ -286,9 +314,7 @@ class ReviewScreen(Screen[None]):
                 "dim",
             )
         else:
-            verdict = verdict_text(
-                before, analysis.verdicts.get(self.index), analysis.measure, analysis.turning, self.index
-            )
+            verdict = verdict_text(before, analysis.verdicts.get(self.index), analysis, self.index)
             chances = analysis.chances[self.index]
             if step is not None and self.index not in analysis.verdicts and chances:
                 mine = chances[step.seat]
@@ -298,7 +324,7 @@ class ReviewScreen(Screen[None]):
                 )
             width = max(20, self.size.width - 4)
             graph = chance_graph(before.names, analysis.chances, analysis.measure, self.index, analysis.turning, width)
-            self.query_one("#graph").border_subtitle = graph_legend(analysis.measure)
+            self.query_one("#graph").border_subtitle = graph_legend(analysis.measure, any_shaded(analysis.chances))
         self.query_one("#verdict", Static).update(verdict)
         self.query_one("#graph", Static).update(graph)
 

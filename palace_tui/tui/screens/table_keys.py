@@ -155,7 +155,7 @@ class TableKeys(TableScreen):
         serial = self._serial
         game = self.game.copy()
         events = self.session.public_events()
-        budget = getattr(self.app, "coach_budget", 0.2)
+        work = getattr(self.app, "coach_work", None)  # None: hard's own work
         self.note.say("Coach", Text("thinking…", DIM))
 
         def think() -> None:
@@ -163,7 +163,7 @@ class TableKeys(TableScreen):
 
             advice: Advice | Exception
             try:
-                advice = advise(game, seat, budget, events=events)
+                advice = advise(game, seat, work=work, events=events)
             except Exception as exc:  # no advice is better than a crashed table
                 advice = exc
             if not get_current_worker().is_cancelled:  # a newer question took its place

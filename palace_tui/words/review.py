@@ -1,0 +1,154 @@
+"""The review's sentences: why a longer look prefers another move, in the game's terms,
+and what it cost, spoken to the player who made it.
+
+>>> from palace_tui.rules import Game, Move, Rules
+>>> game = Game.from_position(Rules.preset("palace"), seats=[
+...     {"name": "Ann", "hand": "10H 4C", "face_up": "KS", "face_down": "3D"},
+...     {"name": "Ben", "hand": "5S", "face_up": "QH", "face_down": "8D"}],
+...     pile="5H 6D 9C 9S JD QC AD AC KH")
+>>> why_better(game, Move.take(), Move.from_code("play TH"))
+'you took 9 cards when your 10♥ would have cleared them'
+>>> preferred(game, Move.take(), Move.from_code("play TH"))
+'playing your 10♥'
+>>> cost("not_last", 0.62, 0.74)
+'It cost about 12 in 100 of your chance of not being last (62% instead of 74%).'
+
+Pure: the rules are read, nothing is decided here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from palace_tui.rules import Card, Game, Move
+from palace_tui.rules.cards import JOKER, TEN, TWO, order_key
+from palace_tui.words.vocab import count, join_and, rank_name, rank_plural
+
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+_SPECIAL = (TWO, TEN, JOKER)
+
+
+def _your(cards: Sequence[Card], have: int) -> str:
+    """``your 10♥``, ``both your 7s``, ``all three of your 7s``, ``one of your 2s``."""
+    rank = cards[0].rank
+    if len(cards) == 1 and have == 1:
+        return f"your {cards[0]}"
+    n = len(cards)
+    if n == have:
+        return (
+            f"both your {rank_plural(rank)}" if n == 2 else f"all {_NUMBER_WORDS.get(n, n)} of your {rank_plural(rank)}"
+        )
+    return f"{_NUMBER_WORDS.get(n, n)} of your {rank_plural(rank)}"
+
+
+def _held(game: Game, rank: int) -> int:
+    """How many cards of ``rank`` the seat to act plays from (its hand, else its face-up row)."""
+    s = game.seats[game.turn]
+    source = s.hand if s.hand_count else s.face_up
+    return sum(1 for c in source if c.rank == rank)
+
+
+def _laid(game: Game, move: Move) -> str:
+    return _your(list(move.cards), _held(game, move.cards[0].rank))
+
+
+def preferred(game: Game, made: Move, better: Move) -> str:
+    """The better move as a player says it: ``taking the pile``, ``playing your 10♥``,
+    ``keeping your 2♠`` (taking the pile instead of spending it)."""
+    if better.kind == "take":
+        if made.kind == "play" and made.cards[0].rank in _SPECIAL:
+            return f"keeping {_laid(game, made)} and taking the pile"
+        if better.adding is not None:
+            return f"taking the pile with your {better.adding}"
+        return "taking the pile"
+    if better.kind == "flip":
+        return "turning a face-down card"
+    return f"playing {_laid(game, better)}"
+
+
+def _on_what(game: Game) -> str:
+    need = game.requirement()
+    return f"could go on the {rank_name(need)}" if need else "could start the pile"
+
+
+def why_better(game: Game, made: Move, better: Move) -> str:
+    """What the move made gave away or missed against ``better``, in the game's terms:
+    ``you took 9 cards when your 10♥ would have cleared them``."""
+    pile = len(game.pile)
+    if made.kind == "take" and better.kind == "play":
+        rank = better.cards[0].rank
+        mine = _laid(game, better)
+        if rank == TEN:
+            return f"you took {count(pile, 'card')} when {mine} would have cleared them"
+        if rank == TWO:
+            return f"you took {count(pile, 'card')} when {mine} would have started the pile again"
+        if rank == JOKER:
+            return f"you took {count(pile, 'card')} when {mine} could go on anything"
+        return f"you took {count(pile, 'card')} when {mine} {_on_what(game)}"
+    if made.kind == "take" and better.kind == "take":
+        gave, cheaper = made.adding, better.adding
+        return f"you gave up your {gave} with the pile when your {cheaper} was cheaper to lose"
+    if made.kind == "play" and better.kind == "take":
+        mine = _laid(game, made)
+        rank = made.cards[0].rank
+        cards = count(pile, "card")
+        if rank in _SPECIAL:
+            return f"you spent {mine} on a pile of only {cards}: taking them keeps it for when nothing else goes"
+        them = "it" if len(made.cards) == 1 else "them"
+        return f"you played {mine} where taking the pile's {cards} would have kept {them} for later"
+    if made.kind == "play" and better.kind == "play":
+        return _play_against_play(game, made, better)
+    return f"you chose to {made} where {preferred(game, made, better)} was better"
+
+
+def _play_against_play(game: Game, made: Move, better: Move) -> str:
+    mine, theirs = made.cards[0].rank, better.cards[0].rank
+    was, would = _laid(game, made), _laid(game, better)
+    pile = len(game.pile)
+    if mine == theirs:
+        if len(made.cards) > len(better.cards):
+            return f"you played {was} when {would} would do, keeping the rest for later"
+        return f"you played {was} when {would} together were stronger"
+    if theirs == TEN and pile:
+        return f"you played {was} when {would} would have cleared the pile of {count(pile, 'card')}"
+    if theirs == TWO:
+        return f"you played {was} when {would} would have started the pile again"
+    if mine in _SPECIAL and theirs not in _SPECIAL:
+        return f"you spent {was} when {would} {_on_what(game)}"
+    if order_key(theirs) < order_key(mine):
+        lower = would.replace("your ", "your lower ", 1)
+        kept = "it" if len(made.cards) == 1 else "them"
+        return f"you played {was} when {lower} would do, keeping {kept} for later"
+    return f"you played {was} when {would} would have been harder to beat"
+
+
+def setup_why(made_row: Sequence[Card], better_row: Sequence[Card]) -> str:
+    """Why the coach's face-up row is better than the one laid."""
+    up = sorted((c for c in better_row if c not in made_row), key=lambda c: -order_key(c.rank))
+    down = sorted((c for c in made_row if c not in better_row), key=lambda c: order_key(c.rank))
+    if not up:
+        return "your face-up row was weaker than the coach's"
+    return (
+        f"you kept {join_and([str(c) for c in up])} in your hand and left {join_and([str(c) for c in down])} "
+        "face up: twos, tens and high cards are safest face up, and low cards are easiest to play from the hand"
+    )
+
+
+def chance_name(measure: str) -> str:
+    return "not being last" if measure == "not_last" else "winning"
+
+
+def cost(measure: str, made: float, better: float) -> str:
+    """What a mistake cost, in the chance the review ranks by."""
+    points = round((better - made) * 100)
+    if points < 1:
+        return f"It leaves you lower on average, though your chance of {chance_name(measure)} stays about the same."
+    return (
+        f"It cost about {points} in 100 of your chance of {chance_name(measure)} "
+        f"({round(made * 100)}% instead of {round(better * 100)}%)."
+    )
+
+
+def turning_label(name: str, k: int, of: int) -> str:
+    """``Ann's turning point 2 of 3``."""
+    return f"{name}'s turning point {k} of {of}"
