@@ -232,7 +232,7 @@ async def play_game(
             continue
         view = screen.view()
         move = choose_move(view, rng, swaps)
-        await send_keys(pilot, keys_for(move, view, screen.cursor, screen.row))
+        await send_keys(pilot, keys_for(move, view, screen.cursor, screen.cursor.row))
         assert screen.message is None, f"{move} was refused: {screen.message}"
         played += 1
     raise AssertionError(f"the game did not finish in {max_steps} steps")

@@ -286,8 +286,7 @@ async def test_a_duplicate_deals_results_are_side_by_side(tmp_path) -> None:
 
         class Results(App):
             def on_mount(self) -> None:
-                self.store = store
-                self.push_screen(ResultsScreen(again, []))
+                self.push_screen(ResultsScreen(again, [], store))
 
         app = Results()
         async with app.run_test(size=(120, 40)) as pilot:
@@ -306,8 +305,7 @@ async def test_a_duplicate_deals_results_are_side_by_side(tmp_path) -> None:
         # A game that is no duplicate shows no such table.
         class Plain(App):
             def on_mount(self) -> None:
-                self.store = store
-                self.push_screen(ResultsScreen(first, []))
+                self.push_screen(ResultsScreen(first, [], store))
 
         app = Plain()
         async with app.run_test(size=(120, 40)) as pilot:

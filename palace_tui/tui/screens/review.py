@@ -28,6 +28,7 @@ from palace_tui.ai.analysis import (
 from palace_tui.rules import Game, Move
 from palace_tui.rules.cards import cards_text
 from palace_tui.store.gamefile import GameRecord, Replay, replay
+from palace_tui.store.protocol import GameStore
 from palace_tui.tui.widgets.chance_graph import chance_graph, graph_legend
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import TooSmall
@@ -175,7 +176,7 @@ class ReviewScreen(Screen[None]):
         record: GameRecord,
         *,
         title: str = "",
-        store=None,
+        store: GameStore | None = None,
         game_key: str = "",
         humans: list[int] | None = None,
         iterations: int = DEFAULT_ITERATIONS,
@@ -216,8 +217,7 @@ class ReviewScreen(Screen[None]):
         self.sub_title = "review" + (f": {self.title_text}" if self.title_text else "")
         self.query_one("#board").border_title = "All cards face up"
         self.query_one("#graph").border_title = "Chances over the game"
-        keeps = self.game_key and hasattr(self.store, "analysis")  # the in-memory store keeps none
-        kept = self.store.analysis(self.game_key, self.settings) if keeps else None
+        kept = self.store.analysis(self.game_key, self.settings) if self.game_key and self.store else None
         if kept:
             try:
                 self.analysis = Analysis.from_json(kept)
@@ -249,7 +249,7 @@ class ReviewScreen(Screen[None]):
             )
         except Cancelled:
             return None
-        if self.game_key and hasattr(self.store, "save_analysis"):
+        if self.game_key and self.store is not None:
             self.store.save_analysis(self.game_key, self.settings, analysis.to_json())
         self.app.call_from_thread(self._analysed, analysis)
         return analysis

@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
 from palace_tui.store.gamefile import GameFileError, parse_game
+from palace_tui.store.protocol import GameStore
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import TooSmall
 
@@ -29,7 +30,7 @@ class ReviewListScreen(Screen[tuple[str, int] | None]):
         Binding("escape", "leave", "Quit", id="leave"),
     ]
 
-    def __init__(self, store) -> None:
+    def __init__(self, store: GameStore) -> None:
         super().__init__()
         self.store = store
         self.games = store.game_list(200)
