@@ -35,7 +35,8 @@ def main(argv: list[str] | None = None) -> int:
     command = args[0] if args and not args[0].startswith("-") else ""
     if command in COMMANDS:
         module = importlib.import_module(COMMANDS[command][0])
-        return module.main(args[1:])
+        status: int = module.main(args[1:])
+        return status
     from palace_tui.cli.play import main as play_main
 
     return play_main(args)

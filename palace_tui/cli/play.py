@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from palace_tui.cli import commands_help
 from palace_tui.names import clean_name
@@ -66,7 +66,7 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def build(argv: list[str]):
+def build(argv: list[str]) -> dict[str, Any]:
     """Read the command line into the app's arguments; UsageError with one sentence if bad."""
     from palace_tui.table.session import SeatConfig, Session, computer_levels, default_level
 

@@ -122,7 +122,7 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def _export(data_dir, number_text: str, path: str) -> int:
+def _export(data_dir: Path, number_text: str, path: str) -> int:
     """Write a recorded game as a game file; 0, or 1 with one sentence saying why not."""
     try:
         number = int(number_text)

@@ -307,7 +307,7 @@ class ReviewScreen(Screen[None]):
 
     # ------------------------------------------------------------ keys
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("turning", "summary") and self.analysis is None:
             return None  # greyed out until the analysis is ready
         return True

@@ -88,7 +88,8 @@ class ReviewListScreen(Screen[tuple[str, int] | None]):
         table = self.query_one(DataTable)
         if not self.games:
             return None
-        return self.games[table.cursor_row]["number"]
+        number: int = self.games[table.cursor_row]["number"]
+        return number
 
     def _readable(self, number: int) -> bool:
         """Whether game ``number`` replays; if not, say why (never a silent skip)."""
