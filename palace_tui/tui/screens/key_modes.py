@@ -137,7 +137,7 @@ TABLE_ACTIONS = (
 #: The same in every mode: the rules card, take-back and its reason.
 _EVERY_MODE = {"rules"}
 _TAKE_BACK = {"take_back": Ask.TAKE_BACK, "why_no_take_back": Ask.WHY_NO_TAKE_BACK}
-#: Getting about the seat's own cards (hand_keys) and the reasons of greyed keys (greyed_keys).
+#: Getting about the seat's own cards (card_cursor) and the reasons of greyed keys (greyed_keys).
 _MOVING = {"cursor", "cursor_end", "jump", "clear_marks", "why_not"}
 #: Shown greyed out while another seat acts or the game is over: the keys of a turn.
 _TURN_KEYS = {"cursor", "cursor_end", "jump", "clear_marks", "mark", "play", "take", "coach", "explain"}
