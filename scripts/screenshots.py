@@ -59,7 +59,7 @@ def advance_until(session: Session, done, limit: int = 2000) -> Session:
 
 def mid_game() -> Session:
     s = advance_until(table(1), lambda s: s.game.phase == "play" and s.game.moves >= 24 and len(s.game.pile) >= 2)
-    s.flow = TurnFlow(set(s.humans), len(s.seats), shown=0)  # Ann's cards up, as handed over
+    s.flow = TurnFlow(set(s.humans), shown=0)  # Ann's cards up, as handed over
     return s
 
 
@@ -73,7 +73,7 @@ def face_down() -> Session:
             s = advance_until(table(1, seed=seed), at_face_down)
         except RuntimeError:
             continue
-        s.flow = TurnFlow(set(s.humans), len(s.seats), shown=0)  # Ann's cards up, as handed over
+        s.flow = TurnFlow(set(s.humans), shown=0)  # Ann's cards up, as handed over
         return s
     raise RuntimeError("no face-down position found")
 
@@ -101,7 +101,7 @@ def shared_mid_game() -> Session:
         SeatConfig("Dee", human=False, level="normal"),
     ]
     s = advance_until(Session.new(seats, Rules.preset("palace"), seed=7), ready)
-    s.flow = TurnFlow(set(s.humans), len(s.seats), shown=0)  # Ann's cards up, as handed over
+    s.flow = TurnFlow(set(s.humans), shown=0)  # Ann's cards up, as handed over
     return s
 
 

@@ -91,7 +91,7 @@ class Session:
     _saved_viewer: int | None = field(init=False, default=None, repr=False, compare=False)
 
     def __post_init__(self, shown: int | None) -> None:
-        self.flow = TurnFlow(set(self.humans), len(self.seats), shown)
+        self.flow = TurnFlow(set(self.humans), shown)
         self._saved_viewer = shown
 
     @property
@@ -185,7 +185,7 @@ class Session:
         self.started = now_iso()
         self.recorded = False
         self.public_history = History.start(f"Game {self.game_number + 1}: {self.names[dealer]} deals")
-        self.flow = TurnFlow(set(self.humans), len(self.seats))
+        self.flow = TurnFlow(set(self.humans))
         self.forget_take_back()
 
     @classmethod
@@ -222,13 +222,6 @@ class Session:
             f"{session.names[record.dealer]} deals"
         )
         return session
-
-    def duplicate(self, same_deal_as: str, shift: int = 1) -> Session:
-        """This table's game just played, dealt again with the players moved ``shift`` seats round."""
-        record = self.game_record()
-        return Session.from_record(
-            record, same_deal_as, shift=shift, table_id=self.table_id, games_so_far=self.game_number + 1
-        )
 
     def play_again(self) -> None:
         """Deal the next game at the same table; the next dealer follows the rules."""

@@ -19,7 +19,7 @@ A setup turn (swap or choose) ends with its own key (ready, or laying the cards
 up): nothing was drawn or turned, so there is no result to see and the screen
 goes dark at once.
 
->>> flow = TurnFlow(humans={0, 1}, seats=3)
+>>> flow = TurnFlow(humans={0, 1})
 >>> flow.start(to_act=0)
 Turn(step=<Step.PASS: 'pass'>, seat=0, shown=None)
 >>> flow.passed()
@@ -69,11 +69,6 @@ class Turn:
     seat: int | None
     shown: int | None
 
-    @property
-    def private(self) -> bool:
-        """Whether some seat's own cards are up."""
-        return self.shown is not None
-
 
 class TurnFlow:
     """Decides each step from who is to act; holds only the current step.
@@ -83,9 +78,8 @@ class TurnFlow:
     handed over mid-turn), None for nobody's.
     """
 
-    def __init__(self, humans: AbstractSet[int], seats: int, shown: int | None = None) -> None:
+    def __init__(self, humans: AbstractSet[int], shown: int | None = None) -> None:
         self.humans = frozenset(humans)
-        self.seats = seats
         #: Several people share the keyboard: hide and pass between them.
         self.shared = len(self.humans) > 1
         self._must_pass = False

@@ -41,7 +41,7 @@ def test_doctests():
 
 
 def test_two_people_see_their_result_then_pass():
-    flow = TurnFlow({0, 1}, seats=2)
+    flow = TurnFlow({0, 1})
     assert flow.start(0) == Turn(Step.PASS, 0, None)
     assert flow.passed() == Turn(Step.ACT, 0, 0)
     assert flow.offers_take_back()
@@ -53,7 +53,7 @@ def test_two_people_see_their_result_then_pass():
 
 
 def test_a_clear_simply_continues_and_a_take_back_returns_to_act():
-    flow = TurnFlow({0, 1}, seats=2)
+    flow = TurnFlow({0, 1})
     flow.start(0)
     flow.passed()
     assert flow.after_move(0, to_act=0) == Turn(Step.ACT, 0, 0)  # the extra turn after a clear
@@ -62,18 +62,18 @@ def test_a_clear_simply_continues_and_a_take_back_returns_to_act():
 
 
 def test_computers_play_on_a_public_table_between_people():
-    flow = TurnFlow({0, 2}, seats=4)
+    flow = TurnFlow({0, 2})
     flow.start(0)
     flow.passed()
     flow.after_move(0, to_act=1)
     assert flow.end_turn(1) == Turn(Step.WATCH, 1, None)
-    assert not flow.turn.private and not flow.offers_take_back()
+    assert flow.turn.shown is None and not flow.offers_take_back()
     assert flow.after_move(1, to_act=3) == Turn(Step.WATCH, 3, None)
     assert flow.after_move(3, to_act=2) == Turn(Step.PASS, 2, None)
 
 
 def test_a_setup_turn_ends_with_its_own_key_and_hides_at_once():
-    flow = TurnFlow({0, 1}, seats=3)
+    flow = TurnFlow({0, 1})
     flow.start(0)
     flow.passed()
     assert flow.after_move(0, to_act=0) == Turn(Step.ACT, 0, 0)  # a swap: still setting up
@@ -83,30 +83,30 @@ def test_a_setup_turn_ends_with_its_own_key_and_hides_at_once():
 
 
 def test_the_last_setup_then_leading_goes_on_without_a_pass():
-    flow = TurnFlow({0, 1}, seats=2)
+    flow = TurnFlow({0, 1})
     flow.start(1)
     flow.passed()
     assert flow.after_move(1, to_act=1, setup_done=True) == Turn(Step.ACT, 1, 1)
 
 
 def test_the_end_of_the_game_is_over_for_everyone():
-    flow = TurnFlow({0, 1}, seats=2)
+    flow = TurnFlow({0, 1})
     flow.start(0)
     flow.passed()
     assert flow.after_move(0, to_act=None) == Turn(Step.OVER, None, None)
 
 
 def test_a_session_already_showing_the_seat_to_act_goes_on():
-    flow = TurnFlow({0, 1}, seats=2, shown=0)
+    flow = TurnFlow({0, 1}, shown=0)
     assert flow.start(0) == Turn(Step.ACT, 0, 0)
-    assert TurnFlow({0, 1}, seats=2, shown=1).start(0) == Turn(Step.PASS, 0, None)
+    assert TurnFlow({0, 1}, shown=1).start(0) == Turn(Step.PASS, 0, None)
 
 
 # ---------------------------------------------------------------------- one person and computers
 
 
 def test_alone_with_computers_is_smooth_no_result_step_no_pass():
-    flow = TurnFlow({0}, seats=3)
+    flow = TurnFlow({0})
     assert flow.start(0) == Turn(Step.ACT, 0, 0)
     assert flow.after_move(0, to_act=1) == Turn(Step.WATCH, 1, 0)
     assert flow.offers_take_back()  # the person still has the keyboard while computers think
@@ -116,12 +116,12 @@ def test_alone_with_computers_is_smooth_no_result_step_no_pass():
 
 
 def test_alone_after_a_resume_passes_first_and_hides_computers_until_then():
-    flow = TurnFlow({0}, seats=2)
+    flow = TurnFlow({0})
     assert flow.start(1, resumed=True) == Turn(Step.WATCH, 1, None)
     assert flow.after_move(1, to_act=0) == Turn(Step.PASS, 0, None)
     assert flow.passed() == Turn(Step.ACT, 0, 0)
     assert flow.after_move(0, to_act=1) == Turn(Step.WATCH, 1, 0)
-    flow = TurnFlow({0}, seats=2, shown=0)
+    flow = TurnFlow({0}, shown=0)
     assert flow.start(0, resumed=True) == Turn(Step.PASS, 0, None)
 
 
@@ -138,7 +138,7 @@ def test_whole_games_show_only_the_seat_meant_to_see(preset, humans, seats):
     for seed in range(6):
         rng = random.Random(seed)
         game = Game.deal(Rules.preset(preset), [f"P{i}" for i in range(seats)], seed=seed)
-        flow = TurnFlow(humans, seats)
+        flow = TurnFlow(humans)
         turn = flow.start(game.turn)
         results = 0
         while turn.step != Step.OVER:
