@@ -326,7 +326,7 @@ async def test_a_lesson_from_the_new_table_screen_and_back(tmp_path):
         assert isinstance(lesson, LessonScreen) and lesson.lesson.id == "palace"
         await pilot.press("enter")
         await pilot.pause()
-        assert lesson.feedback_text().startswith("Well done!")
+        assert feedback_text(lesson).startswith("Well done!")
         assert json.loads((tmp_path / "lessons.json").read_text())["done"] == ["palace"]
         await pilot.press("escape", "escape")
         await pilot.pause()
