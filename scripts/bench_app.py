@@ -111,7 +111,7 @@ async def presses(size: tuple[int, int], count: int) -> dict[str, list[float]]:
             key = "enter" if view.playable_ranks or view.stage == "face_down" else "t"
             if view.playable_ranks:  # put the cursor on a playable card first
                 cards = list(view.hand) or list(view.face_up)
-                screen.cursor[screen.row] = next(k for k, c in enumerate(cards) if c.rank in view.playable_ranks)
+                screen.cursor[screen.cursor.row] = next(k for k, c in enumerate(cards) if c.rank in view.playable_ranks)
             results["move (Enter/t)"].append(await press(key, "\r" if key == "enter" else "t"))
     return results
 

@@ -22,6 +22,7 @@ sys.path.insert(0, str(ROOT))
 from palace_tui.ai import make_player  # noqa: E402
 from palace_tui.rules import Rules  # noqa: E402
 from palace_tui.table.session import MemoryStore, SeatConfig, Session  # noqa: E402
+from palace_tui.table.turn_flow import TurnFlow  # noqa: E402
 from palace_tui.tui.app import PalaceApp  # noqa: E402
 from palace_tui.tui.screens.game import GameScreen  # noqa: E402
 from palace_tui.tui.screens.rules import RulesScreen  # noqa: E402
@@ -58,7 +59,7 @@ def advance_until(session: Session, done, limit: int = 2000) -> Session:
 
 def mid_game() -> Session:
     s = advance_until(table(1), lambda s: s.game.phase == "play" and s.game.moves >= 24 and len(s.game.pile) >= 2)
-    s.viewer = 0
+    s.flow = TurnFlow(set(s.humans), shown=0)  # Ann's cards up, as handed over
     return s
 
 
@@ -72,7 +73,7 @@ def face_down() -> Session:
             s = advance_until(table(1, seed=seed), at_face_down)
         except RuntimeError:
             continue
-        s.viewer = 0
+        s.flow = TurnFlow(set(s.humans), shown=0)  # Ann's cards up, as handed over
         return s
     raise RuntimeError("no face-down position found")
 
@@ -100,7 +101,7 @@ def shared_mid_game() -> Session:
         SeatConfig("Dee", human=False, level="normal"),
     ]
     s = advance_until(Session.new(seats, Rules.preset("palace"), seed=7), ready)
-    s.viewer = 0
+    s.flow = TurnFlow(set(s.humans), shown=0)  # Ann's cards up, as handed over
     return s
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import Any
 
 from palace_tui.cli import commands_help
 from palace_tui.cli.usage import Parser, UsageError, check_terminal, refuse
@@ -57,7 +58,7 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def build(argv: list[str]):
+def build(argv: list[str]) -> dict[str, Any]:
     """Read the command line into the app's arguments; UsageError with one sentence if bad."""
     from palace_tui.table.session import SeatConfig, Session, computer_levels, default_level
 

@@ -16,11 +16,11 @@ from palace_tui.lessons.lesson import Lesson, Result, any_play, both, clears, fl
 ACE, KING, QUEEN, JACK = 14, 13, 12, 11
 
 
-def _ben(hand: str = "5S 6C 8H") -> dict:
+def _ben(hand: str = "5S 6C 8H") -> dict[str, str]:
     return {"name": "Ben", "hand": hand, "face_up": "KD 2H AS", "face_down": "3S 4H 6D"}
 
 
-def _cy(hand: str = "3D 4S 9H") -> dict:
+def _cy(hand: str = "3D 4S 9H") -> dict[str, str]:
     return {"name": "Cy", "hand": hand, "face_up": "QC 10C 5H", "face_down": "6S 3H JC"}
 
 
@@ -323,7 +323,7 @@ LESSONS: tuple[Lesson, ...] = CORE + OPTION_LESSONS
 BY_ID = {lesson.id: lesson for lesson in LESSONS}
 
 
-def lesson_for_option(name: str, value) -> Lesson | None:
+def lesson_for_option(name: str, value: object) -> Lesson | None:
     """The lesson that teaches an option value, if there is one (``("seven", "low")``)."""
     for lesson in OPTION_LESSONS:
         if lesson.options.get(name) == value:

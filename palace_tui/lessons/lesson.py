@@ -29,7 +29,7 @@ class Result:
         """The kinds of the events, in order."""
         return [e.kind for e in self.events]
 
-    def played(self) -> tuple:
+    def played(self) -> tuple[Card, ...]:
         """The cards the learner laid on the pile by this move."""
         return tuple(c for e in self.events if e.kind == "played" and e.seat == self.learner for c in e.cards)
 

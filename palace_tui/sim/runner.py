@@ -17,6 +17,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from palace_tui.rules import Game, Rules
 from palace_tui.sim.stats import SimStats, count_head_to_head
@@ -43,7 +44,7 @@ class SimConfig:
         return self.ais[(seat + game_index // self.players) % len(self.ais)]
 
 
-def make_players(config: SimConfig, index: int) -> tuple[list[str], list]:
+def make_players(config: SimConfig, index: int) -> tuple[list[str], list[Any]]:
     """The AI names and player objects of game ``index`` (seeded from the game)."""
     from palace_tui.ai import make_player
 

@@ -1,7 +1,8 @@
 """A store that keeps everything in memory: for tests, and for a run whose data folder won't open.
 
 It answers like :class:`~palace_tui.store.Store` (the same scoreboard rows, ranked by
-the same :func:`~palace_tui.store.ranking.rank`, ties by name) but saves nothing to disk.
+the same :func:`~palace_tui.store.ranking.rank`, ties by name) but saves nothing to disk;
+both are a :class:`~palace_tui.store.protocol.GameStore`.
 
 >>> store = MemoryStore()
 >>> for game, winner in (("t-1", 1), ("t-2", 0)):
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from palace_tui.names import printable
+from palace_tui.store.protocol import GameStore
 from palace_tui.store.ranking import rank
 from palace_tui.store.store import Store
 
@@ -46,6 +48,19 @@ class MemoryStore:
     def clear_session(self) -> None:
         """Forget the unfinished game."""
         self._session = None
+
+    def set_aside_session(self, problem: str) -> None:
+        """The kept game cannot be used (``problem``): forget it, and say so."""
+        self._session = None
+        self.warnings.append(f"The saved game could not be read ({problem}); start a new table.")
+
+    @property
+    def session_saved(self) -> bool:
+        """A game kept in memory is kept until this run ends (and no further: nothing promises more)."""
+        return True
+
+    def release_saves(self) -> None:
+        """Nothing to let go of: no other copy of the app shares this memory."""
 
     def save_last_table(self, data: dict[str, Any]) -> None:
         """Remember the new-table settings."""
@@ -90,8 +105,19 @@ class MemoryStore:
     def close(self) -> None:
         """Nothing to close: nothing was opened."""
 
+    def same_deals(self) -> list[list[dict[str, Any]]]:
+        """No deals side by side: their games' files are not kept in memory (see :meth:`game_list`)."""
+        return []
 
-def open_store(data_dir: str | Path | None = None) -> Store | MemoryStore:
+    def analysis(self, game_key: str, settings: str) -> str | None:
+        """No review's analysis is kept in memory."""
+        return None
+
+    def save_analysis(self, game_key: str, settings: str, data: str) -> None:
+        """A review's analysis is not kept in memory: the next review works it out again."""
+
+
+def open_store(data_dir: str | Path | None = None) -> GameStore:
     """The persistent store, or a :class:`MemoryStore` when its data folder fails to open."""
     try:
         return Store(data_dir=data_dir)

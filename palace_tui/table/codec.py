@@ -254,7 +254,7 @@ def session_from_data(cls: type[S], data: dict[str, Any]) -> S:
             started=str(data.get("started", "")),
             recorded=bool(data.get("recorded", False)),
             public_history=history_from_data(data, len(seats)),
-            viewer=viewer if isinstance(viewer, int) else None,
+            shown=viewer if isinstance(viewer, int) else None,
         )
         session.public_history.header = [clean_text(x) for x in session.public_history.header]
         if isinstance(data.get("deck"), str) and isinstance(data.get("history"), list):

@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from palace_tui.rules import Event, Game, Move
 
@@ -27,6 +27,31 @@ class ComputerPlayer(Protocol):
     def choose(self, game: Game) -> Move:
         """The move to play in ``game``, for the seat to act."""
         ...
+
+
+class EventMemory(Protocol):
+    """What a remembering player keeps of the public events."""
+
+    def reset(self) -> None:
+        """Forget every event seen."""
+        ...
+
+
+@runtime_checkable
+class Observer(Protocol):
+    """A computer player that is shown every move's public events."""
+
+    def observe(self, events: list[Event]) -> None:
+        """See a move's public events."""
+        ...
+
+
+@runtime_checkable
+class Remembering(Observer, Protocol):
+    """An observer that remembers what it saw (``hard``), and can forget it (after a take-back)."""
+
+    #: What it remembers.
+    memory: EventMemory
 
 
 def _make(level: str, seed: int) -> ComputerPlayer:
@@ -43,9 +68,8 @@ def _make(level: str, seed: int) -> ComputerPlayer:
 
 
 def _observe(player: ComputerPlayer, events: Sequence[Event]) -> None:
-    observe = getattr(player, "observe", None)
-    if observe is not None:
-        observe(list(events))
+    if isinstance(player, Observer):
+        player.observe(list(events))
 
 
 class Computers:
@@ -79,7 +103,6 @@ class Computers:
     def restart(self, game_id: str, so_far: Sequence[Event] | None) -> None:
         """The game went back (a take-back): players that remember start again from ``so_far``."""
         for player in self.of_game(game_id):
-            memory = getattr(player, "memory", None)
-            if memory is not None:
-                memory.reset()
-                _observe(player, so_far or [])
+            if isinstance(player, Remembering):
+                player.memory.reset()
+                player.observe(list(so_far or []))

@@ -9,8 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from palace_tui.rules import Game, Move
-from palace_tui.store.gamefile import GameRecord, ReplayError, SeatInfo, format_game, replay
+from palace_tui.store.gamefile import GameRecord, SeatInfo, format_game
 
 if TYPE_CHECKING:
     from palace_tui.table.session import Session
@@ -71,19 +70,3 @@ def result_record(session: Session) -> dict[str, Any]:
         "history": history,
         "same_deal_as": session.same_deal_as or None,
     }
-
-
-def moves_to(record: GameRecord, game: Game) -> list[Move] | None:
-    """The longest start of ``record``'s moves that replays to ``game`` (after a take-back), or None.
-
-    None cannot happen while take-back restores a copy; it keeps a wrong history from being recorded.
-    """
-    moves = list(record.moves)
-    for keep in range(len(moves), -1, -1):
-        record.moves = moves[:keep]
-        try:
-            if replay(record).game == game:
-                return moves[:keep]
-        except ReplayError:
-            continue
-    return None

@@ -2,10 +2,11 @@
 
 A :class:`Session` is everything the app needs to put the same position back on
 the screen: the table (seats, rules, seed), the current game, its one history of
-public events (the log and the recap read it), and which human last saw the screen.
-The session is the one that knows when to save: after every change it makes it
-calls its :attr:`~Session.saver` (the app's autosave). It never imports Textual, so
-it is tested on its own.
+public events (the log and the recap read it), the turn flow (whose cards are up:
+:attr:`Session.viewer` is read from it) and the moves that may still be taken back.
+After every change to the game it calls its :attr:`~Session.saver` (the app's
+autosave); whoever moves the turn flow on saves by :meth:`Session.save_view`. It
+never imports Textual, so it is tested on its own.
 
 >>> s = Session.new([SeatConfig("Ann"), SeatConfig("Ben", human=False)], Rules.preset("palace"), seed=7)
 >>> s.game.phase, s.game.seed
@@ -19,7 +20,7 @@ from __future__ import annotations
 import random
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from typing import Any
 
 from palace_tui.rules import Card, Event, Game, IllegalMove, Move, Rules
@@ -29,9 +30,10 @@ from palace_tui.store.memory import MemoryStore, open_store
 from palace_tui.table.codec import event_from_list, event_to_list, session_from_data, session_to_data
 from palace_tui.table.computers import ComputerPlayer, Computers
 from palace_tui.table.history import EVENT_LIMIT, LOG_LIMIT, History, LogEntry, log_entry_text
-from palace_tui.table.recording import game_record, moves_to, now_iso, result_record
+from palace_tui.table.recording import game_record, now_iso, result_record
 from palace_tui.table.seats import SeatConfig, computer_levels, default_level
-from palace_tui.table.takeback import TakeBackBuffer
+from palace_tui.table.takeback import Snapshot, TakeBack
+from palace_tui.table.turn_flow import TurnFlow
 
 __all__ = [
     "EVENT_LIMIT",
@@ -65,17 +67,11 @@ class Session:
     game_number: int = 0
     game_id: str = ""
     started: str = ""
-    #: The seat whose cards are on screen (None: nobody's); setting another seat saves.
-    viewer: int | None = None
     recorded: bool = False
-    #: The game's public events, from which the log and the recap are read.
+    #: The game's public history, from which the log and the recap are read.
     public_history: History = field(default_factory=History)
     #: The human moves that may still be taken back (not saved: a resume starts afresh).
-    takeback: TakeBackBuffer = field(default_factory=TakeBackBuffer, repr=False, compare=False)
-    #: The human who made the latest human move and still has the device, if any.
-    undo_seat: int | None = field(default=None, repr=False, compare=False)
-    #: The history as it was before each move that may be taken back.
-    _undo_history: list[History] = field(default_factory=list, repr=False, compare=False)
+    takeback: TakeBack = field(default_factory=TakeBack, repr=False, compare=False)
     #: This game's deck as dealt and every move since, so the records can replay it
     #: (None: a save from before histories were kept; that game is recorded without one).
     deck: list[Card] | None = field(default=None, repr=False)
@@ -86,6 +82,22 @@ class Session:
     computers: Computers = field(default_factory=Computers, repr=False, compare=False)
     #: Called with the session after every change it makes (None: nothing saves it).
     saver: Saver | None = field(default=None, repr=False, compare=False)
+    #: The seat whose cards are up as the session is handed to a screen (a save's, a test's);
+    #: from then on :attr:`flow` knows, and :attr:`viewer` reads it.
+    shown: InitVar[int | None] = None
+    #: Whose cards are up and what comes next at the shared keyboard (not compared: a screen's state).
+    flow: TurnFlow = field(init=False, repr=False, compare=False)
+    #: The viewer the last save wrote (a change of it is worth a save).
+    _saved_viewer: int | None = field(init=False, default=None, repr=False, compare=False)
+
+    def __post_init__(self, shown: int | None) -> None:
+        self.flow = TurnFlow(set(self.humans), shown)
+        self._saved_viewer = shown
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose cards are on screen (None: nobody's), as the turn flow says."""
+        return self.flow.shown
 
     # ------------------------------------------------------------ the history, read
 
@@ -115,17 +127,16 @@ class Session:
 
     # ------------------------------------------------------------ saving, when
 
-    def __setattr__(self, name: str, value: object) -> None:
-        # The screen sets ``viewer`` as whose cards come up: a change of it is a change to save.
-        changed = name == "viewer" and getattr(self, "viewer", value) != value
-        super().__setattr__(name, value)
-        if changed:
-            self.save()
-
     def save(self) -> None:
         """Hand the session to its saver (the app's autosave), if it has one."""
+        self._saved_viewer = self.viewer
         if self.saver is not None:
             self.saver(self)
+
+    def save_view(self) -> None:
+        """Save if whose cards are up has changed since the last save (the turn flow moved on)."""
+        if self.viewer != self._saved_viewer:
+            self.save()
 
     # ------------------------------------------------------------ creation
 
@@ -174,7 +185,7 @@ class Session:
         self.started = now_iso()
         self.recorded = False
         self.public_history = History.start(f"Game {self.game_number + 1}: {self.names[dealer]} deals")
-        self.viewer = None
+        self.flow = TurnFlow(set(self.humans))
         self.forget_take_back()
 
     @classmethod
@@ -212,13 +223,6 @@ class Session:
         )
         return session
 
-    def duplicate(self, same_deal_as: str, shift: int = 1) -> Session:
-        """This table's game just played, dealt again with the players moved ``shift`` seats round."""
-        record = self.game_record()
-        return Session.from_record(
-            record, same_deal_as, shift=shift, table_id=self.table_id, games_so_far=self.game_number + 1
-        )
-
     def play_again(self) -> None:
         """Deal the next game at the same table; the next dealer follows the rules."""
         dealer = self.game.next_dealer()
@@ -247,14 +251,6 @@ class Session:
         """The seat whose decision the game waits for, or None when it is over."""
         return None if self.game.phase == "over" else self.game.turn
 
-    def needs_pass(self, seat: int) -> bool:
-        """Whether the screen must go dark before ``seat`` (a human) sees its cards.
-
-        With one human at the table there is nobody to hide from; with several, the
-        screen is passed whenever a different human is to act.
-        """
-        return self.is_human(seat) and len(self.humans) > 1 and self.viewer != seat
-
     # ------------------------------------------------------------ moves
 
     def apply(self, move: Move) -> list[Event]:
@@ -270,62 +266,54 @@ class Session:
     def play_human(self, move: Move) -> list[Event]:
         """Play a person's move, keeping what is needed to take it back (IllegalMove changes nothing)."""
         seat = self.game.turn
-        if self.takeback.seat != seat:
-            self._undo_history.clear()
-        self.takeback.before(self.game, seat)
-        kept = self.public_history.copy()
-        try:
-            events = self.apply(move)
-        except IllegalMove:
-            self.takeback.refused()
-            raise
-        self.takeback.after(events)
-        if self.takeback.seat == seat and self.takeback.status()[0]:
-            self._undo_history.append(kept)
-        else:
-            self._undo_history.clear()
-        self.undo_seat = seat
+        moves = None if self.history is None else len(self.history)
+        before = Snapshot(self.game.copy(), self.public_history.copy(), moves)
+        events = self.apply(move)
+        self.takeback.record(seat, before, events)
         return events
 
     def take_back_status(self) -> tuple[bool, str]:
         """Whether the latest human move may be taken back now, and the sentence why (not)."""
         return self.takeback.status()
 
+    def take_back_offered(self) -> bool:
+        """Whether the seat whose cards are up may take its move back now: its own latest move,
+        not in setup, at a step of the turn that offers it (see :meth:`TurnFlow.offers_take_back`)."""
+        viewer = self.viewer
+        if viewer is None or self.takeback.mover != viewer or self.game.phase == "setup":
+            return False
+        return self.flow.offers_take_back() and self.takeback.status()[0]
+
     def take_back(self) -> int:
-        """Put the game back as it was before the latest human move, then save; returns that seat.
+        """Put the table back as it was before the latest human move, then save; returns that seat.
 
         ValueError with the reason when it can't be taken back.
         """
         seat = self.takeback.seat
-        self.game = self.takeback.take_back()
-        self._trim_history()
-        if self._undo_history:
-            self.public_history = self._undo_history.pop()
+        snapshot = self.takeback.pop()
+        assert seat is not None
+        self.game = snapshot.game
+        self.public_history = snapshot.history
+        if self.history is not None and snapshot.moves is not None:
+            del self.history[snapshot.moves :]
         # The computer players' memory went past the move taken back: start it again
         # from this game's public events (empty when the oldest have been dropped).
         self.computers.restart(self.game_id, self.public_events())
-        assert seat is not None
         self.save()
         return seat
 
-    def _trim_history(self) -> None:
-        """Drop the moves taken back from the game's history."""
-        if self.history is not None and self.deck is not None:
-            self.history = moves_to(self.game_record(), self.game)
-
     def device_passed(self, seat: int) -> None:
         """``seat``'s cards are shown now: another person's move can't be taken back any more."""
-        if self.undo_seat is not None and self.undo_seat != seat:
+        if self.takeback.mover is not None and self.takeback.mover != seat:
             self.forget_take_back()
 
     def forget_take_back(self, why: str | None = None) -> None:
-        """Nothing may be taken back any more."""
+        """Nothing may be taken back any more; ``why`` (another seat moved) is what u then says,
+        else the mover is forgotten too (the keyboard has passed on, or a new game began)."""
         if why:
-            self.takeback.clear(why)
+            self.takeback.forget(why)
         else:
-            self.takeback = TakeBackBuffer()
-            self.undo_seat = None
-        self._undo_history.clear()
+            self.takeback = TakeBack()
 
     def computer_move(self) -> list[Event]:
         """Let the computer seat to act choose and play one move."""
@@ -347,8 +335,7 @@ class Session:
         except IllegalMove:
             # A computer player's mistake must not stop the table: play the first legal move.
             events = self.apply(self.game.legal_moves()[0])
-        if self.takeback.seat is not None:
-            self.forget_take_back(f"{self.names[seat]} has moved since, so that move can't be taken back.")
+        self.takeback.forget(f"{self.names[seat]} has moved since, so that move can't be taken back.")
         return events
 
     def computer_player(self, seat: int) -> ComputerPlayer:

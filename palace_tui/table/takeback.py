@@ -3,26 +3,31 @@
 A move may be taken back until the device passes to another human (or another
 seat moves), and only if it showed no new card to anyone: no card drawn from the
 stock, no face-down card turned, no pile taken, and the game not over. Pure
-Python; the app binds a key to :class:`TakeBackBuffer`.
+Python: the session keeps a :class:`TakeBack` and the app binds a key to it.
+
+What is kept is one stack of :class:`Snapshot`\\ s, the table as it was before each
+move that may still be taken back: the game, its public history and how many moves
+its record had. Taking back puts the latest snapshot back whole.
 
 >>> from palace_tui.rules import Game, Move, Rules
 >>> game = Game.from_position(Rules(), seats=[{"hand": "9S 4C"}, {"hand": "5D"}], pile="6H")
->>> buffer = TakeBackBuffer()
->>> buffer.before(game, seat=0)
->>> buffer.after(game.play(Move.play("9S")))
->>> buffer.status()
+>>> takeback = TakeBack()
+>>> before = Snapshot(game.copy(), History.start("Game 1"), moves=0)
+>>> takeback.record(0, before, game.play(Move.play("9S")))
+>>> takeback.status()
 (True, 'Take back 9♠.')
->>> game = buffer.take_back()
->>> [str(c) for c in game.seats[0].hand]
+>>> [str(c) for c in takeback.pop().game.seats[0].hand]
 ['4♣', '9♠']
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from palace_tui.rules import Event, Game
 from palace_tui.rules.cards import cards_text
+from palace_tui.table.history import History
 
 #: Why a move can't be taken back, by the first event kind that forbids it.
 REFUSALS = {
@@ -52,69 +57,70 @@ def can_take_back(events: Sequence[Event]) -> tuple[bool, str]:
     return True, f"Take back {cards_text(played)}."
 
 
-class TakeBackBuffer:
-    """The game as it was before the human's latest move(s), while they may be taken back.
+@dataclass(frozen=True)
+class Snapshot:
+    """The table as it was just before one human move (all of it copies the table no longer changes)."""
 
-    Call :meth:`before` with the game just before a human's move and :meth:`after`
-    with its events. Call :meth:`clear` when any other seat moves or the device is
-    passed to another human. Consecutive moves of one seat (an extra turn after a
-    clear) stack, and each key press takes back the latest.
+    #: The game before the move.
+    game: Game
+    #: The game's public history before the move.
+    history: History
+    #: How many moves the game's record held before it (None: this game's moves are not kept).
+    moves: int | None
+    #: What the move did, once played (it says whether, and why not, the move may be taken back).
+    events: tuple[Event, ...] = ()
+
+
+class TakeBack:
+    """The human moves that may still be taken back, and whose they are.
+
+    :meth:`record` each human move with the snapshot from before it; :meth:`forget`
+    when another seat moves. Consecutive moves of one seat (an extra turn after a
+    clear) stack, and each :meth:`pop` takes back the latest.
     """
 
     def __init__(self) -> None:
-        self._stack: list[tuple[Game, tuple[Event, ...]]] = []
-        self._pending: Game | None = None
-        self._seat: int | None = None
+        #: The person who made the latest human move and still has the device (None: nobody).
+        self.mover: int | None = None
+        self._stack: list[Snapshot] = []
         self._why = NOTHING
 
     @property
     def seat(self) -> int | None:
-        """The seat whose move is held, if any."""
-        return self._seat if self._stack else None
+        """The seat whose moves are held, if any."""
+        return self.mover if self._stack else None
 
-    def before(self, game: Game, seat: int) -> None:
-        """Remember the position before ``seat`` moves (a copy; ``game`` may then change)."""
-        if seat != self._seat:
+    def record(self, seat: int, before: Snapshot, events: Sequence[Event]) -> None:
+        """``seat`` made a move from ``before`` with these events: keep it if it may be taken back."""
+        if seat != self.mover:
             self._stack.clear()
-        self._seat = seat
-        self._pending = game.copy()
-
-    def after(self, events: Sequence[Event]) -> None:
-        """The move was played with these events: keep it if it may be taken back."""
-        if self._pending is None:
-            return
+        self.mover = seat
         ok, why = can_take_back(events)
         if ok:
-            self._stack.append((self._pending, tuple(events)))
+            self._stack.append(Snapshot(before.game, before.history, before.moves, tuple(events)))
         else:
             # Going back past a move that revealed a card would reveal-and-hide it.
             self._stack.clear()
             self._why = why
-        self._pending = None
 
-    def refused(self) -> None:
-        """The move was illegal and changed nothing: forget the pending copy."""
-        self._pending = None
-
-    def clear(self, why: str = "The device has passed to another player since that move.") -> None:
-        """Nothing may be taken back any more (another seat moved, or the device passed)."""
+    def forget(self, why: str) -> None:
+        """Nothing may be taken back any more (another seat moved); ``why`` is what u says now."""
         if self._stack:
             self._why = why
         self._stack.clear()
-        self._pending = None
 
     def status(self) -> tuple[bool, str]:
         """Whether the take-back key works now, and the sentence for its tooltip or refusal."""
         if self._stack:
-            return can_take_back(self._stack[-1][1])
+            return can_take_back(self._stack[-1].events)
         return False, self._why
 
-    def take_back(self) -> Game:
-        """The game as it was before the latest held move; ValueError with the reason if none."""
+    def pop(self) -> Snapshot:
+        """The table as it was before the latest held move; ValueError with the reason if none."""
         ok, why = self.status()
         if not ok:
             raise ValueError(why)
-        game, _ = self._stack.pop()
+        snapshot = self._stack.pop()
         if not self._stack:
             self._why = NOTHING
-        return game.copy()
+        return snapshot

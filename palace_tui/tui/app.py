@@ -1,21 +1,26 @@
 """The Palace app: a new table, then games at it, hot seat and computer seats.
 
 The app owns the store and the screen flow; the game screen owns the session
-while a game is on. Nothing here decides a rule: moves go to the engine.
+while a game is on. The screens tell the app what happened by messages
+(:mod:`palace_tui.tui.messages`: a game ended, the keyboard must pass, a table was
+chosen, the lessons were asked for), and it decides what comes next. Nothing here
+decides a rule: moves go to the engine.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from textual import events
+from textual import events, on
 from textual.app import App
 from textual.binding import Binding
-from textual.screen import Screen
+from textual.geometry import Size
+from textual.screen import Screen, ScreenResultCallbackType
 
+from palace_tui.store.protocol import GameStore
 from palace_tui.table.session import Session, open_store
+from palace_tui.tui.messages import GameEnded, LessonsAsked, PassNeeded, TableChosen
 from palace_tui.tui.widgets.card_art import set_no_color
 from palace_tui.tui.widgets.too_small import too_small
 
@@ -38,7 +43,9 @@ class PalaceApp(App[None]):
     ``session`` starts straight at a table (the command line's ``--players``),
     ``resume`` puts the saved session back, otherwise the new-table screen opens.
     ``ai_delay`` is the pause before a computer seat plays (0 in tests);
-    ``coach_work`` bounds the coach's (h) search (None: hard's own, the same advice on any machine).
+    ``coach_work`` bounds the coach's (h) search (None: hard's own, the same advice on any machine);
+    ``store`` keeps the games
+    (by default the data folder's, or memory when it won't open).
     """
 
     CSS_PATH = [Path(__file__).parent / "app.tcss", Path(__file__).parent / "narrow.tcss"]
@@ -56,13 +63,13 @@ class PalaceApp(App[None]):
         resume: bool = False,
         data_dir: str | None = None,
         ai_delay: float = 0.6,
-        store: Any = None,
-        table: dict | None = None,
+        store: GameStore | None = None,
+        table: dict[str, Any] | None = None,
         coach_work: int | None = None,
     ) -> None:
         super().__init__()
         set_no_color(self.no_color)  # Textual has read (and removed) NO_COLOR by now
-        self.store = store if store is not None else open_store(data_dir)
+        self.store: GameStore = store if store is not None else open_store(data_dir)
         #: Where saves, records and lesson progress live (None: the default folder).
         self.data_dir = data_dir
         self.coach_work = coach_work
@@ -73,6 +80,9 @@ class PalaceApp(App[None]):
         self.table = table
         #: The session being played, if any.
         self.session: Session | None = None
+        #: How hard a review from the results screen works (None: the review's own default).
+        self.review_iterations: int | None = None
+        self.review_coach_work: int | None = None
         self._warned = 0  # store warnings already shown
         self._recent_warnings: list[str] = []  # shown before the first privacy screen, shown again on it
 
@@ -142,21 +152,13 @@ class PalaceApp(App[None]):
             return Session.from_dict(data)
         except ValueError as exc:
             # Never let the next game overwrite it: move it aside, and the warning says where.
-            set_aside = getattr(self.store, "set_aside_session", None)
-            if set_aside is not None:
-                set_aside(str(exc))
-                self.show_store_warnings()
-            else:
-                self.notify(
-                    f"The saved game could not be read ({exc}); start a new table.", severity="error", markup=False
-                )
+            self.store.set_aside_session(str(exc))
+            self.show_store_warnings()
             return None
 
     def on_unmount(self) -> None:
         # Another copy may own the folder's saved game once this one has gone.
-        release = getattr(self.store, "release_saves", None)
-        if release is not None:
-            release()
+        self.store.release_saves()
 
     def new_table(self) -> None:
         """Open the new-table screen (with the remembered table)."""
@@ -166,13 +168,14 @@ class PalaceApp(App[None]):
         self.session = None
         self.switch_or_push(NewTableScreen(table), self.start_session)
 
+    @on(LessonsAsked)
     def learn(self) -> None:
         """Open the lessons on top of the current screen; Escape comes back."""
         from palace_tui.tui.screens.learn_list import LearnScreen
 
         self.push_screen(LearnScreen(data_dir=self.data_dir))
 
-    def _last_table(self) -> dict | None:
+    def _last_table(self) -> dict[str, Any] | None:
         try:
             table = self.store.last_table()
         except Exception:
@@ -181,9 +184,10 @@ class PalaceApp(App[None]):
             table = {**table, "seed": ""}  # older releases remembered the seed: every table dealt the same
         return table
 
-    def remember_table(self, data: dict) -> None:
+    @on(TableChosen)
+    def remember_table(self, chosen: TableChosen) -> None:
         """Keep the new-table settings for next time."""
-        self.store.save_last_table(data)
+        self.store.save_last_table(chosen.settings)
 
     def start_session(self, session: Session | None, resumed: bool = False) -> None:
         """Show the table for ``session`` (a fresh deal or a resumed game)."""
@@ -194,9 +198,9 @@ class PalaceApp(App[None]):
         self.session = session
         session.saver = self.autosave  # from now on the session saves itself after every change
         session.save()
-        self.switch_or_push(GameScreen(session, ai_delay=self.ai_delay, resumed=resumed))
+        self.switch_or_push(GameScreen(session, ai_delay=self.ai_delay, resumed=resumed, coach_work=self.coach_work))
 
-    def switch_or_push(self, screen, callback: Callable | None = None) -> None:
+    def switch_or_push(self, screen: Screen[Any], callback: ScreenResultCallbackType[Any] | None = None) -> None:
         """Make ``screen`` the only screen on top of the (empty) default screen."""
         while len(self.screen_stack) > 1:
             self.pop_screen()
@@ -213,16 +217,18 @@ class PalaceApp(App[None]):
     def show_store_warnings(self) -> None:
         """Tell the player, once each, what the store had to say: a bad file moved aside
         (and where), or that nothing is being saved."""
-        warnings = getattr(self.store, "warnings", [])
+        warnings = self.store.warnings
         for warning in warnings[self._warned :]:
             self.notify(warning, severity="warning", timeout=10, markup=False)  # paths may hold [
             self._recent_warnings.append(warning)
         self._warned = len(warnings)
 
-    def pass_to(self, seat: int, reveal: Callable[[int], None]) -> None:
-        """Put up the pass screen for ``seat``; ``reveal`` runs when that person presses Enter."""
+    @on(PassNeeded)
+    def pass_to(self, needed: PassNeeded) -> None:
+        """Put up the pass screen for the seat named; the table shows its cards when that person presses Enter."""
         from palace_tui.tui.screens.pass_device import PassScreen
 
+        seat = needed.seat
         self.clear_notifications()
         # Store warnings are not private (a file moved aside, nothing saved): they stay in view.
         for warning in self._recent_warnings:
@@ -235,13 +241,14 @@ class PalaceApp(App[None]):
         screen = self.get_screen("pass", PassScreen)
         screen.for_seat(seat, session.names[seat])
         # The pass screen is dismissed with the seat it was put up for.
-        self.push_screen(screen, lambda _seat: reveal(seat))
+        self.push_screen(screen, lambda _seat: needed.table.reveal(seat))
 
-    def game_over(self, screen) -> None:
+    @on(GameEnded)
+    def game_over(self, ended: GameEnded) -> None:
         """Record the result (unless abandoned), clear the save and show the results."""
         from palace_tui.tui.screens.results import ResultsScreen
 
-        session = screen.session
+        session = ended.session
         outcome = session.game.outcome()
         if outcome is not None and not session.recorded:
             # An abandoned game counts in no score, but its moves are kept for its review.
@@ -262,13 +269,15 @@ class PalaceApp(App[None]):
             else:
                 self.exit()
 
-        self.push_screen(ResultsScreen(session, board), chosen)
+        self.push_screen(
+            ResultsScreen(session, board, self.store, self.review_iterations, self.review_coach_work), chosen
+        )
 
     def action_save_quit(self) -> None:
         """Save the game in progress and quit, saying on the terminal how to continue."""
         if self.session is not None and self.session.game.phase != "over":
             self.store.save_session(self.session.to_dict())
-            self.exit(message=SAVED_LINE if getattr(self.store, "session_saved", True) else NOT_SAVED_LINE)
+            self.exit(message=SAVED_LINE if self.store.session_saved else NOT_SAVED_LINE)
             return
         self.exit()
 
@@ -277,7 +286,7 @@ class PalaceApp(App[None]):
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size)  # runs before App's own handler updates self.size
 
-    def _check_size(self, size=None) -> None:
+    def _check_size(self, size: Size | None = None) -> None:
         width, height = size or self.size
         before = set(self.classes)
         self.set_class(too_small(width, height), "-too-small")

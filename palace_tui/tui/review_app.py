@@ -11,6 +11,7 @@ from textual.app import App
 
 from palace_tui.ai.analysis import DEFAULT_ITERATIONS
 from palace_tui.store.gamefile import GameRecord, parse_game
+from palace_tui.store.protocol import GameStore
 from palace_tui.table.session import Session, open_store
 from palace_tui.tui.screens.review import ReviewScreen
 
@@ -28,7 +29,7 @@ class ReviewApp(App[Session | None]):
         *,
         title: str = "",
         data_dir: str | None = None,
-        store=None,
+        store: GameStore | None = None,
         iterations: int = DEFAULT_ITERATIONS,
         coach_work: int | None = None,
     ) -> None:

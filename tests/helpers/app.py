@@ -28,6 +28,13 @@ def screen_text(app) -> str:
     return console.export_text()
 
 
+def hand_text(screen) -> str:
+    """The hand row of the seat at the screen, as plain text."""
+    from palace_tui.tui.widgets.card_row import CardRow
+
+    return screen.query_one("#hand-row", CardRow).text
+
+
 def keys_for(move: Move, view, cursor: dict[str, int], row: str) -> list[str]:
     """The key presses that make ``move`` from the cursor positions of the game screen."""
     keys: list[str] = []

@@ -122,6 +122,6 @@ async def play_through(app, pilot, seed: int = 1, max_steps: int = 3000) -> Priv
         view = screen.view()
         watch.check_table(app, screen.viewer)
         move = choose_move(view, rng, swaps)
-        await press(pilot, *keys_for(move, view, screen.cursor, screen.row))
+        await press(pilot, *keys_for(move, view, screen.cursor, screen.cursor.row))
         assert screen.message is None, f"{move} was refused: {screen.message}"
     raise AssertionError("the game did not finish")

@@ -118,7 +118,7 @@ async def play_human_moves(
             continue
         view = game_screen.view()
         move = choose_move(view, rng, swaps)
-        await send_keys(pilot, keys_for(move, view, game_screen.cursor, game_screen.row))
+        await send_keys(pilot, keys_for(move, view, game_screen.cursor, game_screen.cursor.row))
         if game_screen.message is not None:
             raise AssertionError(f"{move} was refused: {game_screen.message}")
         played += 1

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from palace_tui.rules import Game, Move, Rules
-from palace_tui.table.takeback import TakeBackBuffer, can_take_back
+from palace_tui.rules import Card, Event, Game, IllegalMove, Move, Rules
+from palace_tui.table.history import History
+from palace_tui.table.session import SeatConfig, Session
+from palace_tui.table.takeback import Snapshot, TakeBack, can_take_back
 
 
 def game(stock: str = "", **seat0) -> Game:
@@ -16,11 +18,11 @@ def game(stock: str = "", **seat0) -> Game:
     )
 
 
-def played(g: Game, code: str):
-    buf = TakeBackBuffer()
-    buf.before(g, seat=g.turn)
-    buf.after(g.play(Move.from_code(code)))
-    return buf
+def played(g: Game, code: str) -> TakeBack:
+    takeback = TakeBack()
+    seat, before = g.turn, Snapshot(g.copy(), History(), moves=0)
+    takeback.record(seat, before, g.play(Move.from_code(code)))
+    return takeback
 
 
 def test_a_plain_play_can_be_taken_back():
@@ -28,7 +30,7 @@ def test_a_plain_play_can_be_taken_back():
     before = g.to_dict()
     buf = played(g, "play 9S")
     assert buf.status() == (True, "Take back 9♠.")
-    assert buf.take_back().to_dict() == before
+    assert buf.pop().game.to_dict() == before
     assert buf.status()[0] is False
 
 
@@ -37,7 +39,7 @@ def test_a_draw_forbids_it():
     ok, why = buf.status()
     assert not ok and "drawn from the stock" in why
     with pytest.raises(ValueError, match="drawn"):
-        buf.take_back()
+        buf.pop()
 
 
 def test_taking_the_pile_forbids_it():
@@ -67,35 +69,54 @@ def test_the_game_over_forbids_it():
 def test_a_ten_clear_can_be_taken_back_then_two_moves_stack():
     g = game()
     start = g.to_dict()
-    buf = TakeBackBuffer()
-    buf.before(g, 0)
-    buf.after(g.play(Move.play("TD")))
+    takeback = TakeBack()
+    takeback.record(0, Snapshot(g.copy(), History(), 0), g.play(Move.play("TD")))
     after_ten = g.to_dict()
-    buf.before(g, 0)  # the extra turn
-    buf.after(g.play(Move.play("4C")))
-    g = buf.take_back()
-    assert g.to_dict() == after_ten
-    g = buf.take_back()
-    assert g.to_dict() == start
+    takeback.record(0, Snapshot(g.copy(), History(), 1), g.play(Move.play("4C")))  # the extra turn
+    assert takeback.pop().game.to_dict() == after_ten
+    assert takeback.pop().game.to_dict() == start
 
 
-def test_passing_the_device_or_another_seat_moving_clears_it():
+def test_another_seat_moving_clears_it():
+    takeback = played(game(), "play 9S")
+    takeback.forget("Ben has moved since, so that move can't be taken back.")
+    ok, why = takeback.status()
+    assert not ok and "Ben has moved" in why
     g = game()
-    buf = played(g, "play 9S")
-    buf.clear()
-    ok, why = buf.status()
-    assert not ok and "passed" in why
-    buf = played(game(), "play 9S")
-    buf.before(g, 1)  # Ben moves next
-    assert buf.status()[0] is False
+    takeback = played(g, "play 9S")
+    takeback.record(1, Snapshot(g.copy(), History(), 1), [Event("played", 1, (Card.parse("5D"),))])
+    assert takeback.seat == 1 and takeback.status() == (True, "Take back 5♦.")
+    takeback.pop()
+    assert takeback.status()[0] is False  # Ann's move went with the seat
+
+
+def at_table() -> Session:
+    g = game()
+    return Session("t1", [SeatConfig("Ann"), SeatConfig("Ben")], g.rules, "palace", 1, g, game_id="t1-1", shown=0)
 
 
 def test_an_illegal_attempt_changes_nothing():
-    g = game()
-    buf = played(g, "play 9S")
-    buf.before(g, 1)
-    buf.refused()
-    assert buf.status()[0] is False
+    session = at_table()
+    session.play_human(Move.play("TD"))  # a clear: Ann plays again
+    with pytest.raises(IllegalMove):
+        session.play_human(Move.play("5D"))
+    assert session.take_back_status() == (True, "Take back 10♦.")
+
+
+def test_taking_back_puts_the_game_its_log_and_its_moves_back_together():
+    """One snapshot per move: each take-back restores the game, the public history and the moves kept."""
+    session = at_table()
+    session.deck, session.history = [], []  # the game's moves are kept (as for a dealt game)
+    start_log, start_game = session.log, session.game.copy()
+    session.play_human(Move.play("TD"))
+    after_ten_log, after_ten_game = session.log, session.game.copy()
+    session.play_human(Move.play("4C"))
+    assert session.history == [Move.play("TD"), Move.play("4C")]
+    assert session.take_back() == 0
+    assert session.game == after_ten_game and session.log == after_ten_log and session.history == [Move.play("TD")]
+    session.take_back()
+    assert session.game == start_game and session.log == start_log and session.history == []
+    assert session.take_back_status() == (False, "There is no move to take back.")
 
 
 def test_can_take_back_on_events():

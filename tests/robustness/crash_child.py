@@ -105,7 +105,7 @@ async def run(data_dir: str, log_path: str, seed: int) -> None:
                 continue
             view = game_screen.view()
             move = choose_move(view, rng, swaps)
-            await send_keys(pilot, keys_for(move, view, game_screen.cursor, game_screen.row))
+            await send_keys(pilot, keys_for(move, view, game_screen.cursor, game_screen.cursor.row))
             if game_screen.message is not None:
                 raise AssertionError(f"{move} was refused: {game_screen.message}")
 

@@ -232,7 +232,7 @@ async def play_game(
             continue
         view = screen.view()
         move = choose_move(view, rng, swaps)
-        await send_keys(pilot, keys_for(move, view, screen.cursor, screen.row))
+        await send_keys(pilot, keys_for(move, view, screen.cursor, screen.cursor.row))
         assert screen.message is None, f"{move} was refused: {screen.message}"
         played += 1
     raise AssertionError(f"the game did not finish in {max_steps} steps")
@@ -300,15 +300,15 @@ async def _sweep_fails(make_app, monkeypatch, seed: int = 30) -> str:
 
 async def test_the_sweep_catches_a_hand_left_up_after_the_turn(make_app, monkeypatch):
     """Planted: Enter on the result step keeps the mover's cards up while the game goes on."""
-    from palace_tui.table.turn_flow import WATCH, Turn, TurnFlow
+    from palace_tui.table.turn_flow import Step, Turn, TurnFlow
 
     real = TurnFlow.end_turn
 
     def leaky(self, to_act):
         turn = real(self, to_act)
-        if turn.step == WATCH:
+        if turn.step == Step.WATCH:
             mover = next(iter(self.humans))
-            self.turn = Turn(WATCH, turn.seat, mover)
+            self.turn = Turn(Step.WATCH, turn.seat, mover)
             return self.turn
         return turn
 

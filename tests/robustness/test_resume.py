@@ -209,7 +209,7 @@ async def test_a_finished_game_counts_once_when_resumed_and_ended_again(make_app
         await send_keys(pilot, ["enter"])
         screen = app.screen
         move = ending_move(session.game)
-        await send_keys(pilot, keys_for(move, screen.view(), screen.cursor, screen.row))
+        await send_keys(pilot, keys_for(move, screen.view(), screen.cursor, screen.cursor.row))
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen), type(app.screen).__name__
         await send_keys(pilot, ["ctrl+q"])

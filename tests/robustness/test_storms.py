@@ -108,7 +108,7 @@ def guided_keys(app, rng: random.Random, swaps: dict) -> list[str]:
     game_screen = human_turn(app)
     if game_screen is not None:
         view = game_screen.view()
-        return keys_for(choose_move(view, rng, swaps), view, game_screen.cursor, game_screen.row)
+        return keys_for(choose_move(view, rng, swaps), view, game_screen.cursor, game_screen.cursor.row)
     return [rng.choice(KEYS)]
 
 

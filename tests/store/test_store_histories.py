@@ -96,7 +96,13 @@ def test_same_deal_results_side_by_side(data_dir: Path, capsys, monkeypatch) -> 
     first = _played(seed=9)
     with Store(data_dir) as store:
         store.record_game(first.record())
-        again = first.duplicate(store.game_list()[0]["game_id"], shift=1)
+        again = Session.from_record(
+            first.game_record(),
+            store.game_list()[0]["game_id"],
+            shift=1,
+            table_id=first.table_id,
+            games_so_far=first.game_number + 1,
+        )
         while again.game.phase != "over":
             again.computer_move()
         store.record_game(again.record())

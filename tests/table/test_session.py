@@ -68,10 +68,13 @@ def test_the_session_saves_after_every_change_it_makes():
     session = make_session(humans=("Ann",), computers=("Ben",), seed=3)
     saves: list[dict] = []
     session.saver = lambda s: saves.append(s.to_dict())
-    session.viewer = session.viewer  # no change, no save
+    session.save_view()  # nobody's cards were up and still are: no change, no save
     assert saves == []
-    session.viewer = 0
+    session.flow.start(session.to_act)  # Ann alone with a computer: her cards come up
+    session.save_view()
     assert len(saves) == 1 and saves[-1]["viewer"] == 0
+    session.save_view()
+    assert len(saves) == 1
     while session.game.phase == "setup":
         if session.is_human(session.game.turn):
             session.play_human(Move.ready())
@@ -100,7 +103,7 @@ def test_a_take_back_is_saved():
         stock="",
     )
     session = Session(
-        "t1", [SeatConfig("Ann"), SeatConfig("Ben")], game.rules, "palace", 1, game, game_id="t1-1", viewer=0
+        "t1", [SeatConfig("Ann"), SeatConfig("Ben")], game.rules, "palace", 1, game, game_id="t1-1", shown=0
     )
     saves: list[dict] = []
     session.saver = lambda s: saves.append(s.to_dict())

@@ -18,7 +18,7 @@ import pytest
 import palace_tui.table.turn_flow
 import palace_tui.words.events
 from palace_tui.rules import Card, Event, Game, Rules
-from palace_tui.table.turn_flow import ACT, OVER, PASS, RESULT, WATCH, Turn, TurnFlow
+from palace_tui.table.turn_flow import Step, Turn, TurnFlow
 from palace_tui.words.events import move_result
 
 
@@ -41,88 +41,88 @@ def test_doctests():
 
 
 def test_two_people_see_their_result_then_pass():
-    flow = TurnFlow({0, 1}, seats=2)
-    assert flow.start(0) == Turn(PASS, 0, None)
-    assert flow.passed() == Turn(ACT, 0, 0)
+    flow = TurnFlow({0, 1})
+    assert flow.start(0) == Turn(Step.PASS, 0, None)
+    assert flow.passed() == Turn(Step.ACT, 0, 0)
     assert flow.offers_take_back()
-    assert flow.after_move(0, to_act=1) == Turn(RESULT, 0, 0)
+    assert flow.after_move(0, to_act=1) == Turn(Step.RESULT, 0, 0)
     assert flow.offers_take_back()
-    assert flow.end_turn(1) == Turn(PASS, 1, None)
+    assert flow.end_turn(1) == Turn(Step.PASS, 1, None)
     assert not flow.offers_take_back()
-    assert flow.passed() == Turn(ACT, 1, 1)
+    assert flow.passed() == Turn(Step.ACT, 1, 1)
 
 
 def test_a_clear_simply_continues_and_a_take_back_returns_to_act():
-    flow = TurnFlow({0, 1}, seats=2)
+    flow = TurnFlow({0, 1})
     flow.start(0)
     flow.passed()
-    assert flow.after_move(0, to_act=0) == Turn(ACT, 0, 0)  # the extra turn after a clear
-    assert flow.after_move(0, to_act=1) == Turn(RESULT, 0, 0)
-    assert flow.taken_back(0) == Turn(ACT, 0, 0)
+    assert flow.after_move(0, to_act=0) == Turn(Step.ACT, 0, 0)  # the extra turn after a clear
+    assert flow.after_move(0, to_act=1) == Turn(Step.RESULT, 0, 0)
+    assert flow.taken_back(0) == Turn(Step.ACT, 0, 0)
 
 
 def test_computers_play_on_a_public_table_between_people():
-    flow = TurnFlow({0, 2}, seats=4)
+    flow = TurnFlow({0, 2})
     flow.start(0)
     flow.passed()
     flow.after_move(0, to_act=1)
-    assert flow.end_turn(1) == Turn(WATCH, 1, None)
-    assert not flow.turn.private and not flow.offers_take_back()
-    assert flow.after_move(1, to_act=3) == Turn(WATCH, 3, None)
-    assert flow.after_move(3, to_act=2) == Turn(PASS, 2, None)
+    assert flow.end_turn(1) == Turn(Step.WATCH, 1, None)
+    assert flow.turn.shown is None and not flow.offers_take_back()
+    assert flow.after_move(1, to_act=3) == Turn(Step.WATCH, 3, None)
+    assert flow.after_move(3, to_act=2) == Turn(Step.PASS, 2, None)
 
 
 def test_a_setup_turn_ends_with_its_own_key_and_hides_at_once():
-    flow = TurnFlow({0, 1}, seats=3)
+    flow = TurnFlow({0, 1})
     flow.start(0)
     flow.passed()
-    assert flow.after_move(0, to_act=0) == Turn(ACT, 0, 0)  # a swap: still setting up
-    assert flow.after_move(0, to_act=1, setup_done=True) == Turn(PASS, 1, None)
+    assert flow.after_move(0, to_act=0) == Turn(Step.ACT, 0, 0)  # a swap: still setting up
+    assert flow.after_move(0, to_act=1, setup_done=True) == Turn(Step.PASS, 1, None)
     flow.passed()
-    assert flow.after_move(1, to_act=2, setup_done=True) == Turn(WATCH, 2, None)
+    assert flow.after_move(1, to_act=2, setup_done=True) == Turn(Step.WATCH, 2, None)
 
 
 def test_the_last_setup_then_leading_goes_on_without_a_pass():
-    flow = TurnFlow({0, 1}, seats=2)
+    flow = TurnFlow({0, 1})
     flow.start(1)
     flow.passed()
-    assert flow.after_move(1, to_act=1, setup_done=True) == Turn(ACT, 1, 1)
+    assert flow.after_move(1, to_act=1, setup_done=True) == Turn(Step.ACT, 1, 1)
 
 
 def test_the_end_of_the_game_is_over_for_everyone():
-    flow = TurnFlow({0, 1}, seats=2)
+    flow = TurnFlow({0, 1})
     flow.start(0)
     flow.passed()
-    assert flow.after_move(0, to_act=None) == Turn(OVER, None, None)
+    assert flow.after_move(0, to_act=None) == Turn(Step.OVER, None, None)
 
 
 def test_a_session_already_showing_the_seat_to_act_goes_on():
-    flow = TurnFlow({0, 1}, seats=2)
-    assert flow.start(0, shown=0) == Turn(ACT, 0, 0)
-    assert TurnFlow({0, 1}, seats=2).start(0, shown=1) == Turn(PASS, 0, None)
+    flow = TurnFlow({0, 1}, shown=0)
+    assert flow.start(0) == Turn(Step.ACT, 0, 0)
+    assert TurnFlow({0, 1}, shown=1).start(0) == Turn(Step.PASS, 0, None)
 
 
 # ---------------------------------------------------------------------- one person and computers
 
 
 def test_alone_with_computers_is_smooth_no_result_step_no_pass():
-    flow = TurnFlow({0}, seats=3)
-    assert flow.start(0) == Turn(ACT, 0, 0)
-    assert flow.after_move(0, to_act=1) == Turn(WATCH, 1, 0)
+    flow = TurnFlow({0})
+    assert flow.start(0) == Turn(Step.ACT, 0, 0)
+    assert flow.after_move(0, to_act=1) == Turn(Step.WATCH, 1, 0)
     assert flow.offers_take_back()  # the person still has the keyboard while computers think
-    assert flow.after_move(1, to_act=2) == Turn(WATCH, 2, 0)
-    assert flow.after_move(2, to_act=0) == Turn(ACT, 0, 0)
-    assert flow.after_move(0, to_act=1, setup_done=True) == Turn(WATCH, 1, 0)
+    assert flow.after_move(1, to_act=2) == Turn(Step.WATCH, 2, 0)
+    assert flow.after_move(2, to_act=0) == Turn(Step.ACT, 0, 0)
+    assert flow.after_move(0, to_act=1, setup_done=True) == Turn(Step.WATCH, 1, 0)
 
 
 def test_alone_after_a_resume_passes_first_and_hides_computers_until_then():
-    flow = TurnFlow({0}, seats=2, resumed=True)
-    assert flow.start(1) == Turn(WATCH, 1, None)
-    assert flow.after_move(1, to_act=0) == Turn(PASS, 0, None)
-    assert flow.passed() == Turn(ACT, 0, 0)
-    assert flow.after_move(0, to_act=1) == Turn(WATCH, 1, 0)
-    flow = TurnFlow({0}, seats=2, resumed=True)
-    assert flow.start(0, shown=0) == Turn(PASS, 0, None)
+    flow = TurnFlow({0})
+    assert flow.start(1, resumed=True) == Turn(Step.WATCH, 1, None)
+    assert flow.after_move(1, to_act=0) == Turn(Step.PASS, 0, None)
+    assert flow.passed() == Turn(Step.ACT, 0, 0)
+    assert flow.after_move(0, to_act=1) == Turn(Step.WATCH, 1, 0)
+    flow = TurnFlow({0}, shown=0)
+    assert flow.start(0, resumed=True) == Turn(Step.PASS, 0, None)
 
 
 # ---------------------------------------------------------------------- whole games, engine only
@@ -138,24 +138,24 @@ def test_whole_games_show_only_the_seat_meant_to_see(preset, humans, seats):
     for seed in range(6):
         rng = random.Random(seed)
         game = Game.deal(Rules.preset(preset), [f"P{i}" for i in range(seats)], seed=seed)
-        flow = TurnFlow(humans, seats)
+        flow = TurnFlow(humans)
         turn = flow.start(game.turn)
         results = 0
-        while turn.step != OVER:
-            if turn.step == PASS:
+        while turn.step != Step.OVER:
+            if turn.step == Step.PASS:
                 turn = flow.passed()
                 continue
-            if turn.step == RESULT:
+            if turn.step == Step.RESULT:
                 assert turn.shown == turn.seat in humans
                 results += 1
                 turn = flow.end_turn(None if game.phase == "over" else game.turn)
                 assert turn.shown is None or not flow.shared
                 continue
             mover = game.turn
-            if turn.step == ACT:
+            if turn.step == Step.ACT:
                 assert turn.shown == mover in humans
             else:
-                assert turn.step == WATCH and mover not in humans
+                assert turn.step == Step.WATCH and mover not in humans
                 assert turn.shown is None if flow.shared else turn.shown in humans
             setup = game.phase == "setup"
             move = rng.choice(game.legal_moves())

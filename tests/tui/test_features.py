@@ -16,7 +16,7 @@ from palace_tui.tui.screens.new_table import NewTableScreen
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.screens.rules import RulesScreen
 from palace_tui.words.events import recap_for
-from tests.helpers.app import keys_for, press, screen_text
+from tests.helpers.app import hand_text, keys_for, press, screen_text
 
 ANN_BEN = [
     {"name": "Ann", "hand": "4C 9D 10H", "face_up": "KS", "face_down": "3D"},
@@ -27,7 +27,7 @@ ANN_BEN = [
 def table(seats: list[SeatConfig], stock: str = "", pile: str = "5H 6D", position=ANN_BEN) -> Session:
     """A session at a built position, Ann (seat 0) to play."""
     game = Game.from_position(Rules.preset("palace"), seats=position, pile=pile, stock=stock)
-    return Session("t1", seats, game.rules, "palace", 1, game, game_id="t1-1", viewer=0)
+    return Session("t1", seats, game.rules, "palace", 1, game, game_id="t1-1", shown=0)
 
 
 def vs_computer(**kw) -> Session:
@@ -54,7 +54,7 @@ async def settle(app, pilot) -> None:
 
 
 async def play(pilot, screen: GameScreen, move: Move) -> None:
-    await press(pilot, *keys_for(move, screen.view(), screen.cursor, screen.row))
+    await press(pilot, *keys_for(move, screen.view(), screen.cursor, screen.cursor.row))
 
 
 def secrets(game: Game, viewer: int) -> list[str]:
@@ -125,8 +125,9 @@ async def test_coach_points_at_the_face_up_card_to_add(make_app):
         ],
         pile="9H KH",
     )
-    session = Session("t1", [SeatConfig("Ann"), SeatConfig("Ben")], game.rules, "palace", 1, game, game_id="t1-1")
-    session.viewer = 0
+    session = Session(
+        "t1", [SeatConfig("Ann"), SeatConfig("Ben")], game.rules, "palace", 1, game, game_id="t1-1", shown=0
+    )
     app = make_app(session, coach_work=5_000)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -255,7 +256,7 @@ async def test_take_back_a_plain_play_on_the_result_step(make_app):
         assert app.screen is screen and screen.viewer == 0 and screen.mode() == "hand"
         assert session.game.to_json() == before
         assert session.log == [] and session.events == []
-        assert "9♦" in screen.query_one("#me").hand_text()
+        assert "9♦" in hand_text(screen)
         assert "Took back 9♦" in screen.note.body
         assert Game.from_dict(app.store.load_session()["game"]).to_json() == before
 
@@ -393,8 +394,8 @@ async def test_take_back_while_the_computer_waits(make_app):
         assert session.game.turn == 1 and screen.mode() == "wait"
         assert screen.check_action("take_back", ()) is True
         await press(pilot, "u")
-        assert session.game.turn == 0 and session.game.moves == 0 and screen._timer is None
-        assert screen.mode() == "hand" and "9♦" in screen.query_one("#me").hand_text()
+        assert session.game.turn == 0 and session.game.moves == 0 and screen.computers._timer is None
+        assert screen.mode() == "hand" and "9♦" in hand_text(screen)
 
 
 async def test_take_back_hidden_with_the_reason_while_the_computer_waits(make_app):

@@ -41,7 +41,7 @@ def session_at(**position) -> Session:
         1,
         game,
         game_id="t1-1",
-        viewer=0,
+        shown=0,
     )
 
 

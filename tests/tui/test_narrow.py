@@ -46,7 +46,7 @@ async def test_hot_seat_moves_at_40x20_never_show_a_secret(make_app):
             watch.check_table(app, screen.viewer)
             assert TOO_SMALL not in screen_text(app)
             move = choose_move(view, rng, swaps)
-            await press(pilot, *keys_for(move, view, screen.cursor, screen.row))
+            await press(pilot, *keys_for(move, view, screen.cursor, screen.cursor.row))
             assert screen.message is None, f"{move} was refused: {screen.message}"
             turns += 1
         assert watch.pass_screens > 2

@@ -289,15 +289,20 @@ async def test_a_duplicate_deals_results_are_side_by_side(tmp_path) -> None:
     first = finished(9)
     with Store(tmp_path) as store:
         store.record_game(first.record())
-        again = first.duplicate(store.game_list()[0]["game_id"], shift=1)
+        again = Session.from_record(
+            first.game_record(),
+            store.game_list()[0]["game_id"],
+            shift=1,
+            table_id=first.table_id,
+            games_so_far=first.game_number + 1,
+        )
         while again.game.phase != "over":
             again.computer_move()  # every seat by a computer: only the results matter here
         store.record_game(again.record())
 
         class Results(App):
             def on_mount(self) -> None:
-                self.store = store
-                self.push_screen(ResultsScreen(again, []))
+                self.push_screen(ResultsScreen(again, [], store))
 
         app = Results()
         async with app.run_test(size=(120, 40)) as pilot:
@@ -316,8 +321,7 @@ async def test_a_duplicate_deals_results_are_side_by_side(tmp_path) -> None:
         # A game that is no duplicate shows no such table.
         class Plain(App):
             def on_mount(self) -> None:
-                self.store = store
-                self.push_screen(ResultsScreen(first, []))
+                self.push_screen(ResultsScreen(first, [], store))
 
         app = Plain()
         async with app.run_test(size=(120, 40)) as pilot:

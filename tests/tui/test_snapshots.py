@@ -104,7 +104,7 @@ def shared_turn() -> Session:
 
     game = Game.from_position(Rules.preset("palace"), seats=TURN_SEATS, pile="5D 6D", stock="2C 3S 8C")
     seats = [SeatConfig("Ann"), SeatConfig("Cy", human=False, level="easy"), SeatConfig("Ben")]
-    return Session("t1", seats, game.rules, "palace", 1, game, game_id="t1-1", viewer=0)
+    return Session("t1", seats, game.rules, "palace", 1, game, game_id="t1-1", shown=0)
 
 
 def _result_app() -> PalaceApp:

@@ -31,7 +31,7 @@ def table(
     """A session at a built position, Ann (seat 0) to play; the seats after ``humans`` are computers."""
     game = Game.from_position(rules or Rules.preset(preset), seats=position, pile=pile, stock=stock)
     seats = [SeatConfig(s["name"], human=i < humans, level="easy") for i, s in enumerate(position)]
-    return Session("t1", seats, game.rules, preset, 1, game, game_id="t1-1", viewer=0)
+    return Session("t1", seats, game.rules, preset, 1, game, game_id="t1-1", shown=0)
 
 
 # ---------------------------------------------------------------------- closing
@@ -171,7 +171,7 @@ LONG = [
 
 def cursor_card(app) -> str:
     screen = app.screen
-    return str(screen.active_cards(screen.view())[screen.cursor[screen.row]])
+    return str(screen.cursor.cards(screen.view())[screen.cursor[screen.cursor.row]])
 
 
 async def test_home_end_and_rank_keys_move_the_cursor(make_app):
@@ -215,10 +215,10 @@ async def test_escape_clears_marks(make_app):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await press(pilot, "9", "space", "9", "space")
-        assert len(app.screen.marked) == 2
+        assert len(app.screen.cursor.marked) == 2
         assert "✓" in app.screen.query_one("#hand-row").text
         await press(pilot, "escape")
-        assert not app.screen.marked
+        assert not app.screen.cursor.marked
         assert "✓" not in app.screen.query_one("#hand-row").text
 
 
@@ -259,7 +259,7 @@ async def test_click_a_card_then_again_marks_it_and_click_the_pile_takes(make_ap
         assert screen.cursor["hand"] == 1
         assert "┏━━━┓" in hand.text.split("\n")[0]
         await pilot.click(hand, offset=(7, 1))
-        assert screen.marked == {1}
+        assert screen.cursor.marked == {1}
         assert "✓" in hand.text
         await pilot.click(screen.query_one("#pile"))
         await pilot.pause()
@@ -305,7 +305,7 @@ async def test_footer_keeps_every_key_when_take_back_is_offered(make_app, monkey
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        monkeypatch.setattr(type(screen), "_take_back_state", lambda self: True)
+        monkeypatch.setattr(type(screen.session), "take_back_offered", lambda self: True)
         screen.refresh_bindings()
         await pilot.pause()
         shown = [b.binding for b in screen.active_bindings.values() if b.binding.show]
@@ -590,7 +590,7 @@ async def test_click_in_setup_moves_between_rows_and_face_down_click_twice_turns
             await press(pilot, "enter")
         screen = app.screen
         await pilot.click(screen.query_one("#up-row"), offset=(13, 1))  # the third face-up card
-        assert screen.row == "face_up" and screen.cursor["face_up"] == 2
+        assert screen.cursor.row == "face_up" and screen.cursor["face_up"] == 2
         assert "┏━━━┓" in screen.query_one("#up-row").text.split("\n")[0]
     position = [{"name": "Ann", "face_down": "3D 4D 5D"}, {"name": "Ben", "hand": "5S", "face_down": "8D"}]
     session = table(position=position, pile="")

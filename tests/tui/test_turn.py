@@ -13,7 +13,7 @@ from palace_tui.rules import Game, Move, Rules
 from palace_tui.table.session import SeatConfig, Session
 from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.pass_device import PassScreen
-from tests.helpers.app import press, screen_text
+from tests.helpers.app import hand_text, press, screen_text
 from tests.tui.test_features import play
 
 ANN_CY_BEN = [
@@ -29,7 +29,7 @@ def at_table(
     """A built position, Ann (seat 0) to play with her cards up."""
     game = Game.from_position(Rules.preset(preset), seats=position, pile=pile, stock=stock)
     seats = [SeatConfig(s["name"], human=i not in computers, level="easy") for i, s in enumerate(position)]
-    return Session("t1", seats, game.rules, preset, 1, game, game_id="t1-1", viewer=0)
+    return Session("t1", seats, game.rules, preset, 1, game, game_id="t1-1", shown=0)
 
 
 def hand_cards_on_screen(app, session, seat: int) -> list[str]:
@@ -45,8 +45,8 @@ async def test_the_mover_sees_the_card_drawn_then_enter_hides_it_while_the_compu
         screen = app.screen
         await play(pilot, screen, Move.play("9D"))
         assert screen.mode() == "result" and session.game.turn == 1  # Cy waits for Ann's Enter
-        assert "You drew 3♠." in screen_text(app) and "3♠" in screen.query_one("#me").hand_text()
-        assert screen._timer is None and not app.workers._workers  # the computer has not started
+        assert "You drew 3♠." in screen_text(app) and "3♠" in hand_text(screen)
+        assert screen.computers._timer is None and not app.workers._workers  # the computer has not started
         # The title (in the header, where there is room) says it is still Ann's turn until her Enter.
         assert screen.sub_title == "Ann's turn"
         await press(pilot, "enter")
@@ -87,7 +87,7 @@ async def test_a_turned_face_down_card_is_shown_to_the_mover(make_app):
             screen.note.body
             == "You turned over 4♦ from face down, could not play it and took it with the pile (2 cards)."
         )
-        assert "4♦" in screen.query_one("#me").hand_text()
+        assert "4♦" in hand_text(screen)
 
 
 async def test_going_out_shows_the_place(make_app):
@@ -152,5 +152,5 @@ async def test_ending_the_turn_forgets_the_take_back(make_app):
         await play(pilot, app.screen, Move.play("9D"))
         assert app.screen.check_action("take_back", ()) is True
         await press(pilot, "enter")
-        assert isinstance(app.screen, PassScreen) and session.undo_seat is None
+        assert isinstance(app.screen, PassScreen) and session.takeback.mover is None
         assert not session.take_back_status()[0]

@@ -1,6 +1,7 @@
 """The keys that move about a seat's cards, the same at the table and in a lesson.
 
-Each screen gives its own prefix to the binding ids and adds the keys only it has.
+Each screen gives its own prefix to the binding ids and adds the keys only it has;
+what the keys do is :class:`~.card_cursor.CardCursor`'s, the same object on both screens.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ def _key(prefix: str, keys: str, action: str, description: str = "", *, id: str,
 
 
 def card_bindings(prefix: str = "") -> list[Binding]:
-    """Cursor, row, mark, and Enter's first three meanings (play, turn a card, swap)."""
+    """Cursor, row, mark, Enter's first three meanings (play, turn a card, swap), and for a long
+    hand Home/End and a rank's key (jumps to it)."""
 
     key = partial(_key, prefix)
     return [
@@ -33,6 +35,9 @@ def card_bindings(prefix: str = "") -> list[Binding]:
         key("enter", "play", "Play", tooltip="Play the marked cards, else the card under the cursor", id="play"),
         key("enter", "flip", "Turn card", tooltip="Turn the face-down card under the cursor", id="flip"),
         key("enter", "swap", "Swap", tooltip="Swap the hand card and the face-up card under the cursors", id="swap"),
+        key("home", "cursor_end(False)", "First card", show=False, id="home"),
+        key("end", "cursor_end(True)", "Last card", show=False, id="end"),
+        *[key(k, f"jump('{k}')", "Jump to rank", show=False, id=f"jump-{k}") for k in RANK_KEYS],
     ]
 
 

@@ -1,103 +1,160 @@
 """Computer seats at the table: think in a worker, play after a visible pause.
 
-:class:`ComputerTurns` is a part of the table screen (its state is declared in
-:class:`~.table_screen.TableScreen`). The worker posts a
-:class:`~.table_messages.ComputerMoveReady`; ``after_computer(seat)`` is what happens
-after the move. ``_serial`` goes up on every change of the game, so an answer worked
-out for an older position is dropped.
+The table screen owns one :class:`ComputerTurns`. It asks the session's computer
+player for a move in a thread worker, which posts a
+:class:`~.table_messages.ComputerMoveReady` to the screen; the screen hands it to
+:meth:`ComputerTurns.ready`, and the move lands once ``delay`` has passed since the
+thinking began. After each computer move it calls the screen's ``after(seat)``.
+
+:attr:`ComputerTurns.serial` goes up on every change of the game, so an answer worked
+out for an older position (a computer's move, the coach's advice) is dropped.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import Any
 
-from textual import on
+from textual.screen import Screen
+from textual.timer import Timer
 from textual.worker import get_current_worker
 
 from palace_tui.rules import Move
+from palace_tui.table.session import Session
 from palace_tui.tui.screens.table_messages import ComputerMoveReady
-from palace_tui.tui.screens.table_screen import TableScreen
 
 
-class ComputerTurns(TableScreen):
-    """Schedules computer moves without freezing the screen."""
+class ComputerTurns:
+    """Schedules the computer seats' moves for ``screen`` without freezing it.
 
-    def _stop_timer(self) -> None:
+    ``delay`` is the pause, in seconds, before a computer's move lands (0: at once,
+    every computer seat in a row); ``after(seat)`` runs once ``seat`` has moved.
+    """
+
+    def __init__(self, screen: Screen[Any], session: Session, delay: float, after: Callable[[int], None]) -> None:
+        self.screen = screen
+        self.session = session
+        #: Seconds a computer seat waits before its move lands, so people can follow.
+        self.delay = delay
+        self.after = after
+        #: Bumped on every change of the game: a worker's answer for an older position is dropped.
+        self.serial = 0
+        #: The last move was a computer's (the table gets a pause to see it before a pass screen).
+        self.last_was_computer = False
+        #: The pause before a computer's move lands, or before the pass screen after it.
+        self._timer: Timer | None = None
+        #: A computer move worked out while another screen was on top, to play on return.
+        self._pending: tuple[int, Move | None] | None = None
+        #: A computer turn that came up while another screen was on top (no pause wanted).
+        self._waiting = False
+
+    def changed(self) -> None:
+        """A person changed the game (a move, the end of a turn, a take-back, abandoning)."""
+        self.serial += 1
+        self.last_was_computer = False
+
+    def stop(self) -> None:
+        """Drop whatever was scheduled: the pause, and a move kept for when the screen is back."""
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-
-    def _schedule_computer(self) -> None:
-        """Let the computer seat to act think in a worker; its move lands after ``ai_delay``."""
-        self._stop_timer()
         self._pending = None
-        serial = self._serial
-        if self.ai_delay <= 0:
+        self._waiting = False
+
+    def after_pause(self, then: Callable[[], None]) -> None:
+        """Run ``then`` now, or, after a computer's move, once the table has seen it for a pause
+        (dropped if the game changes meanwhile)."""
+        if self.delay > 0 and self.last_was_computer:
+            serial = self.serial
+            self._timer = self.screen.set_timer(self.delay, lambda: self._run_if_current(serial, then))
+        else:
+            then()
+
+    def _run_if_current(self, serial: int, then: Callable[[], None]) -> None:
+        self._timer = None
+        if serial == self.serial:
+            then()
+
+    def play(self) -> None:
+        """Let the computer seat to act think in a worker; its move lands after ``delay``."""
+        self.stop()
+        serial = self.serial
+        if self.delay <= 0:
             # No pause wanted (tests, or a player who set 0): play on at once.
-            self.call_later(self._computer_now, serial)
+            self.screen.call_later(self._play_now, serial)
             return
         choose = self.session.computer_chooser()
         started = time.monotonic()
+        screen = self.screen
 
         def think() -> None:
             try:
-                move = choose()
+                move: Move | None = choose()
             except Exception:  # the table must go on: play_computer falls back to a legal move
                 move = None
             if not get_current_worker().is_cancelled:
-                self.post_message(ComputerMoveReady(serial, started, move))
+                screen.post_message(ComputerMoveReady(serial, started, move))
 
-        self.run_worker(think, thread=True, group="computer", exit_on_error=False)
+        screen.run_worker(think, thread=True, group="computer", exit_on_error=False)
 
-    @on(ComputerMoveReady)
-    def _computer_ready(self, answer: ComputerMoveReady) -> None:
-        """A computer's move: it lands once ``ai_delay`` has passed since it started thinking."""
-        if answer.serial != self._serial or not self.is_mounted:
+    def ready(self, answer: ComputerMoveReady) -> None:
+        """A computer's move: it lands once ``delay`` has passed since it started thinking."""
+        if answer.serial != self.serial or not self.screen.is_mounted:
             return  # the game moved on (a take-back, an abandon) since the question was asked
         serial, move = answer.serial, answer.move
-        remaining = self.ai_delay - (time.monotonic() - answer.started)
+        remaining = self.delay - (time.monotonic() - answer.started)
         if remaining > 0:
-            self._timer = self.set_timer(remaining, lambda: self._computer_play(serial, move))
+            self._timer = self.screen.set_timer(remaining, lambda: self._land(serial, move))
         else:
-            self._computer_play(serial, move)
+            self._land(serial, move)
 
-    def _computer_play(self, serial: int, move: Move | None) -> None:
+    def _computer_to_act(self, serial: int) -> bool:
+        game = self.session.game
+        return serial == self.serial and game.phase != "over" and not self.session.is_human(game.turn)
+
+    def _land(self, serial: int, move: Move | None) -> None:
         self._timer = None
-        game = self.game
-        if serial != self._serial or game.phase == "over" or self.session.is_human(game.turn):
+        if not self._computer_to_act(serial):
             return
-        if not self.is_current:
+        if not self.screen.is_current:
             self._pending = (serial, move)
             return
-        self._serial += 1
-        seat = game.turn
+        self.serial += 1
+        seat = self.session.game.turn
         self.session.play_computer(move)
-        self.after_computer(seat)
+        self._moved(seat)
 
-    def _computer_now(self, serial: int) -> None:
-        game = self.game
-        if serial != self._serial or game.phase == "over" or self.session.is_human(game.turn):
+    def _play_now(self, serial: int) -> None:
+        if not self._computer_to_act(serial):
             return
-        if not self.is_current:
+        if not self.screen.is_current:
             self._waiting = True
             return
-        self._serial += 1
-        seat = game.turn
-        self.session.computer_move()
-        while self.game.phase != "over" and not self.session.is_human(self.game.turn):
-            seat = self.game.turn
-            self.session.computer_move()
-        self.after_computer(seat)
+        self.serial += 1
+        session = self.session
+        seat = session.game.turn
+        session.computer_move()
+        while session.game.phase != "over" and not session.is_human(session.game.turn):
+            seat = session.game.turn
+            session.computer_move()
+        self._moved(seat)
 
-    def on_screen_resume(self) -> None:
+    def _moved(self, seat: int) -> None:
+        self.last_was_computer = True
+        self.after(seat)
+
+    def resume(self) -> None:
+        """The screen is on top again: play what was worked out, or start what came up, meanwhile."""
         if self._pending is not None:
             serial, move = self._pending
             self._pending = None
-            self._computer_play(serial, move)
+            self._land(serial, move)
         elif self._waiting:
             self._waiting = False
-            self._schedule_computer()
+            self.play()
 
-    def on_unmount(self) -> None:
-        self._serial += 1
-        self._stop_timer()
+    def end(self) -> None:
+        """The screen is gone: nothing may land any more."""
+        self.serial += 1
+        self.stop()

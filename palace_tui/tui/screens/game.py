@@ -2,37 +2,47 @@
 
 The screen holds the :class:`~palace_tui.table.session.Session`; after every move it
 redraws everything from ``game.view(seat)`` for the seat at the screen, so no
-widget ever sees another seat's hand. Its state is declared once, in
-:class:`~.table_screen.TableScreen`, and its parts are subclasses of that: what each
-key does is :mod:`.table_keys` (which keys each mode enables is data,
-:mod:`.key_modes`), computer seats are scheduled by :mod:`.computer_turns`, a
-greyed-out key says why through :mod:`.greyed_keys`, and Home/End, rank keys, Esc,
-PgUp/PgDn and the mouse are :mod:`.hand_keys`. Workers answer with the messages of
-:mod:`.table_messages`. The line of what to do now is :func:`.turn_hint.turn_hint`;
-the engine decides whether a move is legal. Whose cards are up, and when the screen
-goes dark or is passed, is decided by :class:`~palace_tui.table.turn_flow.TurnFlow`:
-:meth:`GameScreen.follow` renders each of its steps.
+widget ever sees another seat's hand. Whose cards are up, and when the screen goes
+dark or is passed, is decided by the session's
+:class:`~palace_tui.table.turn_flow.TurnFlow`: :meth:`GameScreen.follow` renders each
+of its steps. The screen is one class that owns its parts: a
+:class:`~.card_cursor.CardCursor` (the cursor and the marks, as in a lesson), a
+:class:`~.computer_turns.ComputerTurns` (the computer seats' pauses and workers),
+and the :class:`~palace_tui.tui.widgets.note_line.NoteLine`. Which keys each mode
+enables is data (:mod:`.key_modes`); a greyed key says why through
+:func:`.greyed_keys.refusal`; the line of what to do now is
+:func:`.turn_hint.turn_hint`; the coach's answer is worded by
+:func:`.coach_note.coach_note`. The engine decides whether a move is legal. The
+app hears what happened by messages (:mod:`palace_tui.tui.messages`).
 """
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rich.style import Style
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding
 from textual.containers import Horizontal
 from textual.markup import escape
+from textual.screen import Screen
 from textual.widgets import Header
 
-from palace_tui.rules import Card, Event, IllegalMove, Move, SeatView
-from palace_tui.table.turn_flow import ACT, OVER, PASS, WATCH, Turn
-from palace_tui.tui.screens.card_keys import RANK_KEYS, card_bindings, pile_bindings
+from palace_tui.rules import Card, Event, Game, IllegalMove, Move, SeatView
+from palace_tui.table.session import Session
+from palace_tui.table.turn_flow import Step, Turn, TurnFlow
+from palace_tui.tui.messages import GameEnded, PassNeeded
+from palace_tui.tui.screens.card_cursor import CardCursor, Row
+from palace_tui.tui.screens.coach_note import ask_coach, coach_note
 from palace_tui.tui.screens.computer_turns import ComputerTurns
-from palace_tui.tui.screens.greyed_keys import GreyedKeys
-from palace_tui.tui.screens.hand_keys import HandKeys
-from palace_tui.tui.screens.table_keys import TableKeys
-from palace_tui.tui.screens.turn_hint import turn_hint
-from palace_tui.tui.widgets.card_art import Slot
+from palace_tui.tui.screens.greyed_keys import LABELS, refusal
+from palace_tui.tui.screens.key_modes import Mode
+from palace_tui.tui.screens.table_bindings import TABLE_BINDINGS, key_state, table_mode
+from palace_tui.tui.screens.table_messages import CoachAnswered, ComputerMoveReady
+from palace_tui.tui.screens.turn_hint import table_titles, turn_hint
+from palace_tui.tui.widgets.card_row import CardRow
 from palace_tui.tui.widgets.game_log import GameLog, log_line
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.note_line import NoteLine
@@ -40,51 +50,76 @@ from palace_tui.tui.widgets.pile_view import PileView
 from palace_tui.tui.widgets.player_area import PlayerArea
 from palace_tui.tui.widgets.seat_list import SeatList
 from palace_tui.tui.widgets.too_small import TooSmall
+from palace_tui.words import explain_pile
 from palace_tui.words.events import move_result, recap_for
 
 WARN = Style(color="red", bold=True)
+DIM = Style(dim=True)
 
 
-class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, inherit_bindings=False):
-    """One game at a table, from the deal to the last card."""
+class GameScreen(Screen[None], inherit_bindings=False):
+    """One game at a table, from the deal to the last card.
 
-    BINDINGS = [
-        *card_bindings(),
-        Binding("enter", "choose", "Lay up", tooltip="Lay the marked cards face up", id="choose"),
-        Binding("enter", "end_turn", "End turn", tooltip="Hide your cards and hand the keyboard on", id="end-turn"),
-        *pile_bindings(),
-        Binding("u", "take_back", "Undo", tooltip="Take back your last move (nothing new was seen)", id="take-back"),
-        # Pressed while take-back is hidden: say why not.
-        Binding("u", "why_no_take_back", "Why no take-back", show=False, id="take-back-why"),
-        Binding("h", "coach", "Coach", tooltip="The move the coach would make, and why", id="coach"),
-        Binding("e", "explain", "Pile", tooltip="What may go on the pile now, and why", id="explain"),
-        Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules in force", id="rules"),
-        Binding("x", "abandon", "Abandon", tooltip="Stop this game with no result", id="abandon"),
-        # Long hands (hand_keys): Home/End, a rank's key jumps to it, Esc unmarks.
-        Binding("home", "cursor_end(False)", "First card", show=False, id="home"),
-        Binding("end", "cursor_end(True)", "Last card", show=False, id="end"),
-        *[Binding(key, f"jump('{key}')", "Jump to rank", show=False, id=f"jump-{key}") for key in RANK_KEYS],
-        Binding("escape", "clear_marks", "Unmark", show=False, id="unmark"),
-        Binding("pageup", "log_page(-1)", "Log back", show=False, id="log-up"),
-        Binding("pagedown", "log_page(1)", "Log on", show=False, id="log-down"),
-        # Pressed while greyed out: the engine's reason in the note line (greyed_keys).
-        Binding("t", "why_not('take')", show=False, id="take-why"),
-        Binding("enter", "why_not('enter')", show=False, id="enter-why"),
-        Binding("e", "why_not('explain')", show=False, id="explain-why"),
-        Binding(
-            "ctrl+q",
-            "app.save_quit",
-            "Quit",
-            key_display="^q",
-            tooltip="Save the game and quit",
-            priority=True,
-            id="quit",
-        ),
-    ]
+    ``ai_delay`` is the pause before a computer seat's move lands; ``resumed``: the game was
+    put back from a save (the pass screen comes first); ``coach_work``: the coach's search in
+    simulated moves (None: hard's own, the same advice on any machine).
+    """
+
+    BINDINGS = TABLE_BINDINGS
 
     AUTO_FOCUS = None
 
-    # ------------------------------------------------------------ layout
+    def __init__(
+        self, session: Session, ai_delay: float = 0.6, resumed: bool = False, coach_work: int | None = None
+    ) -> None:
+        super().__init__()
+        self.session = session
+        #: The game was put back from a save: the pass screen comes first, even for a lone person.
+        self.resumed = resumed
+        #: Seconds the coach (h) may think.
+        self.coach_work = coach_work
+        #: Where the seat at the screen points among its cards.
+        self.cursor = CardCursor()
+        #: The computer seats' moves: their pauses, their workers, the game's serial.
+        self.computers = ComputerTurns(self, session, ai_delay, self.after_computer)
+        #: A refusal or warning shown instead of the hint, until the next key.
+        self.message: Text | None = None
+        #: The seat the cursor belongs to: another seat at the screen starts afresh.
+        self._cursor_seat: int | None = None
+        #: What the footer last showed (it is recomposed only when this changes).
+        self._bindings_key: tuple[object, ...] | None = None
+
+    # ------------------------------------------------------------ state
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def flow(self) -> TurnFlow:
+        """Whose cards are up and what comes next (the session's)."""
+        return self.session.flow
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose cards are up (None: nobody's), as the turn flow says."""
+        return self.session.viewer
+
+    @property
+    def note(self) -> NoteLine:
+        """The line for the coach, the pile explained and the recap."""
+        return self.query_one(NoteLine)
+
+    def view(self) -> SeatView:
+        """The view of the seat at the screen; with nobody at it, only public facts matter."""
+        view: SeatView = self.game.view(self.viewer if self.viewer is not None else 0)
+        return view
+
+    def mode(self) -> Mode:
+        """What the keys do now (:func:`.table_bindings.table_mode`)."""
+        return table_mode(self.session)
+
+    # ------------------------------------------------------------ layout and drawing
 
     def compose(self) -> ComposeResult:
         yield Header(icon="♠")
@@ -101,31 +136,25 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, inherit_binding
         self.query_one("#seats").border_title = "Table"
         self.query_one("#pile").border_title = "Pile"
         self.query_one("#log").border_title = "Log"
-        self._shown_before = self.session.viewer
-        self.session.viewer = None  # nothing private until the flow says whose cards are up
+        # Whose cards are up is settled before the first frame: a resumed game draws dark.
+        first = self.flow.start(self.session.to_act, resumed=self.resumed)
         self.redraw()
-        self.call_after_refresh(self.begin)
+        self.call_after_refresh(self.follow, first)
 
-    # ------------------------------------------------------------ drawing
+    def on_resize(self) -> None:
+        # The app's size classes (compact, roomy: tall cards) may have changed: draw again.
+        self.call_after_refresh(self.redraw)
 
     def redraw(self, cards_only: bool = False) -> None:
         """Draw everything from the current view; called after every change.
 
         ``cards_only`` redraws just the seat's own rows and hint (a cursor move).
         """
-        view = self.view()
-        mode = self.mode()
+        view, mode = self.view(), self.mode()
         if self.viewer != self._cursor_seat:  # a new seat at the screen starts at its first card
             self._cursor_seat = self.viewer
-            self.cursor = dict.fromkeys(self.cursor, 0)
-            self.row = "hand"
-        if mode in ("hand", "face_up", "face_down"):
-            self.row = mode
-        elif mode == "choose" or (mode == "swap" and self.row not in ("hand", "face_up")):
-            self.row = "hand"
-        for row in ("hand", "face_up", "face_down"):
-            n = len(self.active_cards(view, row))
-            self.cursor[row] = max(0, min(self.cursor[row], n - 1))
+            self.cursor.reset()
+        self.cursor.follow(view, mode)
         if not cards_only:
             computers = {i for i, s in enumerate(self.session.seats) if not s.human}
             self.query_one(SeatList).show(view, computers)
@@ -134,149 +163,76 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, inherit_binding
             self._draw_titles(view, mode)
         self._draw_player(view, mode)
         # The footer recomposes on every refresh_bindings: only when what it shows changes.
-        key = (
-            mode,
-            self.viewer,
-            len(self.marked),
-            any(m.kind == "take" for m in view.legal),
-            self._take_back_state(),
-            self.game.phase,
-            self.flow.turn,
-        )
+        takeable = any(m.kind == "take" for m in view.legal)
+        marked, offered = len(self.cursor.marked), self.session.take_back_offered()
+        key = (mode, self.viewer, marked, takeable, offered, self.game.phase, self.flow.turn)
         if key != self._bindings_key:
             self._bindings_key = key
             self.refresh_bindings()
 
-    def _draw_titles(self, view: SeatView, mode: str) -> None:
-        names = self.session.names
+    def _draw_titles(self, view: SeatView, mode: Mode) -> None:
         arrow = "clockwise →" if view.direction == 1 else "anticlockwise ←"
         self.query_one("#seats").border_title = f"Table  {arrow}"
-        game = self.game
-        if game.phase == "over":
-            self.sub_title = "game over"
-        elif game.phase == "setup":
-            self.sub_title = f"setup: {names[game.turn]}"
-        elif mode == "result" and self.viewer is not None:
-            # The mover's cards are still up: the title must not call the next player over yet.
-            self.sub_title = f"{names[self.viewer]}'s turn"
-        else:
-            self.sub_title = f"{names[game.turn]} to play"
-        area = self.query_one(PlayerArea)
-        if self.viewer is None:
-            area.border_title = "Nobody's cards are shown"
-        else:
-            area.border_title = escape(names[self.viewer])  # a name is text, never markup
+        self.sub_title, cards_title = table_titles(self.game, self.session.names, self.viewer, mode)
+        self.query_one(PlayerArea).border_title = escape(cards_title)  # a name is text, never markup
 
-    def _draw_player(self, view: SeatView, mode: str) -> None:
+    def _draw_player(self, view: SeatView, mode: Mode) -> None:
         area = self.query_one(PlayerArea)
         # Which rows the narrow layout may leave out (narrow.tcss): only the one played from.
-        area.set_class(mode == "hand", "-playing-hand")
-        area.set_class(mode in ("face_up", "face_down"), "-playing-table")
+        area.set_class(mode == Mode.HAND, "-playing-hand")
+        area.set_class(mode in (Mode.FACE_UP, Mode.FACE_DOWN), "-playing-table")
         if self.viewer is None:
             area.show([], [], [], self._hint(view, mode), nobody=True)
             return
-        active = mode in ("hand", "face_up", "face_down", "swap", "choose")
-        playable = view.playable_ranks
-        play_stage = mode in ("hand", "face_up")
+        down, up, hand = (self.cursor.slots(view, mode, row) for row in (Row.FACE_DOWN, Row.FACE_UP, Row.HAND))
+        area.show(down, up, hand, self._hint(view, mode))
 
-        def slots(row: str) -> list[Slot]:
-            cards = self.active_cards(view, row)
-            out = []
-            for i, card in enumerate(cards):
-                here = active and row == self.row
-                dim = play_stage and row == self.row and card is not None and card.rank not in playable
-                if mode in ("hand", "face_up", "face_down") and row != self.row:
-                    dim = True
-                out.append(
-                    Slot.in_row(
-                        card, i, dim=dim, marked=here and i in self.marked, cursor=here and i == self.cursor[row]
-                    )
-                )
-            return out
-
-        area.show(slots("face_down"), slots("face_up"), slots("hand"), self._hint(view, mode))
-
-    def _hint(self, view: SeatView, mode: str) -> Text:
+    def _hint(self, view: SeatView, mode: Mode) -> Text:
         if self.message is not None:
             return self.message
-        hand, up = self.active_cards(view, "hand"), self.active_cards(view, "face_up")
-        under = (hand[self.cursor["hand"]] if hand else None, up[self.cursor["face_up"]] if up else None)
-        return turn_hint(
-            self.game, view, mode, self.session.names, len(self.marked), under, take_back=self._take_back_state()
-        )
+        marked, under = len(self.cursor.marked), self.cursor.under(view)
+        return turn_hint(self.game, view, mode, self.session.names, marked, under, self.session.take_back_offered())
 
-    # ------------------------------------------------------------ flow
-
-    def begin(self) -> None:
-        """The game is on the screen: the flow's first step (a pass screen, a turn or computers)."""
-        self.follow(self.flow.start(self.session.to_act, self._shown_before))
-
-    def advance(self) -> None:
-        """Follow the game after a change made outside a move (abandon): results when over."""
-        self.follow(self.flow.over() if self.game.phase == "over" else self.flow.turn)
+    # ------------------------------------------------------------ the turn flow
 
     def follow(self, turn: Turn) -> None:
-        """Render the flow's step: the one place the screen changes whose cards are up."""
-        self.session.viewer = turn.shown
+        """Render the flow's step: the one place the screen follows whose cards are up."""
+        self.session.save_view()
         if turn.shown is None:
             # Dark from here: no private word may stay in the note, a toast or the hint.
             self.message = None
-            self.marked.clear()
+            self.cursor.marked.clear()
             self.note.clear()
             self.app.clear_notifications()
-        if turn.step == OVER:
-            self.redraw()
-            self.app.game_over(self)
-        elif turn.step == PASS:
-            assert turn.seat is not None  # a pass is always to someone
-            self.redraw()
-            self._hand_over(turn.seat)
-        elif turn.step == WATCH:
-            self.redraw()
-            self._schedule_computer()
-        elif turn.step == ACT:
+        if turn.step == Step.ACT:
             assert turn.seat is not None  # a turn is always someone's
             self._recap(turn.seat)
-            self.redraw()
-        else:  # RESULT: the mover's cards stay up until Enter
-            self.redraw()
+        self.redraw()
+        if turn.step == Step.OVER:
+            self.post_message(GameEnded(self.session))
+        elif turn.step == Step.PASS:
+            seat = turn.seat
+            assert seat is not None  # a pass is always to someone
+            # After a computer's move, the table sees it for a pause first.
+            self.computers.after_pause(lambda: self._pass_to(seat))
+        elif turn.step == Step.WATCH:
+            self.computers.play()
 
-    def _hand_over(self, seat: int) -> None:
-        """Put up the pass screen; after a computer's move, first let the table see it for a pause."""
-        if self.ai_delay > 0 and self._after_computer:
-            serial = self._serial
-            self._timer = self.set_timer(self.ai_delay, lambda: self._pass_now(serial, seat))
-        else:
-            self._pass_now(self._serial, seat)
-
-    def _pass_now(self, serial: int, seat: int) -> None:
-        self._timer = None
-        if serial == self._serial and self.flow.turn == Turn(PASS, seat, None):
-            self.app.pass_to(seat, self.reveal)
+    def _pass_to(self, seat: int) -> None:
+        if self.flow.turn == Turn(Step.PASS, seat, None):
+            self.post_message(PassNeeded(self, seat))
 
     def reveal(self, seat: int) -> None:
         """The pass screen was passed: show ``seat``'s cards."""
         self.session.device_passed(seat)
-        self.marked.clear()
+        self.cursor.marked.clear()
         self.message = None
-        turn = self.flow.passed()
-        self.session.viewer = turn.shown
-        self.follow(turn)
+        self.follow(self.flow.passed())
         # The pass screen is still leaving: work the footer out again once this screen is back on top.
         self.call_after_refresh(self.refresh_bindings)
 
-    def action_end_turn(self) -> None:
-        """Enter on the result step: the turn is over, nothing can be taken back, cards go dark."""
-        self._serial += 1
-        self.session.forget_take_back()
-        turn = self.flow.end_turn(self.session.to_act)
-        self.session.viewer = turn.shown
-        self._after_computer = False
-        self.follow(turn)
-
     def after_computer(self, seat: int) -> None:
         """A computer seat has moved: the flow says who is next."""
-        self._after_computer = True
         self.follow(self.flow.after_move(seat, self.session.to_act))
 
     def _recap(self, seat: int) -> None:
@@ -299,13 +255,12 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, inherit_binding
             self.redraw()
             self.app.bell()
             return False
-        self._serial += 1
+        self.computers.changed()
         self.message = None
-        self.marked.clear()
+        self.cursor.marked.clear()
         self.note.clear()
-        self._after_computer = False
-        turn = self.flow.after_move(mover, self.session.to_act, setup_done=setup and move.kind in ("ready", "choose"))
-        self.session.viewer = turn.shown
+        setup_done = setup and move.kind in ("ready", "choose")
+        turn = self.flow.after_move(mover, self.session.to_act, setup_done=setup_done)
         self.follow(turn)
         if turn.shown == mover:
             self._say_result(mover, events, hand_before)
@@ -313,35 +268,207 @@ class GameScreen(HandKeys, GreyedKeys, TableKeys, ComputerTurns, inherit_binding
 
     def _say_result(self, seat: int, events: list[Event], hand_before: list[Card]) -> None:
         """Tell the mover what the move did (the cards drawn too: only the mover's cards are up)."""
-        left = list(hand_before)
-        drawn: list[Card] = []
-        for card in self.game.seats[seat].hand:
-            if card in left:
-                left.remove(card)
-            else:
-                drawn.append(card)
+        drawn = list((Counter(self.game.seats[seat].hand) - Counter(hand_before)).elements())
         text = move_result(events, seat, drawn)
         if text:
             self.note.say("Your move", log_line(text))
 
-    # ------------------------------------------------------------ take-back
+    # ------------------------------------------------------------ which keys work
 
-    def take_back(self) -> bool:
-        """Take back the latest human move (u on the result step or during a clear's extra turn)."""
-        if not self._take_back_state():
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Grey out what can't be done now, hide what belongs to another stage (:mod:`.key_modes`)."""
+        return key_state(action, self.session, self.mode(), self.view(), len(self.cursor.marked))
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The footer's bindings, with the take-back tooltip saying why it can't be used now."""
+        bindings = super().active_bindings
+        active = bindings.get("u")
+        if active is not None and active.binding.action == "take_back" and not active.enabled:
+            bindings["u"] = active._replace(tooltip=self.session.take_back_status()[1])
+        return bindings
+
+    # ------------------------------------------------------------ keys: the cards (the lesson's too)
+
+    def _moved(self, refusal: str | None = None) -> None:
+        """The cursor or the marks changed: draw the seat's cards again (``refusal`` in the hint)."""
+        self.message = None if refusal is None else Text(refusal, WARN)
+        self.redraw(cards_only=True)
+
+    def action_cursor(self, step: int) -> None:
+        """Move the cursor along the active row."""
+        self.cursor.step(self.view(), step)
+        self._moved()
+
+    def action_cursor_end(self, last: bool) -> None:
+        """The cursor to the first (Home) or last (End) card of the row."""
+        self.cursor.to_end(self.view(), last)
+        self._moved()
+
+    def action_jump(self, key: str) -> None:
+        """The cursor to the next card of the rank ``key`` names (cycling through them)."""
+        missing = self.cursor.jump(self.view(), key)
+        if missing is None:
+            self._moved()
+        else:
+            self.note.say("Cards", missing)
+
+    def action_row(self) -> None:
+        """Setup swap: move between the hand and the face-up row."""
+        self.cursor.switch_row()
+        self.redraw(cards_only=True)
+
+    def action_mark(self) -> None:
+        """Mark or unmark the card under the cursor; marks hold one rank (or face-up count)."""
+        self._moved(self.cursor.mark(self.view(), self.mode(), self.game.rules))
+
+    def action_clear_marks(self) -> None:
+        """Unmark every card."""
+        self.cursor.marked.clear()
+        self._moved()
+
+    async def on_card_row_picked(self, event: CardRow.Picked) -> None:
+        """A click puts the cursor on a card; a click on the card under the cursor marks it
+        (or turns it, face down), as Space (or Enter) would."""
+        action = self.cursor.pick(event.row.id, event.index, self.mode())
+        if action == "cursor":
+            self._moved()
+        elif action is not None:
+            await self.run_action(action)
+
+    # ------------------------------------------------------------ keys: moves
+
+    def _make(self, key: str) -> None:
+        """Make the move the card key ``key`` means (the engine judges it)."""
+        move = self.cursor.move(key, self.view(), self.mode(), self.game.rules)
+        if move is not None:
+            self.apply(move)
+
+    def action_play(self) -> None:
+        """Play the marked cards, else the card under the cursor."""
+        self._make("play")
+
+    def action_flip(self) -> None:
+        """Turn the face-down card under the cursor."""
+        self._make("flip")
+
+    def action_swap(self) -> None:
+        """Swap the hand card under its cursor with the face-up card under its cursor."""
+        self._make("swap")
+
+    def action_choose(self) -> None:
+        """Lay the marked cards face up (deal=choose)."""
+        self._make("choose")
+
+    def action_ready(self) -> None:
+        """Finish swapping."""
+        self._make("ready")
+
+    def action_take(self) -> None:
+        """Take the pile (adding the face-up card under the cursor when the rules want one)."""
+        self._make("take")
+
+    def on_pile_view_pressed(self, event: PileView.Pressed) -> None:
+        """A click on the pile takes it, like t (or says why not)."""
+        if self.check_action("take", ()) is True:
+            self.action_take()
+        elif self.mode() not in (Mode.WAIT, Mode.OVER):
+            self.action_why_not("take")
+
+    def action_end_turn(self) -> None:
+        """Enter on the result step: the turn is over, nothing can be taken back, cards go dark."""
+        self.computers.changed()
+        self.session.forget_take_back()
+        self.follow(self.flow.end_turn(self.session.to_act))
+
+    def action_take_back(self) -> None:
+        """Take back the latest human move (u on the result step or during a clear's extra turn),
+        while nothing new has been seen and the device has not passed."""
+        if not self.session.take_back_offered():
             self.action_why_no_take_back()
-            return False
+            return
         _ok, why = self.session.take_back_status()
         seat = self.session.take_back()
-        self._serial += 1
-        self._stop_timer()
-        self._pending = None
-        self._waiting = False
-        self.marked.clear()
+        self.computers.changed()
+        self.computers.stop()
+        self.cursor.marked.clear()
         self.message = None
-        turn = self.flow.taken_back(seat)
-        self.session.viewer = turn.shown
-        self.follow(turn)
+        self.follow(self.flow.taken_back(seat))
         self.note.say("Take back", why.replace("Take back", "Took back", 1) + " Play again.")
         self.refresh_bindings()
-        return True
+
+    def action_abandon(self) -> None:
+        """Ask, then stop the game with no result."""
+        from palace_tui.tui.screens.confirm import ConfirmScreen
+
+        def done(yes: bool | None) -> None:
+            if yes and self.game.phase != "over":
+                self.computers.changed()
+                self.session.forget_take_back()
+                self.session.abandon()
+                self.follow(self.flow.over())
+
+        self.app.push_screen(ConfirmScreen("Abandon this game? It will count in no score."), done)
+
+    # ------------------------------------------------------------ keys: words and help
+
+    def action_why_not(self, key: str) -> None:
+        """Say in the note line why ``key`` is greyed out, in the engine's words."""
+        marked = self.cursor.marked_cards(self.view()) if key == "enter" else []
+        why = refusal(self.game, key, marked)
+        if why:
+            self.note.say(LABELS[key], why)
+            self.app.bell()
+
+    def action_why_no_take_back(self) -> None:
+        """Say why u does nothing now."""
+        if self.session.takeback.mover != self.viewer:
+            self.note.say("Take back", "There is no move of yours to take back.")
+        else:
+            self.note.say("Take back", self.session.take_back_status()[1])
+
+    def action_explain(self) -> None:
+        """Say what may go on the pile now, and why (public facts only)."""
+        self.note.say("Pile", log_line(explain_pile(self.game)))
+
+    def action_rules(self) -> None:
+        """Show the rules for the options in force."""
+        from palace_tui.tui.screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.game.rules))
+
+    def action_log_page(self, step: int) -> None:
+        """Scroll the log a page back (-1) or forward (1); it cannot take the focus from the cards."""
+        log = self.query_one("#log", GameLog)
+        (log.scroll_page_up if step < 0 else log.scroll_page_down)(animate=False)
+
+    def action_coach(self) -> None:
+        """Ask the coach (the hard player, thinking in a worker) for this seat's move and why."""
+        seat = self.viewer
+        if seat is None or seat != self.game.turn:
+            return
+        self.note.say("Coach", Text("thinking…", DIM))
+        events = self.session.public_events()
+        ask_coach(self, self.game.copy(), seat, self.computers.serial, self.coach_work, events)
+
+    # ------------------------------------------------------------ workers' answers, and the screen's life
+
+    @on(CoachAnswered)
+    def _advised(self, answer: CoachAnswered) -> None:
+        """The coach's move and reason in the note line; Enter (or t) then makes it."""
+        if answer.serial != self.computers.serial or not self.is_mounted:
+            return  # the game moved on (a take-back, an abandon) since the question was asked
+        if self.viewer != answer.seat or self.mode() == Mode.WAIT:
+            return
+        self.note.say("Coach", coach_note(answer.advice, self.cursor, self.view(), self.mode()))
+        self.redraw(cards_only=True)
+
+    @on(ComputerMoveReady)
+    def _computer_ready(self, answer: ComputerMoveReady) -> None:
+        self.computers.ready(answer)
+
+    def on_screen_resume(self) -> None:
+        self.computers.resume()
+
+    def on_unmount(self) -> None:
+        self.computers.end()

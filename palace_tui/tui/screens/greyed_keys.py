@@ -1,7 +1,9 @@
 """Why a greyed-out key does nothing now, in the engine's own words.
 
 A key the footer shows greyed out still says something when pressed: the table
-screen asks :func:`refusal` and puts the sentence in the note line. The sentence is
+screen's hidden ``why_not(key)`` bindings, listed after each key's real ones, run only
+when those are off (and, :mod:`.key_modes` says, while the seat at the screen is to
+act); they ask :func:`refusal` and put the sentence in the note line. The sentence is
 the engine's refusal of the move the key would make (tried on a copy of the game),
 so the screen never words, or decides, a rule itself.
 """
@@ -9,7 +11,6 @@ so the screen never words, or decides, a rule itself.
 from __future__ import annotations
 
 from palace_tui.rules import Card, Game, IllegalMove, Move
-from palace_tui.tui.screens.table_screen import TableScreen
 from palace_tui.words import explain_pile
 
 #: The note's label for each key that can explain itself.
@@ -35,18 +36,3 @@ def refusal(game: Game, key: str, marked: list[Card]) -> str | None:
     except IllegalMove as exc:
         return str(exc)
     return None
-
-
-class GreyedKeys(TableScreen):
-    """A part of the table screen: the hidden ``why_not(key)`` bindings, listed after each
-    key's real ones, run only when those are off (and, :mod:`.key_modes` says, while the
-    seat at the screen is to act)."""
-
-    def action_why_not(self, key: str) -> None:
-        """Say in the note line why ``key`` is greyed out."""
-        hand = list(self.view().hand)
-        marked = [hand[i] for i in sorted(self.marked)] if key == "enter" else []
-        why = refusal(self.game, key, marked)
-        if why:
-            self.note.say(LABELS[key], why)
-            self.app.bell()

@@ -7,11 +7,11 @@ hidden) or an :class:`Ask`, a question about the position that the screen answer
 action of the screen's that a mode does not list is hidden; any other action (the
 app's, Textual's own) gets the mode's ``other`` answer, allowed unless it says not.
 
->>> [TABLE_KEYS[mode].answer("play") for mode in ("hand", "wait", "face_down")]
+>>> [TABLE_KEYS[mode].answer("play") for mode in (Mode.HAND, Mode.WAIT, Mode.FACE_DOWN)]
 [True, None, False]
->>> TABLE_KEYS["hand"].answer("take")
+>>> TABLE_KEYS[Mode.HAND].answer("take")
 <Ask.TAKE: 'take'>
->>> PUBLIC_TABLE_KEYS["wait"].answer("play")  # nobody's cards are up: no card key shows
+>>> PUBLIC_TABLE_KEYS[Mode.WAIT].answer("play")  # nobody's cards are up: no card key shows
 False
 """
 
@@ -19,8 +19,35 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 from types import MappingProxyType
+
+
+class Mode(StrEnum):
+    """What the keys of the table screen (and of a lesson) do now."""
+
+    #: (Lesson) a page to read.
+    PAGE = "page"
+    #: (Lesson) the lesson is done.
+    DONE = "done"
+    #: The game is over.
+    OVER = "over"
+    #: The mover's cards are still up after a person's move: Enter ends the turn.
+    RESULT = "result"
+    #: Another seat acts, or nobody's cards are up.
+    WAIT = "wait"
+    #: Setup with deal=swap: swap hand and face-up cards, then ready.
+    SWAP = "swap"
+    #: Setup with deal=choose: mark the cards to lay face up.
+    CHOOSE = "choose"
+    #: Playing from the hand.
+    HAND = "hand"
+    #: Playing from the face-up cards.
+    FACE_UP = "face_up"
+    #: Turning face-down cards.
+    FACE_DOWN = "face_down"
+    #: The seat is out (it never has the turn).
+    OUT = "out"
 
 
 class Ask(Enum):
@@ -110,7 +137,7 @@ TABLE_ACTIONS = (
 #: The same in every mode: the rules card, take-back and its reason.
 _EVERY_MODE = {"rules"}
 _TAKE_BACK = {"take_back": Ask.TAKE_BACK, "why_no_take_back": Ask.WHY_NO_TAKE_BACK}
-#: Getting about the seat's own cards (hand_keys) and the reasons of greyed keys (greyed_keys).
+#: Getting about the seat's own cards (card_cursor) and the reasons of greyed keys (greyed_keys).
 _MOVING = {"cursor", "cursor_end", "jump", "clear_marks", "why_not"}
 #: Shown greyed out while another seat acts or the game is over: the keys of a turn.
 _TURN_KEYS = {"cursor", "cursor_end", "jump", "clear_marks", "mark", "play", "take", "coach", "explain"}
@@ -126,25 +153,25 @@ def _table(
 _PLAYING = {"abandon", "explain", "log_page", *_MOVING}
 
 #: What each mode of the table (:meth:`GameScreen.mode`) lets the keys do.
-TABLE_KEYS: Mapping[str, ModeKeys] = MappingProxyType(
+TABLE_KEYS: Mapping[Mode, ModeKeys] = MappingProxyType(
     {
-        "over": _table(on={"log_page"}, greyed=_TURN_KEYS),
-        "wait": _table(on={"abandon", "log_page"}, greyed=_TURN_KEYS),
+        Mode.OVER: _table(on={"log_page"}, greyed=_TURN_KEYS),
+        Mode.WAIT: _table(on={"abandon", "log_page"}, greyed=_TURN_KEYS),
         # The mover's cards stay up: only ending the turn, take-back, the rules and quitting.
-        "result": _table(on={"end_turn", "save_quit"}, other=False),
-        "swap": _table(
+        Mode.RESULT: _table(on={"end_turn", "save_quit"}, other=False),
+        Mode.SWAP: _table(
             on={"abandon", "row", "swap", "ready", "log_page", *_MOVING}, greyed={"explain"}, ask={"coach": Ask.COACH}
         ),
-        "choose": _table(
+        Mode.CHOOSE: _table(
             on={"abandon", "mark", "log_page", *_MOVING},
             greyed={"explain"},
             ask={"choose": Ask.CHOOSE, "coach": Ask.COACH},
         ),
-        "hand": _table(on={"mark", "play", *_PLAYING}, ask={"take": Ask.TAKE, "coach": Ask.COACH}),
-        "face_up": _table(on={"mark", "play", *_PLAYING}, ask={"take": Ask.TAKE, "coach": Ask.COACH}),
-        "face_down": _table(on={"flip", *_PLAYING}, greyed={"take"}, ask={"coach": Ask.COACH}),
+        Mode.HAND: _table(on={"mark", "play", *_PLAYING}, ask={"take": Ask.TAKE, "coach": Ask.COACH}),
+        Mode.FACE_UP: _table(on={"mark", "play", *_PLAYING}, ask={"take": Ask.TAKE, "coach": Ask.COACH}),
+        Mode.FACE_DOWN: _table(on={"flip", *_PLAYING}, greyed={"take"}, ask={"coach": Ask.COACH}),
         # A seat that is out never has the turn; should it, it can only move about and ask.
-        "out": _table(on={"abandon", "log_page", *_MOVING}, greyed={"take", "explain"}, ask={"coach": Ask.COACH}),
+        Mode.OUT: _table(on={"abandon", "log_page", *_MOVING}, greyed={"take", "explain"}, ask={"coach": Ask.COACH}),
     }
 )
 
@@ -152,7 +179,7 @@ TABLE_KEYS: Mapping[str, ModeKeys] = MappingProxyType(
 _PUBLIC_HIDDEN = ("cursor", "mark", "play", "take", "coach", "why_not")
 
 #: :data:`TABLE_KEYS` while nobody's cards are up.
-PUBLIC_TABLE_KEYS: Mapping[str, ModeKeys] = MappingProxyType(
+PUBLIC_TABLE_KEYS: Mapping[Mode, ModeKeys] = MappingProxyType(
     {mode: mode_keys.but(dict.fromkeys(_PUBLIC_HIDDEN, False)) for mode, mode_keys in TABLE_KEYS.items()}
 )
 
@@ -162,7 +189,7 @@ PUBLIC_TABLE_KEYS: Mapping[str, ModeKeys] = MappingProxyType(
 #: Every action of the lesson screen's bindings.
 LESSON_ACTIONS = (
     "cursor",
-    "end",
+    "cursor_end",
     "jump",
     "row",
     "mark",
@@ -181,7 +208,7 @@ LESSON_ACTIONS = (
 #: Starting the lesson again, and back to the list (or clearing the marks).
 _LESSON_ALWAYS = {"retry", "back"}
 #: Getting about the learner's cards.
-_LESSON_MOVING = {"cursor", "end", "jump"}
+_LESSON_MOVING = {"cursor", "cursor_end", "jump"}
 #: Asked while the learner plays: the pile taken, or why not; whether there is a next lesson.
 _LESSON_PLAYING = {"why_no_take": Ask.WHY_NO_TAKE, "next": Ask.NEXT_LESSON, "take": Ask.TAKE}
 
@@ -191,17 +218,17 @@ def _lesson(on: Iterable[str] = (), greyed: Iterable[str] = (), ask: Mapping[str
 
 
 #: What each mode of a lesson (:meth:`LessonScreen.mode`) lets the keys do: as at the table.
-LESSON_KEYS: Mapping[str, ModeKeys] = MappingProxyType(
+LESSON_KEYS: Mapping[Mode, ModeKeys] = MappingProxyType(
     {
         # A page to read: Enter (or n) goes on, Esc goes back; nothing else shows, not even Textual's own.
-        "page": keys(LESSON_ACTIONS, on={"continue", "next", "back"}, other=False),
-        "done": _lesson(on={"continue"}, greyed={*_LESSON_MOVING, "explain"}),
-        "wait": _lesson(greyed={*_LESSON_MOVING, "explain"}, ask={"take": Ask.TAKE}),
-        "swap": _lesson(on={"row", "swap", "ready", *_LESSON_MOVING}, greyed={"explain"}),
-        "hand": _lesson(on={"mark", "play", "explain", *_LESSON_MOVING}, ask=_LESSON_PLAYING),
-        "face_up": _lesson(on={"mark", "play", "explain", *_LESSON_MOVING}, ask=_LESSON_PLAYING),
-        "face_down": _lesson(on={"flip", "explain", *_LESSON_MOVING}, ask=_LESSON_PLAYING),
+        Mode.PAGE: keys(LESSON_ACTIONS, on={"continue", "next", "back"}, other=False),
+        Mode.DONE: _lesson(on={"continue"}, greyed={*_LESSON_MOVING, "explain"}),
+        Mode.WAIT: _lesson(greyed={*_LESSON_MOVING, "explain"}, ask={"take": Ask.TAKE}),
+        Mode.SWAP: _lesson(on={"row", "swap", "ready", *_LESSON_MOVING}, greyed={"explain"}),
+        Mode.HAND: _lesson(on={"mark", "play", "explain", *_LESSON_MOVING}, ask=_LESSON_PLAYING),
+        Mode.FACE_UP: _lesson(on={"mark", "play", "explain", *_LESSON_MOVING}, ask=_LESSON_PLAYING),
+        Mode.FACE_DOWN: _lesson(on={"flip", "explain", *_LESSON_MOVING}, ask=_LESSON_PLAYING),
         # A learner who is out never has the turn; should they, as while waiting.
-        "out": _lesson(greyed={*_LESSON_MOVING, "explain"}, ask={"take": Ask.TAKE}),
+        Mode.OUT: _lesson(greyed={*_LESSON_MOVING, "explain"}, ask={"take": Ask.TAKE}),
     }
 )

@@ -2,10 +2,11 @@
 
 The lesson is pure Python (:mod:`palace_tui.lessons`): this screen draws the
 runner's position with the widgets the table uses (:class:`SeatList`,
-:class:`PileView`, :class:`PlayerArea`), turns the same keys as the table into
-:class:`~palace_tui.rules.Move` values, and shows the feedback the runner returns.
-It decides no rule. A lesson that is a page to read shows its text, and Enter
-finishes it.
+:class:`PileView`, :class:`PlayerArea`), points at the learner's cards with the
+table's own :class:`~.card_cursor.CardCursor` (so the keys, the marks and the clicks
+do what they do at the table), turns them into :class:`~palace_tui.rules.Move`
+values, and shows the feedback the runner returns. It decides no rule. A lesson
+that is a page to read shows its text, and Enter finishes it.
 """
 
 from __future__ import annotations
@@ -22,22 +23,20 @@ from textual.widgets import Static
 
 from palace_tui.lessons import LESSONS, Feedback, Lesson, LessonRunner, Progress
 from palace_tui.rules import Move, SeatView
-from palace_tui.tui.screens.card_keys import RANK_KEYS, card_bindings, pile_bindings
-from palace_tui.tui.screens.key_modes import LESSON_KEYS, Ask
+from palace_tui.tui.screens.card_cursor import CardCursor, Row
+from palace_tui.tui.screens.card_keys import card_bindings, pile_bindings
+from palace_tui.tui.screens.key_modes import LESSON_KEYS, Ask, Mode
 from palace_tui.tui.screens.turn_hint import turn_hint
-from palace_tui.tui.widgets.card_art import Slot
+from palace_tui.tui.widgets.card_row import CardRow
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.pile_view import PileView
-from palace_tui.tui.widgets.player_area import PlayerArea, row_cards
+from palace_tui.tui.widgets.player_area import PlayerArea
 from palace_tui.tui.widgets.seat_list import SeatList
 from palace_tui.tui.widgets.too_small import TooSmall
 
 DIM = Style(dim=True)
 KEY = Style(bold=True)
 DONE = Style(color="green", bold=True)
-#: The modes in which the learner's keys play cards (as at the table).
-PLAYING = ("hand", "face_up", "face_down")
-#: The key that jumps to each rank.
 
 
 class LessonScreen(Screen[None]):
@@ -54,13 +53,6 @@ class LessonScreen(Screen[None]):
         Binding("e", "explain", "Pile", tooltip="What may go on the pile now, and why", id="lesson-explain"),
         Binding("ctrl+r", "retry", "Retry", key_display="^r", tooltip="Start this lesson again", id="lesson-retry"),
         Binding("n", "next", "Next", tooltip="Go to the next lesson", id="lesson-next"),
-        Binding("home", "end(0)", "First card", show=False, id="lesson-home"),
-        Binding("end", "end(-1)", "Last card", show=False, id="lesson-end"),
-        # Typing a rank jumps to it, as at the table: 3-9, 0 for ten, j q k a, 2.
-        *[
-            Binding(key, f"jump({rank})", f"Jump to {key}", show=False, id=f"lesson-jump-{key}")
-            for key, rank in RANK_KEYS.items()
-        ],
         Binding(
             "escape", "back", "List", tooltip="Clear the marks; again, back to the list of lessons", id="lesson-back"
         ),
@@ -72,12 +64,8 @@ class LessonScreen(Screen[None]):
         super().__init__()
         self.progress = progress
         self.runner = LessonRunner(lesson)
-        #: The row the cursor is in: hand, face_up or face_down.
-        self.row = "hand"
-        #: The cursor's index in each row.
-        self.cursor: dict[str, int] = {"hand": 0, "face_up": 0, "face_down": 0}
-        #: Indices of marked cards in the active row (one rank, as at the table).
-        self.marked: set[int] = set()
+        #: Where the learner points among their cards: the table's own cursor and marks.
+        self.cursor = CardCursor()
 
     # ------------------------------------------------------------ layout
 
@@ -105,26 +93,22 @@ class LessonScreen(Screen[None]):
     def lesson(self) -> Lesson:
         return self.runner.lesson
 
-    def mode(self) -> str:
+    def mode(self) -> Mode:
         """What the keys do now: page, done, swap, wait, or the stage played from."""
         runner = self.runner
         if runner.game is None:
-            return "page"
+            return Mode.PAGE
         if runner.done:
-            return "done"
+            return Mode.DONE
         game = runner.game
         if game.turn != runner.seat or game.phase == "over":
-            return "wait"
+            return Mode.WAIT
         if game.phase == "setup":
-            return "swap"
-        return runner.stage()
+            return Mode.SWAP
+        return Mode(runner.stage())
 
     def view(self) -> SeatView:
         return self.runner.view()
-
-    def active_cards(self, view: SeatView, row: str | None = None) -> list:
-        """The cards of one of the learner's rows (face-down ones as None)."""
-        return row_cards(view, row or self.row)
 
     # ------------------------------------------------------------ drawing
 
@@ -157,58 +141,35 @@ class LessonScreen(Screen[None]):
         """Draw the seats, the pile and the learner's rows from the learner's view
         (``cards_only``: just the rows and the hint, for a cursor or a mark)."""
         mode = self.mode()
-        if mode != "page":
+        if mode != Mode.PAGE:
             view = self.view()
-            if mode in PLAYING:
-                self.row = mode
-            elif mode == "swap" and self.row not in ("hand", "face_up"):
-                self.row = "hand"
-            for row in ("hand", "face_up", "face_down"):
-                size = len(self.active_cards(view, row))
-                self.cursor[row] = max(0, min(self.cursor[row], size - 1))
-            self.marked = {i for i in self.marked if i < len(self.active_cards(view))}
+            self.cursor.follow(view, mode)
             if not cards_only:
                 self.query_one(SeatList).show(view, set())
                 self.query_one(PileView).show(view)
-            self.query_one(PlayerArea).show(
-                self._slots(view, mode, "face_down"),
-                self._slots(view, mode, "face_up"),
-                self._slots(view, mode, "hand"),
-                self._hint(view, mode),
-            )
+            down, up, hand = (self.cursor.slots(view, mode, row) for row in (Row.FACE_DOWN, Row.FACE_UP, Row.HAND))
+            self.query_one(PlayerArea).show(down, up, hand, self._hint(view, mode))
         if not cards_only:
             self.refresh_bindings()
 
-    def _slots(self, view: SeatView, mode: str, row: str) -> list[Slot]:
-        """One row's cards as the table draws them: dimmed when they can't go, cursor and marks."""
-        here = mode in PLAYING + ("swap",) and row == self.row
-        out = []
-        for i, card in enumerate(self.active_cards(view, row)):
-            dim = (mode in PLAYING and row != self.row) or (
-                here and mode in ("hand", "face_up") and card.rank not in view.playable_ranks
-            )
-            out.append(
-                Slot.in_row(card, i, dim=dim, marked=here and i in self.marked, cursor=here and i == self.cursor[row])
-            )
-        return out
-
-    def _hint(self, view: SeatView, mode: str) -> Text:
-        if mode == "done":
+    def _hint(self, view: SeatView, mode: Mode) -> Text:
+        if mode == Mode.DONE:
             nxt = "Enter goes on to the next lesson" if self._next_lesson() else "That was the last lesson"
             return Text.assemble(("Done. ", DONE), nxt, ("; ^r tries this one again.", DIM))
-        if mode == "wait":
+        if mode == Mode.WAIT:
             return Text("")
-        hand, up = self.active_cards(view, "hand"), self.active_cards(view, "face_up")
-        under = (hand[self.cursor["hand"]] if hand else None, up[self.cursor["face_up"]] if up else None)
-        return turn_hint(self.runner.position(), view, mode, self.lesson.names, len(self.marked), under)
+        marked, under = len(self.cursor.marked), self.cursor.under(view)
+        return turn_hint(self.runner.position(), view, mode, self.lesson.names, marked, under)
 
-    def _show_feedback(self, feedback: Feedback | None, explain: str = "") -> None:
+    def _show_feedback(self, feedback: Feedback | None, info: tuple[str, str] | None = None) -> None:
+        """The feedback box: the runner's ``feedback`` on the last move, or ``info`` (a title and a
+        sentence: the pile explained, a rank the learner does not hold) until the next move."""
         box = self.query_one("#feedback", Static)
         box.remove_class("-right", "-wrong", "-info", "-quiet")
-        if explain:
+        if info is not None:
             box.add_class("-info")
-            box.border_title = "The pile"
-            box.update(Text(explain))
+            box.border_title, sentence = info
+            box.update(Text(sentence))
             return
         if feedback is None:
             box.add_class("-quiet")
@@ -247,75 +208,72 @@ class LessonScreen(Screen[None]):
             return True if self._next_lesson() else None
         raise ValueError(f"a lesson has no answer to {ask}")
 
+    # The card keys do what they do at the table: the same CardCursor answers them.
+
     def action_cursor(self, step: int) -> None:
         """Move the cursor along the active row."""
-        size = len(self.active_cards(self.view()))
-        if size:
-            self.cursor[self.row] = (self.cursor[self.row] + step) % size
+        self.cursor.step(self.view(), step)
         self._refresh_table(cards_only=True)
 
-    def action_end(self, index: int) -> None:
-        """Home: the first card of the row; End: the last."""
-        size = len(self.active_cards(self.view()))
-        if size:
-            self.cursor[self.row] = index % size
+    def action_cursor_end(self, last: bool) -> None:
+        """Home: the first card of the row; End (``last``): the last."""
+        self.cursor.to_end(self.view(), last)
         self._refresh_table(cards_only=True)
 
-    def action_jump(self, rank: int) -> None:
-        """Put the cursor on the next card of ``rank`` in the row (the row is sorted by rank)."""
-        cards = self.active_cards(self.view())
-        at = self.cursor[self.row]
-        hits = [i for i, c in enumerate(cards) if c is not None and c.rank == rank]
-        if hits:
-            self.cursor[self.row] = next((i for i in hits if i > at), hits[0])
+    def action_jump(self, key: str) -> None:
+        """The cursor to the next card of the rank ``key`` names (cycling through them)."""
+        missing = self.cursor.jump(self.view(), key)
+        if missing is None:
             self._refresh_table(cards_only=True)
+        else:
+            self._show_feedback(None, info=("Cards", missing))
 
     def action_row(self) -> None:
         """Setup swap: move between the hand and the face-up row."""
-        self.row = "face_up" if self.row == "hand" else "hand"
+        self.cursor.switch_row()
         self._refresh_table(cards_only=True)
 
     def action_mark(self) -> None:
         """Mark or unmark the card under the cursor; marking another rank starts a new set."""
-        cards = self.active_cards(self.view())
-        if not cards:
-            return
-        i = self.cursor[self.row]
-        if i in self.marked:
-            self.marked.discard(i)
-        else:
-            self.marked = {j for j in self.marked if cards[j].rank == cards[i].rank} | {i}
+        refused = self.cursor.mark(self.view(), self.mode(), self.lesson.rules)
+        if refused is not None:
+            self._show_feedback(None, info=("Cards", refused))
         self._refresh_table(cards_only=True)
+
+    async def on_card_row_picked(self, event: CardRow.Picked) -> None:
+        """A click points at a card; a click on the card under the cursor marks it (or turns it,
+        face down), as at the table."""
+        action = self.cursor.pick(event.row.id, event.index, self.mode())
+        if action == "cursor":
+            self._refresh_table(cards_only=True)
+        elif action is not None:
+            await self.run_action(action)
+
+    def _make(self, key: str) -> None:
+        """Try the move the card key ``key`` means (the runner judges it)."""
+        move = self.cursor.move(key, self.view(), self.mode(), self.lesson.rules)
+        if move is not None:
+            self._attempt(move)
 
     def action_play(self) -> None:
         """Play the marked cards, else the card under the cursor."""
-        cards = self.active_cards(self.view())
-        if cards:
-            chosen = sorted(self.marked) or [self.cursor[self.row]]
-            self._attempt(Move.play([cards[i] for i in chosen]))
+        self._make("play")
 
     def action_flip(self) -> None:
         """Turn the face-down card under the cursor."""
-        self._attempt(Move.flip(self.cursor["face_down"]))
+        self._make("flip")
 
     def action_swap(self) -> None:
         """Swap the hand card under its cursor with the face-up card under its cursor."""
-        view = self.view()
-        hand, up = list(view.hand), list(view.face_up)
-        if hand and up:
-            self._attempt(Move.swap(hand[self.cursor["hand"]], up[self.cursor["face_up"]]))
+        self._make("swap")
 
     def action_ready(self) -> None:
         """Finish swapping."""
-        self._attempt(Move.ready())
+        self._make("ready")
 
     def action_take(self) -> None:
         """Take the pile (adding the face-up card under the cursor when the rules want one)."""
-        adding = None
-        if self.mode() == "face_up" and self.lesson.rules.stuck_face_up == "add-one":
-            up = list(self.view().face_up)
-            adding = up[min(self.marked) if self.marked else self.cursor["face_up"]]
-        self._attempt(Move.take(adding))
+        self._make("take")
 
     def action_why_no_take(self) -> None:
         """t while taking can't be done: try it, so the engine's refusal says why."""
@@ -326,8 +284,7 @@ class LessonScreen(Screen[None]):
         if feedback.kind == "right":
             self._finished()
         if feedback.kind in ("right", "not-quite"):
-            self.marked.clear()
-            self.cursor = {"hand": 0, "face_up": 0, "face_down": 0}
+            self.cursor.reset()
         else:
             self.app.bell()
         self._refresh_all()
@@ -342,14 +299,12 @@ class LessonScreen(Screen[None]):
 
     def action_explain(self) -> None:
         """Say what may go on the pile now, and why."""
-        self._show_feedback(None, explain=self.runner.explain())
+        self._show_feedback(None, info=("The pile", self.runner.explain()))
 
     def action_retry(self) -> None:
         """Put the lesson's position back."""
         self.runner.reset()
-        self.row = "hand"
-        self.cursor = {"hand": 0, "face_up": 0, "face_down": 0}
-        self.marked.clear()
+        self.cursor.reset()
         self._refresh_all()
 
     def _next_lesson(self) -> Lesson | None:
@@ -358,7 +313,7 @@ class LessonScreen(Screen[None]):
 
     def action_continue(self) -> None:
         """Enter on a page (it is read) or on a finished lesson: the next lesson."""
-        if self.mode() == "page":
+        if self.mode() == Mode.PAGE:
             self.runner.read()
             self._finished()
         self.action_next()
@@ -371,9 +326,7 @@ class LessonScreen(Screen[None]):
             self.notify("That was the last lesson. Escape goes back to the list.")
             return
         self.runner = LessonRunner(nxt)
-        self.row = "hand"
-        self.cursor = {"hand": 0, "face_up": 0, "face_down": 0}
-        self.marked.clear()
+        self.cursor.reset()
         self._refresh_all()
         body = self.query_one("#lesson-body", VerticalScroll)
         body.anchor(False)
@@ -381,17 +334,8 @@ class LessonScreen(Screen[None]):
 
     def action_back(self) -> None:
         """Clear the marks if there are any (as at the table), else back to the list of lessons."""
-        if self.marked:
-            self.marked.clear()
+        if self.cursor.marked:
+            self.cursor.marked.clear()
             self._refresh_table(cards_only=True)
             return
         self.app.pop_screen()
-
-    # ------------------------------------------------------------ for tests
-
-    def feedback_text(self) -> str:
-        """The feedback box as plain text, its title first."""
-        box = self.query_one("#feedback", Static)
-        content = box.content
-        body = content.plain if isinstance(content, Text) else str(content)
-        return f"{box.border_title or ''}\n{body}"

@@ -1,6 +1,7 @@
 """The new-table screen: seats, preset, every rule option, seed, Start.
 
-It remembers the last table through the store. Whether the options make sense
+It remembers the last table through the store (it tells the app so, by a
+:class:`~palace_tui.tui.messages.TableChosen`). Whether the options make sense
 together, and how many players they allow, is the engine's call: the screen
 builds a ``Rules`` from the fields and shows the engine's sentence if it refuses.
 """
@@ -8,9 +9,9 @@ builds a ``Rules`` from the fields and shows the engine's sentence if it refuses
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from textual import getters, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -19,13 +20,11 @@ from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from palace_tui.rules import OPTIONS, PRESET_HELP, PRESETS, Rules
 from palace_tui.table.session import SeatConfig, Session, computer_levels, default_level
+from palace_tui.tui.messages import LessonsAsked, TableChosen
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.option_row import OptionRow
 from palace_tui.tui.widgets.seat_editor import SeatEditor
 from palace_tui.tui.widgets.too_small import TooSmall
-
-if TYPE_CHECKING:
-    from palace_tui.tui.app import PalaceApp
 
 MAX_SEATS = 6
 DEFAULT_NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
@@ -76,16 +75,8 @@ def usable_settings(table: dict[str, Any], base: dict[str, Any]) -> dict[str, An
     return out
 
 
-def _palace_app() -> type[PalaceApp]:
-    from palace_tui.tui.app import PalaceApp  # the app imports this screen: import it when the class is made
-
-    return PalaceApp
-
-
 class NewTableScreen(Screen[Session]):
     """Dismisses with a new :class:`Session` when Start is pressed."""
-
-    app = getters.app(_palace_app)  # the app's own methods (learn, remember_table), typed
 
     DEFAULT_CSS = """
     NewTableScreen #form { padding: 0 1; height: 1fr; }
@@ -306,7 +297,7 @@ class NewTableScreen(Screen[Session]):
 
     def action_learn(self) -> None:
         """Open the lessons; Escape comes back to this form as it was."""
-        self.app.learn()
+        self.post_message(LessonsAsked())
 
     def action_reset(self) -> None:
         """Every option back to the chosen preset (palace when custom)."""
@@ -329,14 +320,16 @@ class NewTableScreen(Screen[Session]):
         seed = self.seed()
         preset = self.query_one("#preset", Select).value
         preset = preset if preset in PRESETS else None
-        self.app.remember_table(
-            {
-                "players": len(seats),
-                "seats": [asdict(self.query_one(f"#seat-{i}", SeatEditor).value()) for i in range(MAX_SEATS)],
-                "preset": preset or CUSTOM,
-                "options": rules.as_dict(),
-                "seed": "",
-            }
-        )  # a seed is for one table, never the next
+        self.post_message(
+            TableChosen(
+                {
+                    "players": len(seats),
+                    "seats": [asdict(self.query_one(f"#seat-{i}", SeatEditor).value()) for i in range(MAX_SEATS)],
+                    "preset": preset or CUSTOM,
+                    "options": rules.as_dict(),
+                    "seed": "",  # a seed is for one table, never the next
+                }
+            )
+        )
         self._dealt = True
         self.dismiss(Session.new(seats, rules, seed=seed, preset=preset))

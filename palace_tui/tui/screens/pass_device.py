@@ -67,6 +67,10 @@ class PassScreen(Screen[int], inherit_bindings=False):
             f"Everyone else, look away.\n\n{self.player}: press Enter to see your cards."
         )
         self.sub_title = f"pass to {self.player}"
+        # The header follows sub_title a message later: bring it up to date now, so that no frame
+        # shows this box under the name of the person the screen was passed to last time.
+        header = self.query_one(Header)
+        header.query_one("HeaderTitle", Static).update(header.format_title())
 
     def on_mount(self) -> None:
         self._show()

@@ -3,6 +3,8 @@ and the table's scoreboard (the words are :mod:`palace_tui.words.results`'s)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
+from palace_tui.store.protocol import GameStore
 from palace_tui.table.session import Session
 from palace_tui.tui.widgets.game_log import log_line
 from palace_tui.tui.widgets.keys_footer import KeysFooter
@@ -28,7 +31,12 @@ SCORE_COLUMN = {"podium": ("points", "Points"), "losses": ("losses", "Losses"), 
 
 
 class ResultsScreen(Screen[str]):
-    """Dismisses with ``again``, ``new`` or ``quit``."""
+    """Dismisses with ``again``, ``new`` or ``quit``.
+
+    ``store`` holds the records (an earlier game of the same deal, a review's analysis);
+    ``review_iterations`` is how hard a review (r) works (None: the review's default), and
+    ``review_coach_work`` the coach's search in it (None: hard's own).
+    """
 
     DEFAULT_CSS = """
     ResultsScreen #results-body { height: 1fr; }
@@ -50,9 +58,19 @@ class ResultsScreen(Screen[str]):
         Binding("ctrl+q", "choose('quit')", "Quit", key_display="^q", priority=True, id="quit"),
     ]
 
-    def __init__(self, session: Session, scoreboard: list[dict]) -> None:
+    def __init__(
+        self,
+        session: Session,
+        scoreboard: list[dict[str, Any]],
+        store: GameStore | None = None,
+        review_iterations: int | None = None,
+        review_coach_work: int | None = None,
+    ) -> None:
         super().__init__()
         self.session = session
+        self.store = store
+        self.review_iterations = review_iterations
+        self.review_coach_work = review_coach_work
         #: The table's running scoreboard rows, best first.
         self.scoreboard = scoreboard
         #: The same deal's games side by side (heads, rows), when this game is a duplicate.
@@ -139,9 +157,8 @@ class ResultsScreen(Screen[str]):
     def _same_deal(self) -> tuple[list[str], list[list[str]]] | None:
         """This deal's other games side by side, when this game played an earlier deal again
         (or was played again): who held each seat's cards, their places and points."""
-        session = self.session
-        store = getattr(self.app, "store", None)
-        if store is None or not session.same_deal_as or not hasattr(store, "same_deals"):
+        session, store = self.session, self.store
+        if store is None or not session.same_deal_as:
             return None
         try:
             groups = store.same_deals() or []
@@ -153,7 +170,7 @@ class ResultsScreen(Screen[str]):
         games = [dict(g, points=self._points(store, g)) for g in group]
         return same_deal_columns(games, session.game_id)
 
-    def _points(self, store, game: dict) -> list[int] | None:
+    def _points(self, store: GameStore, game: dict[str, Any]) -> list[int] | None:
         """A recorded game's points by seat, from its replayed moves (None if they were not kept)."""
         from palace_tui.store.gamefile import GameFileError, ReplayError, parse_game, replay
 
@@ -201,10 +218,10 @@ class ResultsScreen(Screen[str]):
             ReviewScreen(
                 session.game_record(),
                 title=f"game {session.game_number + 1}",
-                store=getattr(self.app, "store", None),
+                store=self.store,
                 game_key=session.game_id,
                 humans=session.humans,
-                iterations=getattr(self.app, "review_iterations", None) or DEFAULT_ITERATIONS,
-                coach_work=getattr(self.app, "review_coach_work", None),
+                iterations=self.review_iterations or DEFAULT_ITERATIONS,
+                coach_work=self.review_coach_work,
             )
         )

@@ -29,6 +29,7 @@ from palace_tui.ai.analysis import (
 from palace_tui.rules import Card, Game, Move
 from palace_tui.rules.cards import cards_text
 from palace_tui.store.gamefile import GameRecord, Replay, replay
+from palace_tui.store.protocol import GameStore
 from palace_tui.tui.widgets.chance_graph import any_shaded, chance_graph, graph_legend
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import TooSmall
@@ -202,7 +203,7 @@ class ReviewScreen(Screen[None]):
         record: GameRecord,
         *,
         title: str = "",
-        store=None,
+        store: GameStore | None = None,
         game_key: str = "",
         humans: list[int] | None = None,
         iterations: int = DEFAULT_ITERATIONS,
@@ -244,8 +245,7 @@ class ReviewScreen(Screen[None]):
         self.sub_title = "review" + (f": {self.title_text}" if self.title_text else "")
         self.query_one("#board").border_title = "All cards face up"
         self.query_one("#graph").border_title = "Chances over the game"
-        keeps = self.game_key and hasattr(self.store, "analysis")  # the in-memory store keeps none
-        kept = self.store.analysis(self.game_key, self.settings) if keeps else None
+        kept = self.store.analysis(self.game_key, self.settings) if self.game_key and self.store else None
         if kept:
             try:
                 self.analysis = Analysis.from_json(kept)
@@ -277,7 +277,7 @@ class ReviewScreen(Screen[None]):
             )
         except Cancelled:
             return None
-        if self.game_key and hasattr(self.store, "save_analysis"):
+        if self.game_key and self.store is not None:
             self.store.save_analysis(self.game_key, self.settings, analysis.to_json())
         self.app.call_from_thread(self._analysed, analysis)
         return analysis
@@ -333,7 +333,7 @@ class ReviewScreen(Screen[None]):
 
     # ------------------------------------------------------------ keys
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("turning", "summary") and self.analysis is None:
             return None  # greyed out until the analysis is ready
         return True

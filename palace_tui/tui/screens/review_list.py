@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
 from palace_tui.store.gamefile import GameFileError, parse_game
+from palace_tui.store.protocol import GameStore
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import TooSmall
 from palace_tui.words.results import order_summary, unreadable_sentence
@@ -30,7 +31,7 @@ class ReviewListScreen(Screen[tuple[str, int] | None]):
         Binding("escape", "leave", "Quit", id="leave"),
     ]
 
-    def __init__(self, store) -> None:
+    def __init__(self, store: GameStore) -> None:
         super().__init__()
         self.store = store
         self.games = store.game_list(200)
@@ -90,7 +91,8 @@ class ReviewListScreen(Screen[tuple[str, int] | None]):
         table = self.query_one(DataTable)
         if not self.games:
             return None
-        return self.games[table.cursor_row]["number"]
+        number: int = self.games[table.cursor_row]["number"]
+        return number
 
     def _readable(self, number: int) -> bool:
         """Whether game ``number`` replays; if not, say why (never a silent skip)."""

@@ -14,6 +14,7 @@ last one keeps its right edge; if even that does not fit, the row wraps.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rich.style import Style
@@ -91,7 +92,7 @@ def card_text(card: Card) -> Text:
     return Text(card_label(card), style=suit_style(card))
 
 
-def cards_inline(cards, sep: str = " ") -> Text:
+def cards_inline(cards: Iterable[Card], sep: str = " ") -> Text:
     """Several cards inline, coloured, separated by ``sep``."""
     out = Text()
     for i, c in enumerate(cards):

@@ -12,10 +12,13 @@ a tap lands): a tap on a key while its footer is being rebuilt finds no key and 
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.containers import HorizontalGroup
 from textual.events import Resize
+from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -42,9 +45,9 @@ class KeysFooter(Footer):
     def __init__(self) -> None:
         super().__init__(compact=True, show_command_palette=False)
         #: What the keys on show were made from (see :meth:`_shows`).
-        self._shown: tuple = ()
+        self._shown: tuple[object, ...] = ()
 
-    def _shows(self) -> tuple:
+    def _shows(self) -> tuple[object, ...]:
         """The width and every shown key with its words and state: the footer's whole content."""
         keys = tuple(
             (
@@ -60,7 +63,7 @@ class KeysFooter(Footer):
         )
         return (self.app.size.width, keys)
 
-    def bindings_changed(self, screen) -> None:
+    def bindings_changed(self, screen: Screen[Any]) -> None:
         self._bindings_ready = True
         if screen.app.app_focus and self.is_attached and screen is self.screen:
             self.call_after_refresh(self._rebuild)

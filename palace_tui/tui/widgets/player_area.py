@@ -49,17 +49,3 @@ class PlayerArea(Vertical):
         self.query_one("#up-row", CardRow).show(up, tall)
         self.query_one("#hand-row", CardRow).show(hand, tall)
         self.query_one("#hint", Static).update(hint, layout=False)
-
-    def hand_text(self) -> str:
-        """The hand row as plain text (for tests)."""
-        return self.query_one("#hand-row", CardRow).text
-
-
-def row_cards(view, row: str) -> list:
-    """The cards of one of a seat's rows in ``view``: ``hand``, ``face_up``, or ``face_down``
-    (as None each: the seat does not know them)."""
-    if row == "hand":
-        return list(view.hand)
-    if row == "face_up":
-        return list(view.face_up)
-    return [None] * view.face_down_count

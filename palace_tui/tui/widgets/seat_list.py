@@ -36,6 +36,9 @@ class SeatList(LinesStatic):
     SeatList { height: auto; }
     """
 
+    #: What the list last showed (drawn again at a new width).
+    _shown: tuple[SeatView, set[int]] | None = None
+
     def show(self, view: SeatView, computers: set[int]) -> None:
         """Render the public facts of every seat from ``view``."""
         self._shown = (view, computers)
@@ -71,5 +74,5 @@ class SeatList(LinesStatic):
 
     def on_resize(self) -> None:
         # The name column depends on the width: draw again at the new size.
-        if getattr(self, "_shown", None) is not None:
+        if self._shown is not None:
             self.show(*self._shown)
