@@ -29,7 +29,7 @@ from palace_tui.ai.coach import advise
 from palace_tui.ai.hard import _CanonicalShuffle, rollout, standing
 from palace_tui.ai.policy import move_to_choice, setup_move
 from palace_tui.rules import Event, Game, Move, fast
-from palace_tui.store.gamefile import Replay
+from palace_tui.rules.gamefile import Replay
 
 #: Bumped when the analysis changes, so kept analyses of an older kind are not reused
 #: (2: hard's move_chances, setup verdicts, each seat's chances from its own decisions).

@@ -1,7 +1,7 @@
 """A table's game for the records: its result for the store, and its deal and moves as a game file.
 
 The store keeps each finished (or abandoned) game's result and, when its deck and
-moves were kept, the game file that replays it (:mod:`palace_tui.store.gamefile`).
+moves were kept, the game file that replays it (:mod:`palace_tui.rules.gamefile`).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from palace_tui.rules import Game, Move
-from palace_tui.store.gamefile import GameRecord, ReplayError, SeatInfo, format_game, replay
+from palace_tui.rules.gamefile import GameRecord, ReplayError, SeatInfo, format_game, replay
 
 if TYPE_CHECKING:
     from palace_tui.table.session import Session

@@ -13,7 +13,7 @@ from pathlib import Path
 from textual.app import App
 
 from palace_tui.ai.analysis import DEFAULT_ITERATIONS
-from palace_tui.store.gamefile import GameFileError, GameRecord, parse_game
+from palace_tui.rules.gamefile import GameFileError, GameRecord, parse_game
 from palace_tui.table.session import Session, open_store
 from palace_tui.tui.screens.review import ReviewScreen
 

@@ -155,7 +155,7 @@ class ResultsScreen(Screen[str]):
 
     def _points(self, store, game: dict) -> list[int] | None:
         """A recorded game's points by seat, from its replayed moves (None if they were not kept)."""
-        from palace_tui.store.gamefile import GameFileError, ReplayError, parse_game, replay
+        from palace_tui.rules.gamefile import GameFileError, ReplayError, parse_game, replay
 
         if game["game_id"] == self.session.game_id:
             out = self.session.game.outcome()

@@ -27,7 +27,7 @@ from palace_tui.ai.analysis import (
 )
 from palace_tui.rules import Game, Move
 from palace_tui.rules.cards import cards_text
-from palace_tui.store.gamefile import GameRecord, Replay, replay
+from palace_tui.rules.gamefile import GameRecord, Replay, replay
 from palace_tui.tui.widgets.chance_graph import chance_graph, graph_legend
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import TooSmall

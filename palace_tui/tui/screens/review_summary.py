@@ -9,7 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from palace_tui.ai.analysis import Analysis
-from palace_tui.store.gamefile import Replay
+from palace_tui.rules.gamefile import Replay
 from palace_tui.tui.screens.review import decision_words, percent
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from palace_tui.rules import Game, Rules
-from palace_tui.store.gamefile import GameFileError, format_game, parse_game, replay
+from palace_tui.rules.gamefile import GameFileError, format_game, parse_game, replay
 from palace_tui.table.session import SeatConfig, Session
 from palace_tui.tui.review_app import main as review_main
 
@@ -134,7 +134,7 @@ def test_the_module_examples_run() -> None:
     """The docstring example of the format (pytest collects doctests only from palace_tui/rules)."""
     import doctest
 
-    import palace_tui.store.gamefile
+    import palace_tui.rules.gamefile
 
-    result = doctest.testmod(palace_tui.store.gamefile)
+    result = doctest.testmod(palace_tui.rules.gamefile)
     assert result.attempted > 0 and result.failed == 0

@@ -16,7 +16,7 @@ True
 >>> parse_game(text.replace("seed: 3", "seed: three"))
 Traceback (most recent call last):
 ...
-palace_tui.store.gamefile.GameFileError: line 8: the seed 'three' is not a whole number
+palace_tui.rules.gamefile.GameFileError: line 8: the seed 'three' is not a whole number
 
 The engine decides everything: :func:`replay` plays the moves through
 :meth:`Game.play`, so a hand-edited move that the rules refuse is reported with
