@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from palace_tui.rules import Game, Move
 from palace_tui.rules.gamefile import GameRecord, ReplayError, SeatInfo, format_game, replay
+from palace_tui.words import log_sentence
 
 if TYPE_CHECKING:
     from palace_tui.table.session import Session
@@ -52,7 +53,7 @@ def result_record(session: Session) -> dict[str, Any]:
     if session.history is not None and session.deck is not None:
         record = game_record(session)
         record.ended = ended
-        history = format_game(record)
+        history = format_game(record, say=log_sentence)
     return {
         "table_id": session.table_id,
         "game_id": session.game_id,

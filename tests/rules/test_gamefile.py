@@ -8,6 +8,7 @@ from palace_tui.rules import Game, Rules
 from palace_tui.rules.gamefile import GameFileError, format_game, parse_game, replay
 from palace_tui.table.session import SeatConfig, Session
 from palace_tui.tui.review_app import main as review_main
+from palace_tui.words import log_sentence
 
 
 def _finished(preset: str, seed: int, seats: int = 3) -> Session:
@@ -34,7 +35,7 @@ def test_round_trip_replays_identically(preset: str, seed: int, seats: int) -> N
 
 def test_a_file_reads_like_a_game() -> None:
     """Header lines for options, seats and the deal; one move a line with what it did as a comment."""
-    text = format_game(_finished("palace", 4).game_record())
+    text = format_game(_finished("palace", 4).game_record(), say=log_sentence)
     lines = text.splitlines()
     assert lines[0] == "palace-game 1"
     assert any(line.startswith("rules: packs=1 jokers=false") for line in lines)
