@@ -173,9 +173,7 @@ def replay(record: GameRecord, *, complete: bool = False) -> Replay:
 # ---------------------------------------------------------------------- writing
 
 
-def format_game(
-    record: GameRecord, result: str = "", say: Callable[[Event, Sequence[str]], str] | None = None
-) -> str:
+def format_game(record: GameRecord, result: str = "", say: Callable[[Event, Sequence[str]], str] | None = None) -> str:
     """The game file text for ``record``; ``result`` may add a one-line ``# result:`` comment.
 
     ``say(event, names)`` words each move's events for its ``#`` comment (none without it).

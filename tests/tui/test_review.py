@@ -11,8 +11,8 @@ from pathlib import Path
 from palace_tui.ai import make_player
 from palace_tui.ai.analysis import analyse
 from palace_tui.rules.cards import cards_text
-from palace_tui.store import Store
 from palace_tui.rules.gamefile import replay
+from palace_tui.store import Store
 from palace_tui.table.session import Session
 from palace_tui.tui.review_app import ReviewApp
 from palace_tui.tui.screens.game import GameScreen
