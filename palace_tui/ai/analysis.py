@@ -237,7 +237,7 @@ def analyse(
     """
     humans = set(humans)
     rules = played.start.rules
-    measure = "win" if rules.scoring == "wins" or rules.finish == "first-out" else "not_last"
+    measure = "win" if rules.scores_wins or not rules.has_loser else "not_last"
     events_so_far: list[Event] = []
     n = len(played.start.seats)
     current = [_even(n) for _ in range(n)]

@@ -85,7 +85,7 @@ def candidates(game: Game) -> list[Choice]:
             if k > 1 and r in specials:
                 out.append(("play", r, 1))
     if game.pile:
-        if not s.hand_count and game.rules.stuck_face_up == "add-one":
+        if not s.hand_count and game.rules.adds_face_up:
             from palace_tui.ai.policy import _take
 
             out.append(_take(game, s))
@@ -105,11 +105,11 @@ def reward(game: Game, seat: int) -> float:
         worse = sum(1 for x in left if x > mine)
         return worse / (n - 1)
     place = result.place(seat)
-    scoring = game.rules.scoring
+    rules = game.rules
     spread = 0.0 if place is None else (n - place) / (n - 1)
-    if scoring == "losses":
+    if rules.scores_losses:
         return (0.0 if result.loser == seat else 0.9) + 0.1 * spread
-    if scoring == "wins":
+    if rules.scores_wins:
         return (0.9 if result.winner == seat else 0.0) + 0.1 * spread
     return result.points[seat] / 3 * 0.9 + 0.1 * spread
 

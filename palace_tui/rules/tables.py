@@ -37,7 +37,7 @@ class RuleTables:
         if rules.jokers:
             all_ranks |= bit(JOKER)
         self.all_ranks = all_ranks
-        self.powered_eight = rules.eight in ("reverse", "invisible")
+        self.powered_eight = rules.eights_powered
         self.transparent = bit(JOKER) | (bit(8) if rules.eights_invisible else 0)
         self.reversing = bit(JOKER) | (bit(8) if rules.eights_reverse else 0)
         # plain[rank]: neither transparent nor reversing, as most plays are (one tuple look-up,

@@ -312,7 +312,7 @@ class LessonScreen(Screen[None]):
     def action_take(self) -> None:
         """Take the pile (adding the face-up card under the cursor when the rules want one)."""
         adding = None
-        if self.mode() == "face_up" and self.lesson.rules.stuck_face_up == "add-one":
+        if self.mode() == "face_up" and self.lesson.rules.adds_face_up:
             up = list(self.view().face_up)
             adding = up[min(self.marked) if self.marked else self.cursor["face_up"]]
         self._attempt(Move.take(adding))

@@ -132,7 +132,7 @@ class ResultsScreen(Screen[str]):
             text.append("\n")
         for seat in (i for i in range(len(names)) if i not in out.order):
             text.append(f"   -  {names[seat]:<{width}}  still held cards\n", "dim")
-        text.append("\n" + points_sentence(out, scoring) + "\n")
+        text.append("\n" + points_sentence(out, session.rules) + "\n")
         text.append(next_deal_sentence(names[session.game.next_dealer()]))
         return text
 

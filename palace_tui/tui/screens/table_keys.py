@@ -130,7 +130,7 @@ class TableKeys(TableScreen):
         """Take the pile (adding the face-up card under the cursor when the rules want one)."""
         view = self.view()
         adding = None
-        if self.mode() == "face_up" and self.game.rules.stuck_face_up == "add-one":
+        if self.mode() == "face_up" and self.game.rules.adds_face_up:
             up = list(view.face_up)
             i = min(self.marked) if self.marked else self.cursor["face_up"]
             adding = up[i]

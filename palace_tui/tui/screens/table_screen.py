@@ -94,7 +94,7 @@ class TableScreen(Screen[None]):
         if self.viewer is None or game.turn != self.viewer or not self.session.is_human(self.viewer):
             return "wait"
         if game.phase == "setup":
-            return "swap" if game.rules.deal == "swap" else "choose"
+            return "swap" if game.rules.swap_deal else "choose"
         return game.stage(self.viewer)
 
     def active_cards(self, view: SeatView, row: str | None = None) -> list[Card | None]:
