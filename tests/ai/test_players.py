@@ -23,6 +23,7 @@ def test_levels_and_factory():
         make_player("grandmaster")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["random", "easy", "normal"])
 def test_only_legal_moves_whole_games(rules, level):
     """Whole games where every seat is this level, through choose() and play()."""
@@ -36,6 +37,7 @@ def test_only_legal_moves_whole_games(rules, level):
             game.play(move)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
 def test_only_legal_moves_random_positions(rules, level):
     options = {"iterations": 2} if level == "hard" else {}

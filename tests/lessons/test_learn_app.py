@@ -211,6 +211,7 @@ async def test_progress_saved_by_an_earlier_release_still_loads(tmp_path):
         assert "✓ done" in lesson.query_one("#lesson-title").content.plain
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_every_lesson_fits_before_its_move(tmp_path, size):
     """The rule, the table, the learner's cards and the prompt fit without scrolling."""
@@ -275,6 +276,7 @@ async def test_table_keys_home_end_rank_jump_and_escape_clears_marks(tmp_path):
         assert isinstance(app.screen, LearnScreen)
 
 
+@pytest.mark.slow
 async def test_the_result_is_in_view_after_every_right_move_at_80x24(tmp_path):
     """After the move the whole feedback box is on screen, whatever the lesson."""
     app = LearnApp(data_dir=tmp_path)

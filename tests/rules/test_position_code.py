@@ -35,6 +35,7 @@ def games(draw):
     return game
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(games())
 def test_code_round_trips(game):

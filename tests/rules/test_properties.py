@@ -21,6 +21,9 @@ from palace_tui.ai import RandomPlayer
 from palace_tui.rules import OPTIONS, PRESETS, Game, IllegalMove, Move, Rules
 from tests.helpers.rules import assert_view_hides
 
+#: Property runs over thousands of random games: the slow tier.
+pytestmark = pytest.mark.slow
+
 MOVE_CAP = 4_000  # generous: a random game takes a few hundred moves
 #: Moves watched, once the cap is reached, for the position to come round again.
 LOOP_WATCH = 400

@@ -27,6 +27,7 @@ def rngs(n: int, seed: int) -> list[random.Random]:
     return [random.Random(seed * 31 + i) for i in range(n)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", rule_sets())
 def test_play_random_is_random_choice_move_by_move(rules):
     for seed in range(3):
@@ -44,6 +45,7 @@ def test_play_random_is_random_choice_move_by_move(rules):
         assert to_dict(fast) == to_dict(quiet) == to_dict(checked)
 
 
+@pytest.mark.slow
 def test_random_turn_and_a_cap_play_one_move_at_a_time():
     rules = Rules.preset("palace").replace(eight="reverse", jokers=True)
     for seed in range(5):

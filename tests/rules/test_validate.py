@@ -80,6 +80,7 @@ def _plays_on(game: Game) -> None:
         assert len(game.all_cards()) == count
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 50),
@@ -100,6 +101,7 @@ def test_mutated_saves_load_as_a_valid_game_or_raise_value_error(seed, moves, pi
     _plays_on(game)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(seed=st.integers(0, 30), moves=st.integers(0, 60), where=st.integers(0, 10**6), byte=st.integers(0, 255))
 def test_corrupted_json_text_loads_as_a_valid_game_or_raises_value_error(seed, moves, where, byte):
@@ -112,6 +114,7 @@ def test_corrupted_json_text_loads_as_a_valid_game_or_raises_value_error(seed, m
     _plays_on(game)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 30), moves=st.integers(1, 60), a=st.integers(0, 100), b=st.integers(0, 100))
 def test_a_card_moved_duplicated_or_dropped_is_refused(seed, moves, a, b):
@@ -272,6 +275,7 @@ def _session_paths(data: dict) -> list[tuple]:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(pick=st.integers(0, 10_000), value=st.one_of(HOSTILE, st.just(_DELETE)))
 def test_mutated_sessions_load_as_a_valid_session_or_raise_value_error(pick, value):
