@@ -109,10 +109,6 @@ class SeatView:
         return self.seats[self.seat]
 
     @property
-    def my_turn(self) -> bool:
-        return self.turn == self.seat and self.phase != "over"
-
-    @property
     def face_up(self) -> tuple[Card, ...]:
         return self.me.face_up
 
