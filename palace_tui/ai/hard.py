@@ -48,7 +48,7 @@ ROLLOUT_CAP = 600
 
 
 class _CanonicalShuffle:
-    """An rng for :meth:`Game.determinize` that sorts the unseen cards first, so the
+    """An rng for :func:`palace_tui.rules.fast.determinize` that sorts the unseen cards first, so the
     worlds dealt do not depend on where the real hidden cards happen to lie."""
 
     __slots__ = ("rng",)

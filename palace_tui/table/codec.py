@@ -2,7 +2,7 @@
 
 A session is saved as one dict (see :meth:`~palace_tui.table.session.Session.to_dict`)
 inside the store's envelope, which carries the session's only version. The dict holds
-the game's own dict (``Game.to_dict``, with the engine's own format tag) directly and
+the game's own dict (``rules.saving.to_dict``, with the engine's own format tag) directly and
 one history of public events:
 
 ``log`` (header lines), ``log_total``, ``log_from`` and ``events`` (``[index, kind,
