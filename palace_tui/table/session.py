@@ -25,7 +25,7 @@ from typing import Any
 
 from palace_tui.rules import Card, Event, Game, IllegalMove, Move, Rules
 from palace_tui.rules.cards import shuffled_deck
-from palace_tui.store.gamefile import GameRecord
+from palace_tui.rules.gamefile import GameRecord
 from palace_tui.store.memory import MemoryStore, open_store
 from palace_tui.table.codec import event_from_list, event_to_list, session_from_data, session_to_data
 from palace_tui.table.computers import ComputerPlayer, Computers
@@ -358,7 +358,7 @@ class Session:
         return result_record(self)
 
     def game_record(self) -> GameRecord:
-        """This game so far as a :class:`~palace_tui.store.gamefile.GameRecord` (needs its deck and history)."""
+        """This game so far as a :class:`~palace_tui.rules.gamefile.GameRecord` (needs its deck and history)."""
         return game_record(self)
 
     # ------------------------------------------------------------ the saved dict

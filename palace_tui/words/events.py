@@ -4,7 +4,7 @@ Each kind of public event has one phrase, written once below (``played 7♥``,
 ``cleared the pile with four sevens (8 cards)``, ``went out (1st)``). The voices
 only decide how phrases are put together:
 
-- **log**: one event a line, every seat by name (the public log, ``Event.text``);
+- **log**: one event a line, every seat by name (the public log, :func:`log_sentence`);
 - **recap**: a seat's consecutive events as one clause, clauses joined by ``;``
   ("since your last turn"); draws and "ready" are left out;
 - **lesson**: one sentence a step, the learner called "You";

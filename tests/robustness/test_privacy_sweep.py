@@ -34,6 +34,9 @@ from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.screens.results import ResultsScreen
 from tests.helpers.robust import CARD_RE, choose_move, keys_for, make_session, send_keys
 
+#: Sweeps of whole games through the app: the slow tier (scripts/check -m "not slow" skips them).
+pytestmark = pytest.mark.slow
+
 #: Every key a table knows, and some it doesn't: pressed on each pass screen (never Enter or ctrl+q).
 PASS_KEYS = [
     "u",

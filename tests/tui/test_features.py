@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from palace_tui.rules import Game, Move, Rules
 from palace_tui.rules.cards import parse_cards
-from palace_tui.rules.text import explain_pile
+from palace_tui.rules.saving import from_dict
 from palace_tui.table.session import SeatConfig, Session
 from palace_tui.tui.screens.compare import CompareScreen
 from palace_tui.tui.screens.game import GameScreen
@@ -15,6 +15,7 @@ from palace_tui.tui.screens.learn_list import LearnScreen
 from palace_tui.tui.screens.new_table import NewTableScreen
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.screens.rules import RulesScreen
+from palace_tui.words import explain_pile
 from palace_tui.words.events import recap_for
 from tests.helpers.app import hand_text, keys_for, press, screen_text
 
@@ -258,7 +259,7 @@ async def test_take_back_a_plain_play_on_the_result_step(make_app):
         assert session.log == [] and session.events == []
         assert "9♦" in hand_text(screen)
         assert "Took back 9♦" in screen.note.body
-        assert Game.from_dict(app.store.load_session()["game"]).to_json() == before
+        assert from_dict(app.store.load_session()["game"]).to_json() == before
 
 
 async def test_the_pass_screen_has_no_take_back(make_app):

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from palace_tui.tui.app import NARROW_WIDTH
 from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.pass_device import PassScreen
@@ -19,6 +21,7 @@ from tests.helpers.app_driver import PrivacyWatch, choose_move
 TOO_SMALL = "Make the window larger"
 
 
+@pytest.mark.slow
 async def test_hot_seat_moves_at_40x20_never_show_a_secret(make_app):
     """Two people and a computer play twenty human turns at 40x20: no card of a hand or a
     face-down row is ever on the wrong screen, and the privacy screen shows none at all."""

@@ -428,12 +428,12 @@ def test_players_words():
     from palace_tui.rules import Event
     from palace_tui.tui.widgets.card_art import card_text
     from palace_tui.tui.widgets.game_log import log_line
+    from palace_tui.words import log_sentence
     from palace_tui.words.events import recap
 
-    assert Event("starts", 0).text(["Ann"]) == "Ann leads"
+    assert log_sentence(Event("starts", 0), ["Ann"]) == "Ann leads"
     assert recap([(0, Event("starts", 0))], ["Ann"], 0) == "Ann leads."
     # A joker is named in sentences, and coloured from the Card itself (no text is read back).
-    from palace_tui.words import log_sentence
 
     joker, seven = Card.parse("JK"), Card.parse("7H")
     played = log_line(log_sentence(Event("played", 3, (joker, joker)), ["Ann", "Ben", "Cy", "Dee"]))

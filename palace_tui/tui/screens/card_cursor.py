@@ -210,7 +210,7 @@ class CardCursor:
             return Move.choose(self.marked_cards(view))
         if key == "take":
             # Taking with the face-up cards stuck adds the one pointed at, when the rules want one.
-            adding = mode == Mode.FACE_UP and rules.stuck_face_up == "add-one"
+            adding = mode == Mode.FACE_UP and rules.adds_face_up
             return Move.take(self.face_up_to_add(view) if adding else None)
         if key == "ready":
             self.row = Row.HAND

@@ -60,7 +60,7 @@ def table_mode(session: Session) -> Mode:
     if viewer is None or game.turn != viewer or not session.is_human(viewer):
         return Mode.WAIT
     if game.phase == "setup":
-        return Mode.SWAP if game.rules.deal == "swap" else Mode.CHOOSE
+        return Mode.SWAP if game.rules.swap_deal else Mode.CHOOSE
     return Mode(game.stage(viewer))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from palace_tui.rules import Card, Event, Game, IllegalMove, Move, Rules
+from palace_tui.rules.saving import to_dict
 from palace_tui.table.history import History
 from palace_tui.table.session import SeatConfig, Session
 from palace_tui.table.takeback import Snapshot, TakeBack, can_take_back
@@ -27,10 +28,10 @@ def played(g: Game, code: str) -> TakeBack:
 
 def test_a_plain_play_can_be_taken_back():
     g = game()
-    before = g.to_dict()
+    before = to_dict(g)
     buf = played(g, "play 9S")
     assert buf.status() == (True, "Take back 9♠.")
-    assert buf.pop().game.to_dict() == before
+    assert to_dict(buf.pop().game) == before
     assert buf.status()[0] is False
 
 
@@ -68,13 +69,13 @@ def test_the_game_over_forbids_it():
 
 def test_a_ten_clear_can_be_taken_back_then_two_moves_stack():
     g = game()
-    start = g.to_dict()
+    start = to_dict(g)
     takeback = TakeBack()
     takeback.record(0, Snapshot(g.copy(), History(), 0), g.play(Move.play("TD")))
-    after_ten = g.to_dict()
+    after_ten = to_dict(g)
     takeback.record(0, Snapshot(g.copy(), History(), 1), g.play(Move.play("4C")))  # the extra turn
-    assert takeback.pop().game.to_dict() == after_ten
-    assert takeback.pop().game.to_dict() == start
+    assert to_dict(takeback.pop().game) == after_ten
+    assert to_dict(takeback.pop().game) == start
 
 
 def test_another_seat_moving_clears_it():
