@@ -34,6 +34,7 @@ from palace_tui.table.recording import game_record, now_iso, result_record
 from palace_tui.table.seats import SeatConfig, computer_levels, default_level
 from palace_tui.table.takeback import Snapshot, TakeBack
 from palace_tui.table.turn_flow import TurnFlow
+from palace_tui.words import take_back as take_back_words
 
 __all__ = [
     "EVENT_LIMIT",
@@ -335,7 +336,7 @@ class Session:
         except IllegalMove:
             # A computer player's mistake must not stop the table: play the first legal move.
             events = self.apply(self.game.legal_moves()[0])
-        self.takeback.forget(f"{self.names[seat]} has moved since, so that move can't be taken back.")
+        self.takeback.forget(take_back_words.moved_since(self.names[seat]))
         return events
 
     def computer_player(self, seat: int) -> ComputerPlayer:

@@ -218,9 +218,11 @@ async def play_game(
                 assert session.game.moves < moves_before and screen.mode() != "result", "u did not take back"
                 sweep.take_backs += 1
                 continue
-            if not offered:  # refused: says why in the note, changes nothing
+            if not offered:  # refused: says why in the hint line, changes nothing, the note keeps the result
+                note = (screen.note.label, screen.note.body)
                 await send_keys(pilot, ["u"])
-                assert session.game.moves == moves_before and screen.note.label == "Take back"
+                assert session.game.moves == moves_before and screen.message is not None
+                assert (screen.note.label, screen.note.body) == note
             await send_keys(pilot, ["enter"])
             continue
         if mode in ("wait", "over"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from palace_tui.rules import Game
 from palace_tui.table.session import MemoryStore, Session
 from palace_tui.tui.screens.game import GameScreen
+from palace_tui.tui.screens.how_to_play import HowToPlayScreen
 from palace_tui.tui.screens.new_table import NewTableScreen
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.screens.results import ResultsScreen
@@ -200,13 +201,26 @@ async def test_play_again_deals_with_the_next_dealer(make_app):
         assert session.game_number == 1 and session.game.dealer == expected
 
 
-async def test_rules_screen_shows_the_options_in_force(make_app):
-    """? opens the rules generated from the options; Escape goes back."""
+async def test_how_to_play_then_the_full_rules(make_app):
+    """? opens how to play on one screen, made from the options in force (a house rule gets its
+    line); ? there opens the full rules in its place; Escape goes back to the table."""
     session = make_session(humans=("Ann",), computers=("Ben",), options=["seven=low"])
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        table = app.screen
         await press(pilot, "question_mark")
+        assert isinstance(app.screen, HowToPlayScreen)
+        text = screen_text(app)
+        lines = [line for line in text.split("\n") if line.strip()]
+        assert "How to play: palace" not in text  # seven=low is no preset's: a custom table
+        assert "Also    After a 7, play 7 or lower." in text
+        assert "Goal    Get rid of all your cards. The last one holding cards loses." in text
+        assert "esc Back ? Full rules ^q Save+quit" in text
+        assert len(lines) <= 22  # one screen at 80x24, footer included
+        await press(pilot, "escape")
+        assert app.screen is table
+        await press(pilot, "question_mark", "question_mark")
         assert isinstance(app.screen, RulesScreen)
         assert "the rules in force" in screen_text(app)
         await press(pilot, "pagedown")

@@ -140,7 +140,7 @@ async def test_u_at_the_start_of_a_turn_says_why_in_one_sentence(make_app):
         screen = app.screen
         assert "u Undo" not in screen_text(app)
         await press(pilot, "u")
-        assert screen.note.label == "Take back" and screen.note.body == "There is no move of yours to take back."
+        assert screen.message is not None and screen.message.plain == "There is no move of yours to undo."
 
 
 async def test_ending_the_turn_forgets_the_take_back(make_app):

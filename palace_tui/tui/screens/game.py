@@ -51,7 +51,9 @@ from palace_tui.tui.widgets.player_area import PlayerArea
 from palace_tui.tui.widgets.seat_list import SeatList
 from palace_tui.tui.widgets.too_small import TooSmall
 from palace_tui.words import explain_pile
+from palace_tui.words import take_back as take_back_words
 from palace_tui.words.events import move_result, recap_for
+from palace_tui.words.take_back import undone
 
 WARN = Style(color="red", bold=True)
 DIM = Style(dim=True)
@@ -387,14 +389,14 @@ class GameScreen(Screen[None], inherit_bindings=False):
         if not self.session.take_back_offered():
             self.action_why_no_take_back()
             return
-        _ok, why = self.session.take_back_status()
+        what = undone(self.session.takeback.latest)
         seat = self.session.take_back()
         self.computers.changed()
         self.computers.stop()
         self.cursor.marked.clear()
         self.message = None
         self.follow(self.flow.taken_back(seat))
-        self.note.say("Take back", why.replace("Take back", "Took back", 1) + " Play again.")
+        self.note.say(take_back_words.NAME, what)
         self.refresh_bindings()
 
     def action_abandon(self) -> None:
@@ -421,21 +423,22 @@ class GameScreen(Screen[None], inherit_bindings=False):
             self.app.bell()
 
     def action_why_no_take_back(self) -> None:
-        """Say why u does nothing now."""
+        """Say why u does nothing now, in the hint line: the note keeps what the move did (a card
+        drawn is named there and nowhere else) or the recap."""
         if self.session.takeback.mover != self.viewer:
-            self.note.say("Take back", "There is no move of yours to take back.")
+            self._moved(take_back_words.NOTHING_OF_YOURS)
         else:
-            self.note.say("Take back", self.session.take_back_status()[1])
+            self._moved(self.session.take_back_status()[1])
 
     def action_explain(self) -> None:
         """Say what may go on the pile now, and why (public facts only)."""
         self.note.say("Pile", log_line(explain_pile(self.game)))
 
     def action_rules(self) -> None:
-        """Show the rules for the options in force."""
-        from palace_tui.tui.screens.rules import RulesScreen
+        """How to play with the options in force, on one screen (? there: the full rules)."""
+        from palace_tui.tui.screens.how_to_play import HowToPlayScreen
 
-        self.app.push_screen(RulesScreen(self.game.rules))
+        self.app.push_screen(HowToPlayScreen(self.game.rules))
 
     def action_log_page(self, step: int) -> None:
         """Scroll the log a page back (-1) or forward (1); it cannot take the focus from the cards."""
