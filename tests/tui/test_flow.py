@@ -287,3 +287,52 @@ async def test_six_seats_fit_80x24(make_app):
         for name in session.names:
             assert name in text
         assert "Hand" in text and "Pile" in text
+
+
+async def test_swapping_shows_both_cursors(make_app):
+    """Setup with deal=swap: with the face-up row in the keys' hands the hand's cursor still shows
+    (a double frame), so the player sees which two cards Enter trades; ↑ ↓ move the heavy cursor."""
+    session = make_session(humans=("Ann",), computers=("Ben",), seed=3)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.mode() == "swap"
+        await press(pilot, "right")
+        hand, up = (screen.query_one(f"#{row}-row").text.split("\n")[0] for row in ("hand", "up"))
+        assert hand.startswith("╭───╮ ┏━━━┓") and "╔" not in hand
+        assert up.startswith("╔═══╗ ╭───╮") and "┏" not in up
+        await press(pilot, "up")
+        hand, up = (screen.query_one(f"#{row}-row").text.split("\n")[0] for row in ("hand", "up"))
+        assert hand.startswith("╭───╮ ╔═══╗") and "┏" not in hand
+        assert up.startswith("┏━━━┓ ╭───╮") and "╔" not in up
+        hint = " ".join(screen_text(app).split())
+        card_hand, card_up = session.game.seats[0].hand[1], session.game.seats[0].face_up[0]
+        assert f"Swap {card_hand} (hand) for {card_up} (face up)" in hint
+
+
+async def test_lay_up_with_too_few_or_too_many_marks_says_what_is_needed(make_app):
+    """deal=choose: Enter with none, or two of the three, marked says so in the note (and changes
+    nothing); a fourth mark is refused with its own sentence."""
+    from palace_tui.rules import Rules
+    from palace_tui.table.session import SeatConfig
+
+    rules = Rules.preset("palace").replace(deal="choose")
+    session = Session.new([SeatConfig("Ann"), SeatConfig("Ben", human=False, level="easy")], rules, seed=3)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        screen = app.screen
+        assert screen.mode() == "choose"
+        moves = session.game.moves
+        await press(pilot, "enter")
+        assert screen.note.body == "Choose exactly 3 cards to lay face up, not 0."
+        await press(pilot, "space", "right", "space", "enter")
+        assert screen.note.body == "Choose exactly 3 cards to lay face up, not 2."
+        assert "Choose exactly 3 cards to lay face up, not 2." in " ".join(screen_text(app).split())
+        assert session.game.moves == moves and screen.mode() == "choose"
+        await press(pilot, "right", "space", "right", "space")
+        assert screen.message is not None and screen.message.plain == "Only 3 cards go face up: unmark one first."
+        await press(pilot, "enter")
+        assert session.game.seats[0].face_up and screen.mode() != "choose"

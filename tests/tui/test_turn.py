@@ -69,6 +69,25 @@ async def test_after_the_computers_the_pass_screen_names_only_the_next_person(ma
         assert "⏎ Show my cards" in text and "^q Save+quit" in text and " u " not in text
 
 
+async def test_the_pass_screen_comes_as_the_computers_move_lands(make_app):
+    """No second computer pause before the pass screen: once Cy's move lands (after its pause),
+    Ben's pass screen is up at the next frame, not another pause later."""
+    session = at_table()
+    app = make_app(session, ai_delay=1.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await play(pilot, app.screen, Move.play("9D"))
+        await press(pilot, "enter")
+        for _ in range(400):  # Cy thinks, then its move lands once the pause is over
+            if session.game.moves == 2:
+                break
+            await pilot.pause(0.01)
+        assert session.game.moves == 2 and session.game.turn == 2
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen) and app.screen.seat == 2
+
+
 async def test_a_turned_face_down_card_is_shown_to_the_mover(make_app):
     position = [
         {"name": "Ann", "face_down": "4D"},

@@ -213,16 +213,12 @@ class GameScreen(Screen[None], inherit_bindings=False):
         if turn.step == Step.OVER:
             self.post_message(GameEnded(self.session))
         elif turn.step == Step.PASS:
-            seat = turn.seat
-            assert seat is not None  # a pass is always to someone
-            # After a computer's move, the table sees it for a pause first.
-            self.computers.after_pause(lambda: self._pass_to(seat))
+            assert turn.seat is not None  # a pass is always to someone
+            # At once, even after a computer's move: the next person's recap tells it, and a
+            # pause here would be dead time on every turn.
+            self.post_message(PassNeeded(self, turn.seat))
         elif turn.step == Step.WATCH:
             self.computers.play()
-
-    def _pass_to(self, seat: int) -> None:
-        if self.flow.turn == Turn(Step.PASS, seat, None):
-            self.post_message(PassNeeded(self, seat))
 
     def reveal(self, seat: int) -> None:
         """The pass screen was passed: show ``seat``'s cards."""
