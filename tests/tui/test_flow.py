@@ -336,3 +336,22 @@ async def test_lay_up_with_too_few_or_too_many_marks_says_what_is_needed(make_ap
         assert screen.message is not None and screen.message.plain == "Only 3 cards go face up: unmark one first."
         await press(pilot, "enter")
         assert session.game.seats[0].face_up and screen.mode() != "choose"
+
+
+async def test_an_open_dropdown_is_a_framed_menu_over_the_form(make_app):
+    """An option's open list is framed (it used to lie bare over the rows below, its values read as
+    theirs: "hand size 4"); Escape closes it and the form is as it was."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewTableScreen)
+        before = screen_text(app)
+        app.screen.query_one("#opt-face_up").focus()
+        await press(pilot, "enter")
+        lines = screen_text(app).split("\n")
+        row = next(i for i, line in enumerate(lines) if line.startswith(" face up "))
+        column = lines[row].index("3")
+        menu = [line[column : column + 4] for line in lines[row + 1 : row + 6]]
+        assert menu == ["╭───", "│3  ", "│4  ", "│5  ", "╰───"], menu
+        await press(pilot, "escape")
+        assert screen_text(app) == before
