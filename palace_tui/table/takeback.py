@@ -16,7 +16,7 @@ its record had. Taking back puts the latest snapshot back whole.
 >>> before = Snapshot(game.copy(), History.start("Game 1"), moves=0)
 >>> takeback.record(0, before, game.play(Move.play("9S")))
 >>> takeback.status()
-(True, 'Take back 9♠.')
+(True, 'Undo playing 9♠.')
 >>> [str(c) for c in takeback.pop().game.seats[0].hand]
 ['4♣', '9♠']
 """

@@ -20,7 +20,7 @@ from palace_tui.words.results import LOSER_TITLES
 from palace_tui.words.vocab import capitalized
 
 #: The keys of a turn, in one line (the footer shows them all).
-KEYS = "← → a card, Space marks cards of one rank, Enter plays, t takes the pile, u undoes."
+KEYS = "← → a card, Space marks cards of one rank, Enter plays, t takes the pile, u undoes, b the bell."
 
 
 def _goal(rules: Rules) -> str:

@@ -31,6 +31,7 @@ from textual.screen import Screen
 from textual.widgets import Header
 
 from palace_tui.rules import Card, Event, Game, IllegalMove, Move, SeatView
+from palace_tui.table.last_move import last_move
 from palace_tui.table.session import Session
 from palace_tui.table.turn_flow import Step, Turn, TurnFlow
 from palace_tui.tui.messages import GameEnded, PassNeeded
@@ -39,6 +40,7 @@ from palace_tui.tui.screens.coach_note import ask_coach, coach_note
 from palace_tui.tui.screens.computer_turns import ComputerTurns
 from palace_tui.tui.screens.greyed_keys import LABELS, refusal
 from palace_tui.tui.screens.key_modes import Mode
+from palace_tui.tui.screens.move_highlight import MoveHighlight
 from palace_tui.tui.screens.table_bindings import TABLE_BINDINGS, key_state, table_mode
 from palace_tui.tui.screens.table_messages import CoachAnswered, ComputerMoveReady
 from palace_tui.tui.screens.turn_hint import table_titles, turn_hint
@@ -84,6 +86,8 @@ class GameScreen(Screen[None], inherit_bindings=False):
         self.cursor = CardCursor()
         #: The computer seats' moves: their pauses, their workers, the game's serial.
         self.computers = ComputerTurns(self, session, ai_delay, self.after_computer)
+        #: What the last move changed, lit up for a moment.
+        self.highlight = MoveHighlight(self, self.redraw)
         #: A refusal or warning shown instead of the hint, until the next key.
         self.message: Text | None = None
         #: The seat the cursor belongs to: another seat at the screen starts afresh.
@@ -159,8 +163,9 @@ class GameScreen(Screen[None], inherit_bindings=False):
         self.cursor.follow(view, mode)
         if not cards_only:
             computers = {i for i, s in enumerate(self.session.seats) if not s.human}
-            self.query_one(SeatList).show(view, computers)
-            self.query_one(PileView).show(view)
+            changes = self.highlight.changes
+            self.query_one(SeatList).show(view, computers, changes.seat if changes else None)
+            self.query_one(PileView).show(view, changes)
             self.query_one(GameLog).show(self.session.log_entries, self.session.log_total, self.session.names)
             self._draw_titles(view, mode)
         self._draw_player(view, mode)
@@ -174,6 +179,8 @@ class GameScreen(Screen[None], inherit_bindings=False):
 
     def _draw_titles(self, view: SeatView, mode: Mode) -> None:
         arrow = "clockwise →" if view.direction == 1 else "anticlockwise ←"
+        if self.highlight.changes is not None and self.highlight.changes.direction:
+            arrow = f"[reverse]{arrow}[/]"  # play just turned round
         self.query_one("#seats").border_title = f"Table  {arrow}"
         self.sub_title, cards_title = table_titles(self.game, self.session.names, self.viewer, mode)
         self.query_one(PlayerArea).border_title = escape(cards_title)  # a name is text, never markup
@@ -230,8 +237,13 @@ class GameScreen(Screen[None], inherit_bindings=False):
         self.call_after_refresh(self.refresh_bindings)
 
     def after_computer(self, seat: int) -> None:
-        """A computer seat has moved: the flow says who is next."""
-        self.follow(self.flow.after_move(seat, self.session.to_act))
+        """A computer seat has moved: the flow says who is next (the bell rings when that is the
+        one person at the table: the pass screen rings for the others)."""
+        self.highlight.show(last_move(self.session.last_events))
+        turn = self.flow.after_move(seat, self.session.to_act)
+        self.follow(turn)
+        if turn.step == Step.ACT:
+            self.app.bell()
 
     def _recap(self, seat: int) -> None:
         """Show what the other seats did since ``seat`` last acted (public events only)."""
@@ -254,6 +266,7 @@ class GameScreen(Screen[None], inherit_bindings=False):
             self.app.bell()
             return False
         self.computers.changed()
+        self.highlight.show(last_move(events))
         self.message = None
         self.cursor.marked.clear()
         self.note.clear()
@@ -387,6 +400,7 @@ class GameScreen(Screen[None], inherit_bindings=False):
             return
         what = undone(self.session.takeback.latest)
         seat = self.session.take_back()
+        self.highlight.clear()
         self.computers.changed()
         self.computers.stop()
         self.cursor.marked.clear()

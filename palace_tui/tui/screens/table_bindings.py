@@ -33,6 +33,7 @@ TABLE_BINDINGS: list[BindingType] = [
     Binding("e", "explain", "Pile", tooltip="What may go on the pile now, and why", id="explain"),
     Binding("question_mark", "rules", "Help", key_display="?", tooltip="How to play, then the full rules", id="rules"),
     Binding("x", "abandon", "Abandon", tooltip="Stop this game with no result", id="abandon"),
+    Binding("b", "app.toggle_bell", "Bell", show=False, tooltip="Switch the bell on or off", id="bell"),
     Binding("escape", "clear_marks", "Unmark", show=False, id="unmark"),
     Binding("pageup", "log_page(-1)", "Log back", show=False, id="log-up"),
     Binding("pagedown", "log_page(1)", "Log on", show=False, id="log-down"),
