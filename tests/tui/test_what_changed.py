@@ -20,7 +20,6 @@ from textual.app import App
 from palace_tui.rules import Game, Move, Rules
 from palace_tui.table.last_move import Changes
 from palace_tui.table.session import SeatConfig, Session
-from palace_tui.tui.app import PalaceApp
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.widgets.pile_view import PileView
 from palace_tui.tui.widgets.seat_list import SeatList
