@@ -117,6 +117,26 @@ async def test_a_reversal_lights_up_the_direction(make_app):
         assert "anticlockwise ←" in screen_text(app)
 
 
+async def test_the_move_made_behind_the_pass_screen_lights_up_for_the_next_person(make_app):
+    """Ben's move (a computer's) lands as the pass screen goes up; however long the keyboard takes
+    to change hands, Cy's Enter shows it lit."""
+    session = at_table(humans=("Ann", "Cy"))
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.highlight.seconds = 0.01
+        await play(pilot, screen, Move.play("9D"))
+        await press(pilot, "enter")
+        assert isinstance(app.screen, PassScreen) and session.game.moves == 2
+        await pilot.pause(0.1)
+        assert screen.highlight.changes is None  # gone out while nobody looked
+        screen.highlight.seconds = 30
+        await press(pilot, "enter")
+        assert app.screen is screen and screen.viewer == 2
+        assert seats_lit(screen) == ["Ben"] and pile_lit(screen)[0]
+
+
 async def test_a_take_back_puts_the_light_out(make_app):
     session = at_table(humans=("Ann", "Ben", "Cy"))
     app = make_app(session)

@@ -230,6 +230,8 @@ class GameScreen(Screen[None], inherit_bindings=False):
     def reveal(self, seat: int) -> None:
         """The pass screen was passed: show ``seat``'s cards."""
         self.session.device_passed(seat)
+        # The last move landed behind the pass screen (or long ago): light it up for the one now looking.
+        self.highlight.show(last_move(self.session.last_events))
         self.cursor.marked.clear()
         self.message = None
         self.follow(self.flow.passed())
