@@ -211,7 +211,7 @@ class PalaceApp(App[None]):
         """Switch the bell on or off, say so, and remember it for next time."""
         self.bell_on = not self.bell_on
         self.store.save_last_table({**(self._last_table() or {}), "bell": self.bell_on})
-        self.notify(bell_switched(self.bell_on), timeout=4, markup=False)
+        self.notify(bell_switched(self.bell_on), timeout=3, markup=False)
 
     def start_session(self, session: Session | None, resumed: bool = False) -> None:
         """Show the table for ``session`` (a fresh deal or a resumed game)."""
