@@ -24,10 +24,13 @@ from palace_tui.rules import Rules  # noqa: E402
 from palace_tui.table.session import MemoryStore, SeatConfig, Session  # noqa: E402
 from palace_tui.table.turn_flow import TurnFlow  # noqa: E402
 from palace_tui.tui.app import PalaceApp  # noqa: E402
+from palace_tui.tui.screens import move_highlight  # noqa: E402
 from palace_tui.tui.screens.game import GameScreen  # noqa: E402
 from palace_tui.tui.screens.rules import RulesScreen  # noqa: E402
 
 OUT = ROOT / "screenshots"
+#: The last move stays lit until the shot is taken, however long the machine takes to get there.
+move_highlight.SECONDS = 3600
 FIVE = ["Ann", "Ben", "Cy", "Dee", "Eve"]
 
 
@@ -178,7 +181,6 @@ async def main(size: tuple[int, int]) -> list[Path]:
     async def computers_answer(app, pilot):
         """Ann plays; the computers answer at once: the last one's move stays lit."""
         screen = app.screen
-        screen.highlight.seconds = 60
         moves = screen.game.legal_moves()
         plays = [m for m in moves if m.kind == "play"]
         screen.apply(min(plays, key=lambda m: (m.cards[0], len(m.cards))) if plays else moves[0])

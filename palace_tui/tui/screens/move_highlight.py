@@ -27,11 +27,11 @@ class MoveHighlight:
     """The last move's changes while they are lit (``changes``), for ``screen`` to draw;
     ``redraw`` is called when they go out."""
 
-    def __init__(self, screen: Screen[Any], redraw: Callable[[], None], seconds: float = SECONDS) -> None:
+    def __init__(self, screen: Screen[Any], redraw: Callable[[], None], seconds: float | None = None) -> None:
         self.screen = screen
         self.redraw = redraw
-        #: How long a move stays lit.
-        self.seconds = seconds
+        #: How long a move stays lit (:data:`SECONDS` unless given).
+        self.seconds = SECONDS if seconds is None else seconds
         #: What the last move changed, while it is lit (None: nothing is).
         self.changes: Changes | None = None
         self._timer: Timer | None = None
