@@ -36,7 +36,11 @@ class RandomPlayer:
         seat = game.seats[game.turn]
         if kind == "play":
             source = seat.hand if seat.hand_count else seat.face_up
-            return Move(_PLAY, tuple(c for c in source if c.rank == x))
+            cards = tuple(c for c in source if c.rank == x)
+            offer = game.drawn_offer()
+            return Move(_PLAY, cards[-offer[1] :] if offer else cards)  # the last ones, as the quiet path plays
+        if kind == "chance":
+            return Move.chance()
         if kind == "take":
             return Move(_TAKE, (), seat.face_up[x] if x >= 0 else None)
         return Move(_FLIP, (), None, x)

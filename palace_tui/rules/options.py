@@ -13,6 +13,9 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from palace_tui.rules.cards import JOKER
+from palace_tui.rules.powers import RANK_OPTIONS, Power, power_of_value, rank_option_values
+
 #: Every option with its allowed values, the default first.
 OPTIONS: dict[str, tuple[Any, ...]] = {
     "packs": (1, 2, 3),
@@ -22,15 +25,28 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "hand_size": (3, 1, 2, 4, 5),
     "deal": ("swap", "choose"),
     "starter": ("lowest", "dealer-left"),
-    "ten": ("anything", "not-on-picture"),
-    "seven": ("normal", "low"),
-    "eight": ("normal", "reverse", "invisible"),
+    "ten": rank_option_values(10),
+    "seven": rank_option_values(7),
+    "eight": rank_option_values(8),
     "stuck_face_up": ("add-one", "keep-row"),
     "after_pickup": ("next", "builder"),
     "finish": ("last-loses", "first-out"),
     "scoring": ("podium", "losses", "wins"),
     "next_dealer": ("clockwise", "loser"),
+    # House rules (issue 22): the other ranks' powers, then the table options.
+    **{name: rank_option_values(rank) for rank, name in RANK_OPTIONS.items() if rank not in (7, 8, 10)},
+    "skips": ("one", "each"),
+    "low_binds_ten": (False, True),
+    "must_play": (False, True),
+    "play_drawn": (False, True),
+    "chance": (False, True),
+    "burn": (4, 3, 5, 6, 7, 8),
+    "burn_in": (False, True),
 }
+
+#: The options added with the house rules: files written before them do not name them, and a
+#: game file names them only when they differ from the default (so a preset's line reads as before).
+HOUSE_OPTIONS = tuple(OPTIONS)[tuple(OPTIONS).index("next_dealer") + 1 :]
 
 #: One line per option saying what it is, for setup screens and the rules card.
 OPTION_HELP: dict[str, str] = {
@@ -51,6 +67,18 @@ OPTION_HELP: dict[str, str] = {
         "podium: 3-2-1 points to the first three out; losses: one loss to the last; wins: one win to the first out."
     ),
     "next_dealer": "clockwise: the deal passes left; loser: the last with cards deals next.",
+    **{
+        name: f"What a {name} does: normal, reset, clear, invisible, low, skip or reverse."
+        for rank, name in RANK_OPTIONS.items()
+        if rank not in (7, 8, 10)
+    },
+    "skips": "one: a play skips one player however many skip cards; each: every skip card skips one.",
+    "low_binds_ten": "After a low card a ten must obey it too (no 10 on a low 7).",
+    "must_play": "Take the pile only when nothing you may play goes on it.",
+    "play_drawn": "A card you draw that matches the rank you just played may be played at once.",
+    "chance": "Instead of taking the pile, turn the stock's top card and play it if it goes.",
+    "burn": "How many of one rank on top of the pile clear it.",
+    "burn_in": "Anyone holding the card that completes a burn may play it out of turn.",
 }
 
 #: Named sets of option values; everything not named keeps its default.
@@ -104,6 +132,23 @@ class Rules:
     finish: str = "last-loses"
     scoring: str = "podium"
     next_dealer: str = "clockwise"
+    two: str = "reset"
+    three: str = "normal"
+    four: str = "normal"
+    five: str = "normal"
+    six: str = "normal"
+    nine: str = "normal"
+    jack: str = "normal"
+    queen: str = "normal"
+    king: str = "normal"
+    ace: str = "normal"
+    skips: str = "one"
+    low_binds_ten: bool = False
+    must_play: bool = False
+    play_drawn: bool = False
+    chance: bool = False
+    burn: int = 4
+    burn_in: bool = False
 
     def __post_init__(self) -> None:
         for name, allowed in OPTIONS.items():
@@ -123,6 +168,9 @@ class Rules:
                     "next_dealer 'loser' needs a loser, but finish 'first-out' stops at the first "
                     "player out: use next_dealer 'clockwise' or finish 'last-loses'"
                 )
+        from palace_tui.rules.validate import check_combination  # validate imports this module
+
+        check_combination(self)
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -144,6 +192,32 @@ class Rules:
             raise ValueError(f"options are a list of name=value texts, like ['seven=low'], not {pairs!r}")
         items = pairs.items() if isinstance(pairs, dict) else [_split(p) for p in pairs]
         return self.replace(**{name: parse_value(name, value) for name, value in items})
+
+    @classmethod
+    def from_line(cls, text: str) -> Rules:
+        """Read a rules line: ``name=value`` pairs (a game file's ``rules:`` line), optionally
+        after a preset's name; options it does not name keep the preset's value or the default.
+
+        >>> Rules.from_line("palace eight=skip three=invisible").power(8)
+        'skip'
+        """
+        if not isinstance(text, str):
+            raise ValueError(f"a rules line is text like 'palace seven=low', not {type(text).__name__}")
+        words = text.split()
+        base = cls()
+        if words and "=" not in words[0]:
+            base = cls.preset(words.pop(0))
+        return base.with_text_options(words)
+
+    def line(self) -> str:
+        """The rules as one line of ``name=value`` pairs that :meth:`from_line` reads back: every
+        option that existed before the house rules, then the house options that are not at their default."""
+        return " ".join(f"{name}={_text(value)}" for name, value in self.saved_dict().items())
+
+    def saved_dict(self) -> dict[str, Any]:
+        """:meth:`as_dict` without the house options left at their default: what saves, records
+        and seeds hold, so a rule set that uses no house rule is written exactly as before them."""
+        return {k: v for k, v in self.as_dict().items() if k not in HOUSE_OPTIONS or v != OPTIONS[k][0]}
 
     def as_dict(self) -> dict[str, Any]:
         """Option name to value, in the order of :data:`OPTIONS`."""
@@ -172,30 +246,30 @@ class Rules:
         """starter=dealer-left (else the lowest card leads)."""
         return self.starter == "dealer-left"
 
-    @property
-    def sevens_low(self) -> bool:
-        """seven=low: after a seven the next ordinary play must be 7 or lower."""
-        return self.seven == "low"
+    def power(self, rank: int) -> Power:
+        """What ``rank`` does beyond "equal or higher" (the joker's power is fixed)."""
+        if rank == JOKER:
+            return Power.JOKER
+        return power_of_value(getattr(self, RANK_OPTIONS[rank]))
 
-    @property
-    def eights_reverse(self) -> bool:
-        """eight=reverse: an 8 goes on anything and reverses the direction of play."""
-        return self.eight == "reverse"
-
-    @property
-    def eights_invisible(self) -> bool:
-        """eight=invisible: an 8 goes on anything and the next card answers the card under it."""
-        return self.eight == "invisible"
-
-    @property
-    def eights_powered(self) -> bool:
-        """eight=reverse or invisible: an 8 goes on anything (else it is an ordinary card)."""
-        return self.eight != "normal"
+    def ranks_with(self, power: Power) -> tuple[int, ...]:
+        """The ranks (2 to ace) that carry ``power``, lowest first."""
+        return tuple(r for r in RANK_OPTIONS if self.power(r) is power)
 
     @property
     def tens_on_anything(self) -> bool:
-        """ten=anything (else never on a picture card)."""
+        """ten=anything (else never on a picture card; either way the ten clears)."""
         return self.ten == "anything"
+
+    @property
+    def tens_not_on_pictures(self) -> bool:
+        """ten=not-on-picture: a ten clears but never goes on a jack, queen, king or ace."""
+        return self.ten == "not-on-picture"
+
+    @property
+    def skips_each(self) -> bool:
+        """skips=each: every skip card in a play skips a player (else one per play)."""
+        return self.skips == "each"
 
     @property
     def adds_face_up(self) -> bool:
@@ -246,6 +320,10 @@ class Rules:
         return self.cards_in_play // self.cards_per_seat
 
 
+def _text(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
 def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -288,6 +366,9 @@ def option_value_help(name: str, value: Any) -> str:
     >>> option_value_help("hand_size", 4)
     'You draw back up to 4 cards while the stock lasts.'
     """
+    rank = next((r for r, option in RANK_OPTIONS.items() if option == name), None)
+    if rank is not None:
+        return _power_help(rank, value)
     n = value
     s = "" if n == 1 else "s"
     text = {
@@ -307,16 +388,6 @@ def option_value_help(name: str, value: Any) -> str:
         "starter": {
             "lowest": "Whoever shows the lowest card (a 3 first) leads.",
             "dealer-left": "The player on the dealer's left leads.",
-        },
-        "ten": {
-            "anything": "A 10 goes on anything and clears the pile.",
-            "not-on-picture": "A 10 clears the pile, but never goes on a jack, queen, king or ace.",
-        },
-        "seven": {"normal": "A 7 is an ordinary card.", "low": "After a 7 the next ordinary play must be 7 or lower."},
-        "eight": {
-            "normal": "An 8 is an ordinary card.",
-            "reverse": "An 8 goes on anything and reverses play.",
-            "invisible": "An 8 goes on anything; the next card must beat the card under it.",
         },
         "stuck_face_up": {
             "add-one": "Stuck on face-up cards: add one to the pile, then take it all.",
@@ -339,5 +410,51 @@ def option_value_help(name: str, value: Any) -> str:
             "clockwise": "The deal passes to the left.",
             "loser": "The last with cards deals the next game.",
         },
+        "skips": {
+            "one": "A play skips one player however many skip cards it holds.",
+            "each": "Every skip card in a play skips one player.",
+        },
+        "low_binds_ten": "After a low card a 10 must obey it too." if value else "A 10 goes on a low card.",
+        "must_play": (
+            "You take the pile only when nothing you may play goes on it."
+            if value
+            else "You may take the pile instead of playing."
+        ),
+        "play_drawn": (
+            "Draw a card of the rank you just played and you may play it at once."
+            if value
+            else "Cards you draw wait for your next turn."
+        ),
+        "chance": (
+            "Instead of taking the pile you may turn the stock's top card: it is played if it goes."
+            if value
+            else "No chance card: a player who can't play takes the pile."
+        ),
+        "burn": f"{n} of one rank on top of the pile clear it.",
+        "burn_in": (
+            "Anyone holding the card that completes a burn may play it out of turn."
+            if value
+            else "Nobody plays out of turn."
+        ),
     }[name]
     return text[value] if isinstance(text, dict) else text
+
+
+def _power_help(rank: int, value: str) -> str:
+    """What a rank option's value does, in one sentence."""
+    from palace_tui.rules.cards import rank_name, rank_plural
+
+    a, many = rank_name(rank, True), rank_plural(rank)
+    a = a[0].upper() + a[1:]
+    lower = rank_name(rank) if rank <= 10 else rank_name(rank, True)
+    return {
+        "normal": f"{a} is an ordinary card.",
+        "reset": f"{a} goes on anything; after it anything goes.",
+        "clear": f"{a} goes on anything and clears the pile.",
+        "anything": f"{a} goes on anything and clears the pile.",
+        "not-on-picture": f"{a} clears the pile, but never goes on a jack, queen, king or ace.",
+        "invisible": f"{a} goes on anything; the next card must beat the card under it.",
+        "low": f"After {rank_name(rank, True)} the next ordinary play must be {lower} or lower.",
+        "skip": f"{a} makes the next player miss a turn ({many} go by rank).",
+        "reverse": f"{a} goes on anything and reverses play.",
+    }[value]

@@ -21,15 +21,15 @@ if TYPE_CHECKING:
 
 
 class Requirement(NamedTuple):
-    """What the next play must answer: ``rank`` (0 or 2: anything goes) and whether it is
-    a low seven (``low``: 7 or lower)."""
+    """What the next play must answer: ``rank`` (0, or a reset card such as the 2: anything
+    goes) and whether that rank is low (``low``: that rank or lower)."""
 
     rank: int
     low: bool = False
 
     @classmethod
     def of(cls, rules: Rules, rank: int) -> Requirement:
-        return cls(rank, rank == 7 and rules.sevens_low)
+        return cls(rank, bool(rank) and rules.power(rank).low)
 
 
 class PileRun(NamedTuple):
