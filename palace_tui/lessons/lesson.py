@@ -13,6 +13,7 @@ from typing import Any
 
 from palace_tui.rules import Card, Event, Game, Move, Rules
 from palace_tui.rules.cards import TEN, parse_cards
+from palace_tui.words.options import house_rules
 
 
 @dataclass(frozen=True)
@@ -128,10 +129,8 @@ class Lesson:
         return deck + parse_cards(self.stock)[::-1]
 
     def option_words(self) -> str:
-        """The options this lesson turns on, as ``seven=low`` (empty for the core rules)."""
-        return ", ".join(
-            f"{k.replace('_', '-')}={str(v).lower() if isinstance(v, bool) else v}" for k, v in self.options.items()
-        )
+        """The house rules this lesson turns on, in a player's words: ``sevens low`` (empty for the core rules)."""
+        return house_rules(self.options)
 
 
 # ---------------------------------------------------------------- small checks

@@ -10,7 +10,7 @@ checks and applies a setup move through :func:`setup_move`.
 >>> g.play(Move.choose("3C 4C 5C"))
 Traceback (most recent call last):
 ...
-palace_tui.rules.moves.IllegalMove: With deal=swap, swap a hand card with a face-up card, or say you are ready.
+palace_tui.rules.moves.IllegalMove: Before play, swap a hand card with a face-up card, or say you are ready.
 """
 
 from __future__ import annotations
@@ -134,9 +134,9 @@ def setup_move(game: Game, move: Move) -> None:
                 game._events.append(Event(_READY_EVENT, s_i))
             _setup_next(game, s_i)
             return
-        raise IllegalMove("With deal=swap, swap a hand card with a face-up card, or say you are ready.")
+        raise IllegalMove("Before play, swap a hand card with a face-up card, or say you are ready.")
     if kind != MoveKind.CHOOSE:
-        raise IllegalMove(f"With deal=choose, choose the {game.rules.face_up} cards to lay face up.")
+        raise IllegalMove(f"Before play, choose the {game.rules.face_up} cards to lay face up; this deal has no swapping.")
     want = game.rules.face_up
     if len(move.cards) != want:
         raise IllegalMove(f"Choose exactly {want} cards to lay face up, not {len(move.cards)}.")

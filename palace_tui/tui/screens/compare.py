@@ -59,7 +59,7 @@ class CompareScreen(Screen[None]):
             )
         )
         table = Table(box=None, pad_edge=False, show_edge=False, expand=False, padding=(0, 2))
-        table.add_column("option", style="bold")
+        table.add_column("", style="bold")
         table.add_column(left, style="cyan")
         table.add_column(right, style="magenta")
         table.add_column("")
@@ -68,7 +68,7 @@ class CompareScreen(Screen[None]):
             mark = Text("≠ differs", style="bold yellow") if row.differs else Text("")
             style = "" if row.differs else "dim"
             table.add_row(
-                Text(row.option, style=style), Text(row.left, style=style), Text(row.right, style=style), mark
+                Text(row.name, style=style), Text(row.left, style=style), Text(row.right, style=style), mark
             )
         self.query_one("#compare-table", Static).update(table)
         notes = Text()
@@ -80,8 +80,11 @@ class CompareScreen(Screen[None]):
         if differing:
             notes.append("What the differences mean:\n", "bold")
             for r in differing:
-                notes.append(f"  {r.option}  ", "bold")
-                notes.append(r.meaning + "\n")
+                notes.append(f"  {r.name}\n", "bold")
+                notes.append(f"    {left}: ", "cyan")
+                notes.append(r.left_means + "\n")
+                notes.append(f"    {right}: ", "magenta")
+                notes.append(r.right_means + "\n")
         self.query_one("#compare-notes", Static).update(notes)
 
     def action_cycle(self, side: int) -> None:

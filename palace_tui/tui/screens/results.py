@@ -132,7 +132,7 @@ class ResultsScreen(Screen[str]):
         if out.winner is not None:
             text.append(f"{names[out.winner]} wins!\n", "bold green")
         if out.loser is not None:
-            text.append(loser_sentence(names[out.loser], session.preset) + "\n", "bold red")
+            text.append(loser_sentence(names[out.loser], session.rules) + "\n", "bold red")
         last = self._last_move()
         if last:
             text.append("\nLast move: ", "bold")
