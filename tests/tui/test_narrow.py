@@ -160,7 +160,17 @@ async def test_every_key_is_on_screen_at_40x20(make_app):
         keys = footer_lines(app)
         assert len(keys) == 2, keys
         text = " ".join(keys)
-        for hint in ("←→ Card", "↑↓ Row", "⏎ Swap", "r Ready", "h Coach", "e Pile", "? Rules", "x Abandon", "^q Quit"):
+        for hint in (
+            "←→ Card",
+            "↑↓ Row",
+            "⏎ Swap",
+            "r Ready",
+            "h Coach",
+            "e Pile",
+            "? Help",
+            "x Abandon",
+            "^q Save+quit",
+        ):
             assert hint in text, f"{hint!r} is not in the footer: {keys}"
         assert all(len(line.rstrip()) <= 40 for line in keys)
         # The hint's last line is above the keys, not under them.
@@ -181,7 +191,7 @@ async def test_the_keys_take_one_line_at_80x24(make_app):
         await pilot.pause()
         await press(pilot, "enter")
         keys = footer_lines(app)
-        assert len(keys) == 1 and "r Ready" in keys[0] and "^q Quit" in keys[0], keys
+        assert len(keys) == 1 and "r Ready" in keys[0] and "^q Save+quit" in keys[0], keys
         assert not app.screen.has_class("-keys-lines-2")
         await pilot.resize_terminal(40, 20)  # the phone turned upright: the keys wrap
         await pilot.pause()

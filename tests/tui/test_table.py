@@ -310,7 +310,7 @@ async def test_footer_keeps_every_key_when_take_back_is_offered(make_app, monkey
         await pilot.pause()
         shown = [b.binding for b in screen.active_bindings.values() if b.binding.show]
         line = footer_line(app)
-        assert "Undo" in line and "Abandon" in line
+        assert "u Undo" in line and "x Abandon" in line and "^q Save+quit" in line
         for binding in shown:
             assert binding.description in line, (binding.description, line)
 

@@ -51,7 +51,7 @@ def turn_hint(
     if mode == Mode.RESULT:
         text = Text.assemble("Your move is made. ", ("Enter", KEY), " ends your turn and hides your cards")
         if take_back:
-            text.append_text(Text.assemble("; ", ("u", KEY), " takes the move back"))
+            text.append_text(Text.assemble("; ", ("u", KEY), " undoes it"))
         text.append(".")
         return text
     if mode == Mode.WAIT:
