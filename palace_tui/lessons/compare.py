@@ -3,15 +3,15 @@
 >>> from palace_tui.rules import Rules
 >>> rows = compare(Rules.preset("palace"), Rules.preset("shithead"))
 >>> [(r.name, r.left, r.right) for r in rows if r.differs]
-[('Scoring', '3-2-1 points', 'a loss to the last'), ('Next dealer', 'the loser deals', 'passes left')]
+[('Scoring', '3-2-1 points', 'count losses'), ('Next dealer', 'the loser', 'to the left')]
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from palace_tui.rules import OPTIONS, PRESETS, Rules, option_value_help
-from palace_tui.words.options import option_name, value_words
+from palace_tui.rules import OPTIONS, PRESETS, Rules
+from palace_tui.words.options import option_name, value_sentence, value_words
 
 
 class Row(NamedTuple):
@@ -36,8 +36,8 @@ def compare(left: Rules, right: Rules) -> list[Row]:
             value_words(name, getattr(left, name)),
             value_words(name, getattr(right, name)),
             getattr(left, name) != getattr(right, name),
-            option_value_help(name, getattr(left, name)),
-            option_value_help(name, getattr(right, name)),
+            value_sentence(name, getattr(left, name)),
+            value_sentence(name, getattr(right, name)),
         )
         for name in OPTIONS
     ]
@@ -49,7 +49,7 @@ def preset_names() -> list[str]:
 
 
 def differences_text(left_name: str, right_name: str) -> str:
-    """One line per option that differs between two presets: ``Scoring: 3-2-1 points / a loss to the last``."""
+    """One line per option that differs between two presets: ``Scoring: 3-2-1 points / count losses``."""
     rows = [r for r in compare(Rules.preset(left_name), Rules.preset(right_name)) if r.differs]
     if not rows:
         return "The two presets are the same."

@@ -13,7 +13,7 @@ from typing import Any
 
 from palace_tui.rules import Card, Event, Game, Move, Rules
 from palace_tui.rules.cards import TEN, parse_cards
-from palace_tui.words.options import house_rules
+from palace_tui.words.options import settings_words
 
 
 @dataclass(frozen=True)
@@ -129,8 +129,9 @@ class Lesson:
         return deck + parse_cards(self.stock)[::-1]
 
     def option_words(self) -> str:
-        """The house rules this lesson turns on, in a player's words: ``sevens low`` (empty for the core rules)."""
-        return house_rules(self.options)
+        """The options this lesson turns on, as the new-table screen names them: ``Sevens: low``
+        (empty for the core rules)."""
+        return settings_words(self.options)
 
 
 # ---------------------------------------------------------------- small checks

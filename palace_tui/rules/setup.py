@@ -136,7 +136,9 @@ def setup_move(game: Game, move: Move) -> None:
             return
         raise IllegalMove("Before play, swap a hand card with a face-up card, or say you are ready.")
     if kind != MoveKind.CHOOSE:
-        raise IllegalMove(f"Before play, choose the {game.rules.face_up} cards to lay face up; this deal has no swapping.")
+        raise IllegalMove(
+            f"Before play, choose the {game.rules.face_up} cards to lay face up; this deal has no swapping."
+        )
     want = game.rules.face_up
     if len(move.cards) != want:
         raise IllegalMove(f"Choose exactly {want} cards to lay face up, not {len(move.cards)}.")
