@@ -54,9 +54,7 @@ def deal(game: Game, seed: int | None, dealer: int, deck: str | Iterable[Card | 
         cards = parse_cards(deck)[::-1]  # dealt by popping from the end
         if len(cards) < n * rules.cards_per_seat:
             raise ValueError(f"a deal to {n} players needs {n * rules.cards_per_seat} cards, not {len(cards)}")
-        extra = Counter(cards) - Counter(make_deck(rules.packs, rules.jokers))
-        if extra:
-            raise ValueError(f"the deck holds cards these rules do not: {cards_code(sorted(extra))}")
+        _check_deck(cards, Counter(make_deck(rules.packs, rules.jokers)))
         full = len(cards) == rules.cards_in_play
     order = [(dealer + 1 + i) % n for i in range(n)]
     # Dealt one card a seat at a time from the top (the end of ``cards``): the j-th seat
@@ -205,3 +203,29 @@ def _start_play(game: Game) -> None:
 
 
 __all__ = ["deal", "setup_move", "setup_moves"]
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def _check_deck(cards: list[Card], packs: Counter[Card]) -> None:
+    """ValueError naming a card these rules do not use, or one dealt more often than the packs hold it.
+
+    >>> _check_deck(parse_cards("AH AH 3C"), Counter(make_deck(1, False)))
+    Traceback (most recent call last):
+    ...
+    ValueError: the deck has AH twice where the packs hold it once
+    """
+    have = Counter(cards)
+    unknown = sorted(c for c in have if c not in packs)
+    if unknown:
+        raise ValueError(f"the deck holds cards these rules do not use: {cards_code(unknown)}")
+    doubled = sorted(c for c in have if have[c] > packs[c])
+    if doubled:
+        said = ", ".join(
+            f"{cards_code([c])} {_times(have[c])} where the packs hold it {_times(packs[c])}" for c in doubled
+        )
+        missing = packs - have
+        lacking = f", and no {cards_code(sorted(missing))}" if len(cards) == packs.total() and missing else ""
+        raise ValueError(f"the deck has {said}{lacking}")
