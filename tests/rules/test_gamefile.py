@@ -92,7 +92,8 @@ def test_bad_files_are_refused_with_the_line_and_why() -> None:
         ("flip x", "flip names a face-down card by its place, like flip 1"),
     ]:
         err = _bad(
-            text, lambda lines: lines.__setitem__(moves[3] - 1, lines[moves[3] - 1].partition(":")[0] + ": " + bad)
+            text,
+            lambda lines, bad=bad: lines.__setitem__(moves[3] - 1, lines[moves[3] - 1].partition(":")[0] + ": " + bad),
         )
         assert err.why == f"{bad!r} is not a move: {why}"
     # The wrong player named.

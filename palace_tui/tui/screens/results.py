@@ -217,7 +217,7 @@ class ResultsScreen(Screen[str]):
         self.app.push_screen(
             ReviewScreen(
                 session.game_record(),
-                title=f"game {session.game_number + 1}",
+                title=f"Game {session.game_number + 1}",
                 store=self.store,
                 game_key=session.game_id,
                 humans=session.humans,
