@@ -48,39 +48,6 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
 #: game file names them only when they differ from the default (so a preset's line reads as before).
 HOUSE_OPTIONS = tuple(OPTIONS)[tuple(OPTIONS).index("next_dealer") + 1 :]
 
-#: One line per option saying what it is, for setup screens and the rules card.
-OPTION_HELP: dict[str, str] = {
-    "packs": "How many 52-card packs are shuffled together.",
-    "jokers": "Add two jokers per pack: a joker goes on anything and reverses the direction.",
-    "face_down": "How many blind cards each player gets face down.",
-    "face_up": "How many cards each player lays face up on the blind ones.",
-    "hand_size": "How many cards you draw back up to while the stock lasts.",
-    "deal": "swap: trade hand and face-up cards before play; choose: pick your face-up cards from six.",
-    "starter": "lowest: the lowest face-up card (a 3) leads; dealer-left: the dealer's left leads.",
-    "ten": "anything: a ten goes on anything; not-on-picture: never on a jack, queen, king or ace.",
-    "seven": "low: after a seven the next ordinary play must be 7 or lower.",
-    "eight": "reverse: an 8 goes on anything and reverses play; invisible: beat the card under it.",
-    "stuck_face_up": "add-one: add a face-up card before taking the pile; keep-row: just take it.",
-    "after_pickup": "next: the next player leads after a pickup; builder: whoever built the pile leads.",
-    "finish": "last-loses: play on until one player is left holding cards; first-out: first out wins.",
-    "scoring": (
-        "podium: 3-2-1 points to the first three out; losses: one loss to the last; wins: one win to the first out."
-    ),
-    "next_dealer": "clockwise: the deal passes left; loser: the last with cards deals next.",
-    **{
-        name: f"What a {name} does: normal, reset, clear, invisible, low, skip or reverse."
-        for rank, name in RANK_OPTIONS.items()
-        if rank not in (7, 8, 10)
-    },
-    "skips": "one: a play skips one player however many skip cards; each: every skip card skips one.",
-    "low_binds_ten": "After a low card a ten must obey it too (no 10 on a low 7).",
-    "must_play": "Take the pile only when nothing you may play goes on it.",
-    "play_drawn": "A card you draw that matches the rank you just played may be played at once.",
-    "chance": "Instead of taking the pile, turn the stock's top card and play it if it goes.",
-    "burn": "How many of one rank on top of the pile clear it.",
-    "burn_in": "Anyone holding the card that completes a burn may play it out of turn.",
-}
-
 #: Named sets of option values; everything not named keeps its default.
 PRESETS: dict[str, dict[str, Any]] = {
     "palace": {
@@ -104,12 +71,6 @@ PRESETS: dict[str, dict[str, Any]] = {
         "scoring": "wins",
         "next_dealer": "clockwise",
     },
-}
-
-PRESET_HELP: dict[str, str] = {
-    "palace": "Palace as most tables play it: swap, lowest 3 leads, the last with cards is the Palace; 3-2-1 podium.",
-    "shithead": "Shithead: swap, lowest 3 leads, the last with cards loses; a running loss tally.",
-    "first-out": "One-deck guide: choose 3 of 6 to lay up, the dealer's left leads, first out wins.",
 }
 
 
@@ -358,103 +319,3 @@ def parse_value(name: str, text: Any) -> Any:
             shown = ", ".join(str(a) for a in OPTIONS[name])
             raise ValueError(f"{text!r} is not a value of option {name!r}: choose one of {shown}") from None
     return t
-
-
-def option_value_help(name: str, value: Any) -> str:
-    """One sentence on what ``value`` of option ``name`` does (for the new-table screen).
-
-    >>> option_value_help("hand_size", 4)
-    'You draw back up to 4 cards while the stock lasts.'
-    """
-    rank = next((r for r, option in RANK_OPTIONS.items() if option == name), None)
-    if rank is not None:
-        return _power_help(rank, value)
-    n = value
-    s = "" if n == 1 else "s"
-    text = {
-        "packs": f"{n} pack{s} of 52 shuffled together.",
-        "jokers": (
-            "Two jokers per pack: a joker goes on anything, reverses play and is see-through."
-            if value
-            else "No jokers."
-        ),
-        "face_down": f"Each player gets {n} blind cards face down.",
-        "face_up": f"Each player lays {n} cards face up on the blind ones.",
-        "hand_size": f"You draw back up to {n} card{s} while the stock lasts.",
-        "deal": {
-            "swap": "Trade hand and face-up cards as you like before play.",
-            "choose": "Pick your face-up cards from your private cards; no swapping later.",
-        },
-        "starter": {
-            "lowest": "Whoever shows the lowest card (a 3 first) leads.",
-            "dealer-left": "The player on the dealer's left leads.",
-        },
-        "stuck_face_up": {
-            "add-one": "Stuck on face-up cards: add one to the pile, then take it all.",
-            "keep-row": "Stuck on face-up cards: take the pile and keep your face-up row.",
-        },
-        "after_pickup": {
-            "next": "After a pickup the next player leads.",
-            "builder": "After a pickup, whoever played the top card leads.",
-        },
-        "finish": {
-            "last-loses": "Play on until one player is left holding cards.",
-            "first-out": "The first player out wins and the game stops.",
-        },
-        "scoring": {
-            "podium": "3, 2 and 1 points to the first three out (3 and 2 with two players).",
-            "losses": "One loss to the last with cards.",
-            "wins": "One win to the first out.",
-        },
-        "next_dealer": {
-            "clockwise": "The deal passes to the left.",
-            "loser": "The last with cards deals the next game.",
-        },
-        "skips": {
-            "one": "A play skips one player however many skip cards it holds.",
-            "each": "Every skip card in a play skips one player.",
-        },
-        "low_binds_ten": "After a low card a 10 must obey it too." if value else "A 10 goes on a low card.",
-        "must_play": (
-            "You take the pile only when nothing you may play goes on it."
-            if value
-            else "You may take the pile instead of playing."
-        ),
-        "play_drawn": (
-            "Draw a card of the rank you just played and you may play it at once."
-            if value
-            else "Cards you draw wait for your next turn."
-        ),
-        "chance": (
-            "Instead of taking the pile you may turn the stock's top card: it is played if it goes."
-            if value
-            else "No chance card: a player who can't play takes the pile."
-        ),
-        "burn": f"{n} of one rank on top of the pile clear it.",
-        "burn_in": (
-            "Anyone holding the card that completes a burn may play it out of turn."
-            if value
-            else "Nobody plays out of turn."
-        ),
-    }[name]
-    return text[value] if isinstance(text, dict) else text
-
-
-def _power_help(rank: int, value: str) -> str:
-    """What a rank option's value does, in one sentence."""
-    from palace_tui.rules.cards import rank_name, rank_plural
-
-    a, many = rank_name(rank, True), rank_plural(rank)
-    a = a[0].upper() + a[1:]
-    lower = rank_name(rank) if rank <= 10 else rank_name(rank, True)
-    return {
-        "normal": f"{a} is an ordinary card.",
-        "reset": f"{a} goes on anything; after it anything goes.",
-        "clear": f"{a} goes on anything and clears the pile.",
-        "anything": f"{a} goes on anything and clears the pile.",
-        "not-on-picture": f"{a} clears the pile, but never goes on a jack, queen, king or ace.",
-        "invisible": f"{a} goes on anything; the next card must beat the card under it.",
-        "low": f"After {rank_name(rank, True)} the next ordinary play must be {lower} or lower.",
-        "skip": f"{a} makes the next player miss a turn ({many} go by rank).",
-        "reverse": f"{a} goes on anything and reverses play.",
-    }[value]

@@ -6,17 +6,11 @@ Generated from the options, so it can never disagree with what the engine enforc
 from __future__ import annotations
 
 from palace_tui.rules.cards import TEN, TWO
-from palace_tui.rules.options import OPTION_HELP, Rules
+from palace_tui.rules.options import Rules
 from palace_tui.rules.powers import RANK_OPTIONS
+from palace_tui.words.options import option_name, value_sentence, value_words
 from palace_tui.words.powers import burn_words, label, power_card_line, ranks_with_power, table_rule_lines
 from palace_tui.words.vocab import count
-
-
-def option_value_text(value: object) -> str:
-    """An option's value as the rules card writes it: ``on``/``off`` for a switch."""
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
 
 
 def rules_card(rules: Rules) -> str:
@@ -113,7 +107,7 @@ def rules_card(rules: Rules) -> str:
     else:
         lines.append(" Scoring: one win to the first out.")
     lines.append(" The loser deals the next game." if r.loser_deals else " The deal passes to the left.")
-    lines += ["", "## Options in force", "", "| option | value | meaning |", "| --- | --- | --- |"]
+    lines += ["", "## Options in force", "", "| option | set to | what it does |", "| --- | --- | --- |"]
     for name, value in r.saved_dict().items():  # the house options only when one is not at its default
-        lines.append(f"| {name} | {option_value_text(value)} | {OPTION_HELP[name]} |")
+        lines.append(f"| {option_name(name)} | {value_words(name, value)} | {value_sentence(name, value)} |")
     return "\n".join(lines) + "\n"
