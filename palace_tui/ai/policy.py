@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from palace_tui.rules import Card, Game, Move, MoveKind, Rules, Seat
+from palace_tui.rules import Card, Game, Move, MoveKind, Rules, Seat, SeatView
 from palace_tui.rules.cards import JOKER, TEN, TWO, order_key
 from palace_tui.rules.fast import hand_by_rank, pile_state, ranks_of_mask, rule_tables
 
@@ -260,6 +260,20 @@ def normal_choice(game: Game, params: dict[str, Any] = NORMAL) -> Choice:
             r = ranks_of_mask(m & group)[0]
             return ("play", r, one if len(hb[r]) > 1 else 0) if from_hand else ("play", r, 0)
     return ("play", ranks_of_mask(m)[0], one)  # unreachable: every special card is in a group above
+
+
+# ---------------------------------------------------------------------- out of turn
+
+
+def wants_burn_in(view: SeatView) -> bool:
+    """burn_in: whether this seat completes the open burn out of turn (from its own view only).
+    Always when it can and it did not play the cards on top: a burn-in sheds cards, clears the
+    pile and gives it the lead, which no level would turn down."""
+    window = view.burn_in
+    if window is None or view.me.out:
+        return False
+    rank, missing = window
+    return sum(1 for c in view.hand if c.rank == rank) >= missing
 
 
 # ---------------------------------------------------------------------- moves

@@ -75,6 +75,8 @@ class SeatView:
     stage: Stage | Phase  # the seat's stage in the play phase, else the phase
     legal: tuple[Move, ...]
     playable_ranks: frozenset[int]
+    #: burn_in: the open window (the rank on top and how many cards complete the burn), public.
+    burn_in: tuple[int, int] | None = None
 
     @classmethod
     def of(cls, game: Game, seat: int) -> SeatView:
@@ -102,6 +104,7 @@ class SeatView:
             stage=game.stage(seat) if game.phase == "play" else game.phase,
             legal=legal,
             playable_ranks=playable,
+            burn_in=game.burn_in_open(),
         )
 
     @property

@@ -361,3 +361,33 @@ def test_a_game_file_written_before_the_house_rules_still_reads():
         assert record.rules.power(2).resets and record.rules.burn == 4 and record.moves
     house = parse_game(old[0].read_text()).rules
     assert (house.power(7), house.power(8)) == ("low", "invisible")
+
+
+# ----------------------------------------------------------------- computers and the lab
+
+
+def test_computers_burn_in_when_they_hold_the_card_and_only_then():
+    from palace_tui.ai import claim_burn_in, make_player
+
+    rules = PALACE.replace(burn_in=True)
+    g = table(rules, "7C 4C", "9D 5D", "7S 6S", pile="7H 7D")
+    g.play(Move.play("7C"))
+    players = {i: make_player(level, seed=1) for i, level in enumerate(("easy", "normal", "random"))}
+    events = claim_burn_in(g, players)
+    assert [(e.kind, e.seat) for e in events][:1] == [("burned_in", 2)] and g.turn == 2
+    g = table(rules, "7C 4C", "9D 5D", "8S 6S", pile="7H 7D")
+    g.play(Move.play("7C"))
+    assert claim_burn_in(g, players) == [] and g.turn == 1
+
+
+def test_simulate_takes_a_rules_line(capsys):
+    import json
+
+    from palace_tui.cli.simulate import main
+
+    line = "palace three=invisible eight=skip skips=each must_play=true chance=true play_drawn=true burn_in=true"
+    assert main(["--rules", line, "--games", "6", "--ai", "random,easy,normal", "--workers", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 6 and out["rules"]["eight"] == "skip" and out["rules"]["burn_in"] is True
+    assert main(["--rules", "palace eight=sometimes", "--games", "1"]) == 2
+    assert "eight" in capsys.readouterr().err
