@@ -53,12 +53,15 @@ async def test_option_help_says_what_the_shown_value_does(make_app):
         screen.query_one("#opt-seven").value = "low"
         await pilot.pause()
         assert str(help_line.render()) == "After a 7 the next ordinary play must be 7 or lower."
-        screen.query_one("#form").scroll_end(animate=False)
+        form = screen.query_one("#form")
+        form.scroll_to_widget(screen.query_one("#row-seven"), animate=False, top=True)
         await pilot.pause()
         await pilot.pause()
-        text = screen_text(app)
-        assert "After a 7 the next ordinary play must be 7" in text  # wrapped, whole
-        assert "Blank: a fresh shuffle every game." in text
+        assert "After a 7 the next ordinary play must be 7" in screen_text(app)  # wrapped, whole
+        form.scroll_end(animate=False)
+        await pilot.pause()
+        await pilot.pause()
+        assert "Blank: a fresh shuffle every game." in screen_text(app)
 
 
 async def test_players_flag_with_a_saved_game_asks_first(make_app, data_dir, capfd):
