@@ -213,7 +213,7 @@ async def test_how_to_play_then_the_full_rules(make_app):
         assert isinstance(app.screen, HowToPlayScreen)
         text = screen_text(app)
         lines = [line for line in text.split("\n") if line.strip()]
-        assert "How to play: palace" not in text  # seven=low is no preset's: a custom table
+        assert "How to play: palace with Sevens: low" in text  # a house rule on the palace preset
         assert "Also    After a 7, play 7 or lower." in text
         assert "Goal    Get rid of all your cards. The last one holding cards is the Palace." in text
         assert "esc Back ? Full rules ^q Save+quit" in text
