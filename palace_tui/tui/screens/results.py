@@ -146,7 +146,10 @@ class ResultsScreen(Screen[str]):
         story.add_columns(
             "Name", "Wins", *(["Place"] if placed else []), streak_heading(placed, short=True), "Last games"
         )
-        for player in told.players:
+        # In the scoreboard's order, so each player's row is at the same height in both tables.
+        ranked = [str(row["name"]) for row in self.scoreboard]
+        players = sorted(told.players, key=lambda p: ranked.index(p.name) if p.name in ranked else len(ranked))
+        for player in players:
             story.add_row(
                 Text(player.name),
                 str(player.wins),
