@@ -78,8 +78,9 @@ class Lesson:
     dealer: int = 0
     #: Moves (codes) the other seats make before the learner acts, such as their ``ready``.
     before: tuple[str, ...] = ()
-    #: For a page: what the screen it describes looks like (a title line, then the body).
-    picture: str = ""
+    #: For the page about the pass screen: the name it passes to (the lesson screen shows the
+    #: table's own pass box for that name).
+    pass_to: str = ""
 
     @property
     def is_page(self) -> bool:

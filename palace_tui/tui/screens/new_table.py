@@ -83,7 +83,7 @@ class NewTableScreen(Screen[Session]):
     NewTableScreen #form { padding: 0 1; height: 1fr; }
     NewTableScreen .section { text-style: bold; color: $accent; margin-top: 1; }
     NewTableScreen .field { height: auto; }
-    NewTableScreen .field-label { width: 14; }
+    NewTableScreen .field-label { width: 15; }
     NewTableScreen #players { width: 8; }
     NewTableScreen #preset { width: 17; margin-right: 1; }
     NewTableScreen #preset-help { width: 1fr; color: $text-muted; }
@@ -160,7 +160,7 @@ class NewTableScreen(Screen[Session]):
                 yield SeatEditor(i, seat, self.levels)
             yield Label("Rules", classes="section")
             with Horizontal(classes="field"):
-                yield Label("preset", classes="field-label")
+                yield Label("Preset", classes="field-label")
                 preset = t["preset"] if t["preset"] in PRESETS else CUSTOM
                 yield Select(
                     [(p, p) for p in PRESETS] + [(CUSTOM, CUSTOM)],
@@ -175,7 +175,7 @@ class NewTableScreen(Screen[Session]):
                 yield OptionRow(name, value if value in allowed else allowed[0])
             yield Label("Deal", classes="section")
             with Horizontal(classes="field"):
-                yield Label("seed", classes="field-label")
+                yield Label("Seed", classes="field-label")
                 yield Input(str(t["seed"] or ""), placeholder="random", type="integer", compact=True, id="seed")
                 yield Static(
                     "Blank: a fresh shuffle every game. A number deals the same cards.", id="seed-help", markup=False
