@@ -30,6 +30,7 @@ from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Header
 
+from palace_tui.device import TERMINAL, Device
 from palace_tui.rules import Card, Event, Game, IllegalMove, Move, SeatView
 from palace_tui.table.session import Session
 from palace_tui.table.turn_flow import Step, Turn, TurnFlow
@@ -42,6 +43,7 @@ from palace_tui.tui.screens.key_modes import Mode
 from palace_tui.tui.screens.table_bindings import TABLE_BINDINGS, key_state, table_mode
 from palace_tui.tui.screens.table_messages import CoachAnswered, ComputerMoveReady
 from palace_tui.tui.screens.turn_hint import table_titles, turn_hint
+from palace_tui.tui.widgets.board import Board
 from palace_tui.tui.widgets.card_row import CardRow
 from palace_tui.tui.widgets.game_log import GameLog, log_line
 from palace_tui.tui.widgets.keys_footer import KeysFooter
@@ -51,10 +53,13 @@ from palace_tui.tui.widgets.player_area import PlayerArea
 from palace_tui.tui.widgets.seat_list import SeatList
 from palace_tui.tui.widgets.too_small import TooSmall
 from palace_tui.words import explain_pile
+from palace_tui.words.device import take_question
 from palace_tui.words.events import move_result, recap_for
 
 WARN = Style(color="red", bold=True)
 DIM = Style(dim=True)
+#: The note's label while a click on the pile waits for the second one.
+TAKE_LABEL = "Take the pile"
 
 
 class GameScreen(Screen[None], inherit_bindings=False):
@@ -62,7 +67,8 @@ class GameScreen(Screen[None], inherit_bindings=False):
 
     ``ai_delay`` is the pause before a computer seat's move lands; ``resumed``: the game was
     put back from a save (the pass screen comes first); ``coach_work``: the coach's search in
-    simulated moves (None: hard's own, the same advice on any machine).
+    simulated moves (None: hard's own, the same advice on any machine); ``device``: what the
+    game is played with (the words say click or tap).
     """
 
     BINDINGS = TABLE_BINDINGS
@@ -70,10 +76,16 @@ class GameScreen(Screen[None], inherit_bindings=False):
     AUTO_FOCUS = None
 
     def __init__(
-        self, session: Session, ai_delay: float = 0.6, resumed: bool = False, coach_work: int | None = None
+        self,
+        session: Session,
+        ai_delay: float = 0.6,
+        resumed: bool = False,
+        coach_work: int | None = None,
+        device: Device = TERMINAL,
     ) -> None:
         super().__init__()
         self.session = session
+        self.device = device
         #: The game was put back from a save: the pass screen comes first, even for a lone person.
         self.resumed = resumed
         #: Seconds the coach (h) may think.
@@ -88,6 +100,8 @@ class GameScreen(Screen[None], inherit_bindings=False):
         self._cursor_seat: int | None = None
         #: What the footer last showed (it is recomposed only when this changes).
         self._bindings_key: tuple[object, ...] | None = None
+        #: The seat and moment a click on the pile asked "Take 4 cards?" (a second click takes it).
+        self._take_asked: tuple[int | None, int] | None = None
 
     # ------------------------------------------------------------ state
 
@@ -123,10 +137,11 @@ class GameScreen(Screen[None], inherit_bindings=False):
 
     def compose(self) -> ComposeResult:
         yield Header(icon="♠")
-        with Horizontal(id="top"):
-            yield SeatList(id="seats")
-            yield PileView(id="pile")
-        yield GameLog(id="log")
+        with Board(id="board"):  # scrolls on a narrow screen; what is below never does
+            with Horizontal(id="top"):
+                yield SeatList(id="seats")
+                yield PileView(id="pile")
+            yield GameLog(id="log")
         yield NoteLine(id="note")
         yield PlayerArea(id="me")
         yield KeysFooter()
@@ -207,6 +222,8 @@ class GameScreen(Screen[None], inherit_bindings=False):
         if turn.step == Step.ACT:
             assert turn.seat is not None  # a turn is always someone's
             self._recap(turn.seat)
+            # A turn starts with the table's top in view (the seats, then the pile).
+            self.query_one(Board).scroll_home(animate=False)
         self.redraw()
         if turn.step == Step.OVER:
             self.post_message(GameEnded(self.session))
@@ -369,11 +386,20 @@ class GameScreen(Screen[None], inherit_bindings=False):
         self._make("take")
 
     def on_pile_view_pressed(self, event: PileView.Pressed) -> None:
-        """A click on the pile takes it, like t (or says why not)."""
-        if self.check_action("take", ()) is True:
+        """A click or tap on the pile asks first ("Take 4 cards?"), a second one takes it, as t
+        does at one press (or it says why the pile can't be taken)."""
+        if self.check_action("take", ()) is not True:
+            if self.mode() not in (Mode.WAIT, Mode.OVER):
+                self.action_why_not("take")
+            return
+        asked = (self.viewer, self.session.log_total)
+        if self._take_asked == asked and self.note.label == TAKE_LABEL:
             self.action_take()
-        elif self.mode() not in (Mode.WAIT, Mode.OVER):
-            self.action_why_not("take")
+            return
+        self._take_asked = asked
+        move = self.cursor.move("take", self.view(), self.mode(), self.game.rules)
+        cards = len(self.game.pile) + (move is not None and move.adding is not None)
+        self.note.say(TAKE_LABEL, take_question(cards, self.device))
 
     def action_end_turn(self) -> None:
         """Enter on the result step: the turn is over, nothing can be taken back, cards go dark."""
@@ -438,9 +464,8 @@ class GameScreen(Screen[None], inherit_bindings=False):
         self.app.push_screen(RulesScreen(self.game.rules))
 
     def action_log_page(self, step: int) -> None:
-        """Scroll the log a page back (-1) or forward (1); it cannot take the focus from the cards."""
-        log = self.query_one("#log", GameLog)
-        (log.scroll_page_up if step < 0 else log.scroll_page_down)(animate=False)
+        """Scroll a page back (-1) or on (1): the log, or first the table when a narrow screen cut it."""
+        self.query_one(Board).page(step)
 
     def action_coach(self) -> None:
         """Ask the coach (the hard player, thinking in a worker) for this seat's move and why."""

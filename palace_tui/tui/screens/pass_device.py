@@ -4,19 +4,39 @@ The turn flow (:mod:`palace_tui.table.turn_flow`) puts it up before a person's t
 whenever several people share the keyboard. It is a full ``Screen`` (never a
 see-through modal), it clears every notification as it appears, and it holds no
 card text and nothing about the previous turn: only the name of who should take the
-keyboard. Enter (the named person) and ctrl+q are its only keys.
+keyboard. Enter (the named person) and ctrl+q are its only keys; the box itself is a
+button too ("Tap here, Ben"), for a tablet with no keyboard.
 """
 
 from __future__ import annotations
 
+from time import monotonic
+
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
+from palace_tui.device import TERMINAL, Device
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import TooSmall
+from palace_tui.words.device import LOOK_AWAY, pass_words
+
+#: Seconds after the screen comes up in which a click or tap does nothing: the last
+#: player's second tap on "End turn" must not show the next person's cards to them.
+SETTLE = 0.6
+
+
+class PassBox(Vertical):
+    """The box naming who takes the device: a click or a tap on it is the named person's Enter."""
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        screen = self.screen
+        if isinstance(screen, PassScreen):
+            screen.action_reveal()
 
 
 class PassScreen(Screen[int], inherit_bindings=False):
@@ -43,17 +63,26 @@ class PassScreen(Screen[int], inherit_bindings=False):
         self.seat = 0
         #: That seat's name.
         self.player = ""
+        #: What the named person reveals their cards with (the words say press, click or tap).
+        self.device = TERMINAL
+        #: When the screen last came up (see :data:`SETTLE`).
+        self._shown_at = 0.0
 
-    def for_seat(self, seat: int, name: str) -> PassScreen:
+    def for_seat(self, seat: int, name: str, device: Device = TERMINAL) -> PassScreen:
         """Aim the screen at ``seat`` before it is pushed (the app keeps one instance)."""
-        self.seat, self.player = seat, name
+        self.seat, self.player, self.device = seat, name, device
         if self.is_mounted:
             self._show()
         return self
 
+    @property
+    def settling(self) -> bool:
+        """The screen has only just come up: a click or a tap now was meant for the last screen."""
+        return monotonic() - self._shown_at < SETTLE
+
     def compose(self) -> ComposeResult:
         yield Header(icon="♠")
-        with Middle(), Center(), Vertical(id="pass-box"):
+        with Middle(), Center(), PassBox(id="pass-box"):
             yield Static(id="pass-title", markup=False)
             yield Static(id="pass-body", markup=False)
         yield KeysFooter()
@@ -63,9 +92,7 @@ class PassScreen(Screen[int], inherit_bindings=False):
         # Only the name: no card (a played card could match one in a hand of a two-pack
         # game), and nothing of the previous turn, which was meant for its mover alone.
         self.query_one("#pass-title", Static).update(f"Pass to {self.player}")
-        self.query_one("#pass-body", Static).update(
-            f"Everyone else, look away.\n\n{self.player}: press Enter to see your cards."
-        )
+        self.query_one("#pass-body", Static).update(f"{LOOK_AWAY}\n\n{pass_words(self.player, self.device)}")
         self.sub_title = f"pass to {self.player}"
         # The header follows sub_title a message later: bring it up to date now, so that no frame
         # shows this box under the name of the person the screen was passed to last time.
@@ -76,6 +103,7 @@ class PassScreen(Screen[int], inherit_bindings=False):
         self._show()
 
     def on_screen_resume(self) -> None:
+        self._shown_at = monotonic()
         self.app.clear_notifications()
 
     def action_reveal(self) -> None:

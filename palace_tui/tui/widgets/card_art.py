@@ -9,7 +9,8 @@ A card is three lines, five cells wide::
 Rank and suit symbol are always printed, so cards read the same without colour
 (NO_COLOR, monochrome terminals); colour only adds red to hearts and diamonds.
 When a row is too long for its width the cards overlap, four cells each, and the
-last one keeps its right edge; if even that does not fit, the row wraps.
+last one keeps its right edge; if even that does not fit, the row wraps. On a touch
+screen each overlapped card keeps five cells (``overlap``), a fingertip's width.
 """
 
 from __future__ import annotations
@@ -156,13 +157,14 @@ def _lines(slot: Slot, width: int, closed: bool, tall: bool = False) -> list[Tex
     return [top, middle(face, face_style), middle(f" {suit} ", plain), middle(f"{label:>3}", plain), bottom]
 
 
-def row_layout(count: int, width: int) -> tuple[str, int]:
-    """How a row of ``count`` cards fits ``width`` cells: ('spaced'|'overlap', cards per line)."""
+def row_layout(count: int, width: int, overlap: int = OVERLAP_WIDTH) -> tuple[str, int]:
+    """How a row of ``count`` cards fits ``width`` cells: ('spaced'|'overlap', cards per line),
+    each overlapped card showing ``overlap`` cells."""
     if count == 0:
         return "spaced", 1
     if count * (CARD_WIDTH + GAP) - GAP <= width:
         return "spaced", count
-    per_line = max(1, (width - 2) // OVERLAP_WIDTH)  # room for a closed cursor card
+    per_line = max(1, (width - 2 * (CARD_WIDTH - overlap)) // overlap)  # room for a closed cursor card
     return "overlap", per_line
 
 
@@ -171,12 +173,19 @@ def card_height(tall: bool = False) -> int:
     return 5 if tall else 3
 
 
-def render_row(slots: list[Slot], width: int, cursor_line: bool = False, empty: str = "", tall: bool = False) -> Text:
+def render_row(
+    slots: list[Slot],
+    width: int,
+    cursor_line: bool = False,
+    empty: str = "",
+    tall: bool = False,
+    overlap: int = OVERLAP_WIDTH,
+) -> Text:
     """A row of cards as Text; with ``cursor_line`` a line under the cards points ▲ at the cursor."""
     if not slots:
         pad = "\n" * (card_height(tall) // 2)
         return Text(f"{pad}{empty}{pad}", style=DIM)
-    mode, per_line = row_layout(len(slots), width)
+    mode, per_line = row_layout(len(slots), width, overlap)
     out = Text()
     for start in range(0, len(slots), per_line):
         chunk = slots[start : start + per_line]
@@ -187,7 +196,7 @@ def render_row(slots: list[Slot], width: int, cursor_line: bool = False, empty: 
             if mode == "spaced":
                 parts, w = _lines(slot, CARD_WIDTH, True, tall), CARD_WIDTH
             else:
-                w = CARD_WIDTH if last or slot.cursor else OVERLAP_WIDTH
+                w = CARD_WIDTH if last or slot.cursor else overlap
                 parts = _lines(slot, w, last or slot.cursor, tall)
             for line, part in zip(lines, parts):
                 line.append_text(part)
@@ -207,27 +216,53 @@ def render_row(slots: list[Slot], width: int, cursor_line: bool = False, empty: 
     return out
 
 
-def slot_at(slots: list[Slot], width: int, x: int, y: int, cursor_line: bool = False, tall: bool = False) -> int | None:
+def render_flat(slots: list[Slot], empty: str = "") -> Text:
+    """A row on one line, for a row that is only looked at (a short, narrow screen):
+    face-up cards as ``7♥``, face-down ones as ``░1`` by position."""
+    if not slots:
+        return Text(empty, style=DIM)
+    out = Text()
+    for k, slot in enumerate(slots):
+        if k:
+            out.append(" ")
+        if slot.card is None:
+            out.append(f"░{slot.label}", BACK + (DIM if slot.dim else Style()))
+        else:
+            out.append_text(card_text(slot.card))
+    return out
+
+
+def slot_at(
+    slots: list[Slot],
+    width: int,
+    x: int,
+    y: int,
+    cursor_line: bool = False,
+    tall: bool = False,
+    overlap: int = OVERLAP_WIDTH,
+) -> int | None:
     """The index of the card drawn at cell (``x``, ``y``) of :func:`render_row`, or None."""
     if not slots or x < 0 or y < 0:
         return None
-    mode, per_line = row_layout(len(slots), width)
+    mode, per_line = row_layout(len(slots), width, overlap)
     start = (y // (card_height(tall) + cursor_line)) * per_line
     chunk = slots[start : start + per_line]
     left = 0
     for k, slot in enumerate(chunk):
         last = k == len(chunk) - 1
-        w = CARD_WIDTH if mode == "spaced" or last or slot.cursor else OVERLAP_WIDTH
+        w = CARD_WIDTH if mode == "spaced" or last or slot.cursor else overlap
         if left <= x < left + w:
             return start + k
         left += w + (GAP if mode == "spaced" else 0)
     return None
 
 
-def row_height(count: int, width: int, cursor_line: bool = False, tall: bool = False) -> int:
+def row_height(
+    count: int, width: int, cursor_line: bool = False, tall: bool = False, overlap: int = OVERLAP_WIDTH
+) -> int:
     """Lines :func:`render_row` needs for ``count`` cards in ``width`` cells."""
     if count == 0:
         return card_height(tall) + cursor_line
-    _, per_line = row_layout(count, width)
+    _, per_line = row_layout(count, width, overlap)
     chunks = -(-count // per_line)
     return chunks * (card_height(tall) + cursor_line)

@@ -42,10 +42,15 @@ class PlayerArea(Vertical):
 
     def show(self, down: list[Slot], up: list[Slot], hand: list[Slot], hint: Text, nobody: bool = False) -> None:
         """Draw the three rows and the hint line (cards tall when the app is roomy);
-        ``nobody``: no seat's cards are up, only the hint shows."""
+        ``nobody``: no seat's cards are up, only the hint shows.
+
+        On a short, narrow screen the face-down and face-up rows are drawn on one line while
+        the hand is played from: still in view, and the lines go to the table above."""
         self.set_class(nobody, "-nobody")
-        tall = self.app.has_class("-roomy")
-        self.query_one("#down-row", CardRow).show(down, tall)
-        self.query_one("#up-row", CardRow).show(up, tall)
+        app = self.app
+        tall = app.has_class("-roomy")
+        flat = self.has_class("-playing-hand") and app.has_class("-narrow") and app.has_class("-compact")
+        self.query_one("#down-row", CardRow).show(down, tall, flat)
+        self.query_one("#up-row", CardRow).show(up, tall, flat)
         self.query_one("#hand-row", CardRow).show(hand, tall)
         self.query_one("#hint", Static).update(hint, layout=False)
