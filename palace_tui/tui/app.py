@@ -38,6 +38,9 @@ COMPACT_HEIGHT = 30
 ROOMY_HEIGHT = 36
 #: Below this width every screen takes its narrow layout (narrow.tcss): a phone held upright.
 NARROW_WIDTH = 80
+#: A touch screen with the full layout is roomy from this height: a tablet held sideways has
+#: 29 lines at its font, and its cards are drawn large (PlayerArea) rather than its log long.
+TABLET_ROOMY_HEIGHT = 28
 
 
 class PalaceApp(App[None]):
@@ -311,7 +314,8 @@ class PalaceApp(App[None]):
         before = set(self.classes)
         self.set_class(too_small(width, height), "-too-small")
         self.set_class(height < COMPACT_HEIGHT, "-compact")
-        self.set_class(height >= ROOMY_HEIGHT, "-roomy")
+        tablet = self.device.touch and width >= NARROW_WIDTH and height >= TABLET_ROOMY_HEIGHT
+        self.set_class(height >= ROOMY_HEIGHT or tablet, "-roomy")
         self.set_class(width < NARROW_WIDTH, "-narrow")
         if set(self.classes) != before:
             # Textual restyles only the top screen when the app's classes change: a screen
