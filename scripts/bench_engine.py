@@ -5,7 +5,7 @@
 Three ways of playing the same games between ``random`` players, from the deal to the
 outcome (deal, setup and every turn included):
 
-- loop path: ``Game.play_random``, whole games of the random policy in one engine loop
+- loop path: ``palace_tui.rules.random_policy.play_random``, whole games of the random policy in one engine loop
   (what ``palace simulate --ai random`` uses);
 - fast path: ``RandomPlayer.act``, the engine's own random turn, one call a move, no Move
   objects, no events;
@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from palace_tui.ai import RandomPlayer
 from palace_tui.rules import Game, Rules
+from palace_tui.rules.random_policy import play_random
 
 
 def play_games(rules: Rules, players: int, games: int, mode: str) -> tuple[int, float, list[Game]]:
@@ -49,7 +50,7 @@ def play_games(rules: Rules, players: int, games: int, mode: str) -> tuple[int, 
         if mode == "loop":
             while game.phase == "setup":
                 seats[game.turn].act(game)
-            game.play_random([p.rng for p in seats], 10**9)
+            play_random(game, [p.rng for p in seats], 10**9)
         while game.phase != "over":
             if mode == "fast":
                 seats[game.turn].act(game)

@@ -24,10 +24,13 @@ from palace_tui.rules import Rules  # noqa: E402
 from palace_tui.table.session import MemoryStore, SeatConfig, Session  # noqa: E402
 from palace_tui.table.turn_flow import TurnFlow  # noqa: E402
 from palace_tui.tui.app import PalaceApp  # noqa: E402
+from palace_tui.tui.screens import move_highlight  # noqa: E402
 from palace_tui.tui.screens.game import GameScreen  # noqa: E402
 from palace_tui.tui.screens.rules import RulesScreen  # noqa: E402
 
 OUT = ROOT / "screenshots"
+#: The last move stays lit until the shot is taken, however long the machine takes to get there.
+move_highlight.SECONDS = 3600
 FIVE = ["Ann", "Ben", "Cy", "Dee", "Eve"]
 
 
@@ -163,13 +166,28 @@ async def main(size: tuple[int, int]) -> list[Path]:
     store = MemoryStore()
     paths.append(await shoot("results", app(finished(store), store=store), size))
 
+    async def open_how_to_play(app, pilot):
+        await pilot.press("question_mark")
+        await pilot.pause()
+
+    paths.append(await shoot("how-to-play", app(mid_game()), size, open_how_to_play))
+
     async def open_rules(app, pilot):
-        app.screen.action_rules() if isinstance(app.screen, GameScreen) else app.push_screen(
-            RulesScreen(Rules.preset("palace"))
-        )
+        app.push_screen(RulesScreen(app.screen.game.rules if isinstance(app.screen, GameScreen) else Rules()))
         await pilot.pause()
 
     paths.append(await shoot("rules", app(mid_game()), size, open_rules))
+
+    async def computers_answer(app, pilot):
+        """Ann plays; the computers answer at once: the last one's move stays lit."""
+        screen = app.screen
+        moves = screen.game.legal_moves()
+        plays = [m for m in moves if m.kind == "play"]
+        screen.apply(min(plays, key=lambda m: (m.cards[0], len(m.cards))) if plays else moves[0])
+        await pilot.pause()
+        await pilot.pause()
+
+    paths.append(await shoot("last-move", app(mid_game()), size, computers_answer))
 
     async def ask_coach(app, pilot):
         await pilot.press("h")

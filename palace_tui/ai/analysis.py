@@ -25,7 +25,7 @@ from typing import Any
 
 from palace_tui.ai.judge import HALF_WIDTH, MIN_WORLDS, Judged, judge_play, judge_setup, move_chances_of, wilson_reach
 from palace_tui.rules import Event, Game, Move
-from palace_tui.store.gamefile import Replay
+from palace_tui.rules.gamefile import Replay
 
 #: Bumped when the analysis changes, so kept analyses of an older kind are not reused
 #: (3: the coach's own advice, longer looks, per-chance worlds).
@@ -276,7 +276,7 @@ def analyse(
     """
     humans = set(humans)
     rules = played.start.rules
-    measure = "win" if rules.scoring == "wins" or rules.finish == "first-out" else "not_last"
+    measure = "win" if rules.scores_wins or not rules.has_loser else "not_last"
     total = len(played.steps)
     jobs = [(i, task, iterations, work) for i in range(total) if (task := _task(played, i, humans))]
     if cancelled is not None and cancelled():

@@ -151,7 +151,7 @@ def _chance_clause(game: Game, choice: Choice, stats: dict[str, Any], alternativ
     rival = max(others, key=lambda c: (means.get(c, 0.0), c == stats.get("default")))
     mine = [round(x * 10) for x in chances[choice]]
     theirs = [round(x * 10) for x in chances[rival]]
-    kinds = [0, 1] if game.rules.finish == "last-loses" else [1]
+    kinds = [0, 1] if game.rules.has_loser else [1]
     verbs = {0: "keeps you out of last place in", 1: "wins"}
     ahead = [k for k in kinds if mine[k] > theirs[k]]
     level = [k for k in kinds if mine[k] == theirs[k] and mine[k] > 0]

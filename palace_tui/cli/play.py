@@ -54,6 +54,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--resume", action="store_true", help="go back to the saved game")
     p.add_argument("--data-dir", default=None, help="where saves and records live")
     p.add_argument("--ai-delay", type=float, default=0.6, help="seconds a computer waits before playing")
+    p.add_argument(
+        "--quiet", action="store_true", help="no bell this time (b at the table switches it, and is remembered)"
+    )
     p.add_argument("--learn", action="store_true", help=argparse.SUPPRESS)
     return p
 
@@ -99,7 +102,13 @@ def build(argv: list[str]) -> dict[str, Any]:
         except ValueError as exc:
             raise UsageError(str(exc)[0].upper() + str(exc)[1:]) from None
     data_dir = args.data_dir or os.environ.get("PALACE_DATA_DIR") or None
-    return {"session": session, "resume": args.resume, "data_dir": data_dir, "ai_delay": args.ai_delay}
+    return {
+        "session": session,
+        "resume": args.resume,
+        "data_dir": data_dir,
+        "ai_delay": args.ai_delay,
+        "quiet": args.quiet,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:

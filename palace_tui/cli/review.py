@@ -13,8 +13,8 @@ from pathlib import Path
 from palace_tui.ai.analysis import DEFAULT_ITERATIONS
 from palace_tui.cli.usage import Parser, UsageError, check_terminal, refuse
 from palace_tui.names import clean_text
+from palace_tui.rules.gamefile import GameFileError, GameRecord, parse_game
 from palace_tui.store.files import NotAFile, read_file
-from palace_tui.store.gamefile import GameFileError, GameRecord, parse_game
 
 #: A game file larger than this is refused unread (a long game's file is about 20 KB).
 MAX_GAME_FILE_BYTES = 2_000_000

@@ -34,11 +34,18 @@ may see (its own hand, face-up rows, counts, the pile), and deal the rest again 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from palace_tui.rules.cards import Card
 from palace_tui.rules.game import Game, Seat
-from palace_tui.rules.state import Shuffler
 from palace_tui.rules.tables import RuleTables
+from palace_tui.rules.turn import lay
+
+
+class Shuffler(Protocol):
+    """What :func:`determinize` deals the unseen cards with: ``random.Random`` or a wrapper."""
+
+    def shuffle(self, x: list[Card], /) -> None: ...
 
 
 def hand_mask(seat: Seat) -> int:
@@ -84,14 +91,13 @@ def play_out(game: Game, policy: Callable[[Game], tuple[str, int, int]], cap: in
     stop = game.moves + cap
     events, game._events = game._events, None
     seats = game.seats
-    lay = game._lay
     try:
         while game.phase == "play" and game.moves < stop:
             kind, x, count = policy(game)
             s_i = game.turn
             s = seats[s_i]
             if kind == "play" and s._hn:
-                lay(s_i, s, s._take_last(x, count) if count else s._take_all(x), True)
+                lay(game, s_i, s, s._take_last(x, count) if count else s._take_all(x), True)
                 game.moves += 1
             else:
                 game.fast_turn(kind, x, count)
@@ -100,15 +106,41 @@ def play_out(game: Game, policy: Callable[[Game], tuple[str, int, int]], cap: in
 
 
 def determinize(game: Game, seat: int, rng: Shuffler, known_hands: dict[int, Sequence[Card]] | None = None) -> Game:
-    """A copy with every card ``seat`` cannot see dealt again: the other hands (less
-    the cards in ``known_hands``, seen going into them), every face-down card and the
-    stock, shuffled together by ``rng.shuffle`` and dealt back in the same counts. The
-    world depends only on ``rng`` and on what ``seat`` may see when ``rng.shuffle``
-    sorts the cards before shuffling them (see :meth:`Game.determinize`)."""
-    return game.determinize(seat, rng, known_hands)
+    """A copy in which every card ``seat`` cannot see is dealt again at random.
+
+    The other hands (less the cards in ``known_hands``, seen going into them), every
+    face-down card (the seat's own too) and the stock are shuffled together by
+    ``rng.shuffle`` and dealt back in the same counts, so a computer player can search
+    possible worlds without peeking. The world depends only on ``rng`` and on what
+    ``seat`` may see when ``rng.shuffle`` sorts the cards before shuffling them.
+    """
+    g = game.copy()
+    known = {i: list(cs) for i, cs in (known_hands or {}).items() if i != seat}
+    unseen: list[Card] = list(g.stock)
+    keep: dict[int, list[Card]] = {}
+    for i, s in enumerate(g.seats):
+        unseen += s.face_down
+        if i != seat:
+            hand = s.hand
+            kept = []
+            for c in known.get(i, ()):
+                if c in hand:
+                    hand.remove(c)
+                    kept.append(c)
+            keep[i] = kept
+            unseen += hand
+    rng.shuffle(unseen)
+    g.stock = [unseen.pop() for _ in range(len(g.stock))]
+    for i, s in enumerate(g.seats):
+        s.face_down = [unseen.pop() for _ in range(len(s.face_down))]
+        if i != seat:
+            n = s._hn - len(keep[i])
+            s._set_hand(keep[i] + [unseen.pop() for _ in range(n)])
+    return g
 
 
 __all__ = [
+    "Shuffler",
     "apply",
     "determinize",
     "face_up_mask",

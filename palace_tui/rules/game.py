@@ -1,7 +1,11 @@
-"""The game: deal, setup, play and outcome, for every option in RULES.md.
+"""The game: the whole state of one game of Palace, and the play of a turn.
 
 A ``Game`` is the whole state. It is mutated only through :meth:`Game.play` (and
-:meth:`Game.abandon`); everything a seat may see is in :meth:`Game.view`.
+:meth:`Game.abandon`); everything a seat may see is in :meth:`Game.view`. The parts
+that are not the state or a turn live beside it as module functions: the deal and
+the setup moves (:mod:`.setup`), the checks of a play-phase move and their refusals
+(:mod:`.legal`, :mod:`.text`), positions and their one-line code (:mod:`.position`),
+saves (:mod:`.saving`) and the random policy (:mod:`.random_policy`).
 
 >>> g = Game.from_position(Rules.preset("palace"), seats=[
 ...     {"name": "Ann", "hand": "7D 7S 3C"}, {"name": "Ben", "hand": "9C"}],
@@ -10,6 +14,11 @@ A ``Game`` is the whole state. It is mutated only through :meth:`Game.play` (and
 ['played', 'cleared']
 >>> g.turn, g.pile
 (0, [])
+
+A game keeps no ``__dict__``: its attributes are slots, which the hot path reads fastest.
+
+>>> hasattr(g, "__dict__")
+False
 """
 
 from __future__ import annotations
@@ -18,34 +27,55 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from palace_tui.names import clean_name
-from palace_tui.rules.cards import JOKER, TEN, Card, WrongType, cards_code, parse_cards
+from palace_tui.rules import setup
+from palace_tui.rules.cards import JOKER, Card, WrongType, cards_code
 from palace_tui.rules.events import Event
 from palace_tui.rules.kinds import EventKind, MoveKind, Phase, Stage
+from palace_tui.rules.legal import flip_card, play_cards, play_moves, take_pile
 from palace_tui.rules.moves import IllegalMove, Move, NotAMove
 from palace_tui.rules.options import Rules
-from palace_tui.rules.position import PositionCode
-from palace_tui.rules.saving import SAVE_FORMAT, SAVE_VERSION, Saving
 from palace_tui.rules.seat import Outcome, Seat, ranks_of_mask
-from palace_tui.rules.setup import SetupPhase
-from palace_tui.rules.state import Shuffler
-from palace_tui.rules.tables import tables_for
-from palace_tui.rules.turns import PlayPhase
-from palace_tui.rules.validate import InvalidPosition, check_cards, check_game, check_position_args
+from palace_tui.rules.tables import RuleTables, tables_for
+from palace_tui.rules.text import legal_summary
+from palace_tui.rules.turn import apply_choice
 
 if TYPE_CHECKING:
     from palace_tui.rules.view import SeatView
 
 
 # Read as globals where every move passes: an enum member lookup on 3.11 costs ten times more.
-_SETUP, _PLAY = Phase.SETUP, Phase.PLAY
+_SETUP, _PLAY, _OVER = Phase.SETUP, Phase.PLAY, Phase.OVER
 _PLAY_CARDS, _TAKE, _FLIP = MoveKind.PLAY, MoveKind.TAKE, MoveKind.FLIP
 _HAND, _FACE_UP, _FACE_DOWN, _OUT = Stage.HAND, Stage.FACE_UP, Stage.FACE_DOWN, Stage.OUT
 
 
-class Game(SetupPhase, PlayPhase, Saving, PositionCode):
+class Game:
     """A game of Palace under one :class:`Rules`, from the deal to the outcome."""
 
-    __slots__ = ()  # the slots are GameState's, where the mixins see them declared
+    __slots__ = (
+        "_abandoned",
+        "_dealt",
+        "_eff",
+        "_events",
+        "_order",
+        "_owner",
+        "_run_len",
+        "_run_rank",
+        "_setup_done",
+        "_t",
+        "cleared",
+        "dealer",
+        "direction",
+        "moves",
+        "phase",
+        "pickups",
+        "pile",
+        "rules",
+        "seats",
+        "seed",
+        "stock",
+        "turn",
+    )
 
     # ----------------------------------------------------------------- creation
 
@@ -66,17 +96,17 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
             )
         self.rules = rules
         self.seats = [Seat(name) for name in names]
-        self.pile = []
-        self.stock = []
-        self.cleared = []
+        self.pile: list[Card] = []  # bottom first
+        self.stock: list[Card] = []  # drawn from the end
+        self.cleared: list[Card] = []
         self.turn = 0
-        self.direction = 1
+        self.direction = 1  # 1 or -1
         self.phase = Phase.SETUP
-        self.dealer = None
-        self.seed = None
+        self.dealer: int | None = None
+        self.seed: int | None = None
         self.moves = 0
         self.pickups = 0  # takes and failed face-down cards, for statistics
-        self._t = tables_for(rules)
+        self._t: RuleTables = tables_for(rules)  # compiled once per Rules
         self._eff = 0  # requirement rank of the pile: 0 means anything goes
         self._run_rank = 0  # rank of the same-rank run on top of the pile
         self._run_len = 0
@@ -84,8 +114,27 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
         self._order: list[int] = []  # seats in the order they went out
         self._setup_done = [False] * n
         self._abandoned = False
-        self._events = []  # None: quiet mode, no events kept
+        self._events: list[Event] | None = []  # None: quiet mode, no events kept
         self._dealt = False  # dealt from a full deck (so a save can be checked card by card)
+
+    @classmethod
+    def deal(
+        cls,
+        rules: Rules,
+        names: Sequence[str],
+        seed: int | None = None,
+        dealer: int = 0,
+        deck: str | Iterable[Card | str] | None = None,
+    ) -> Game:
+        """Shuffle with ``seed`` and deal; the game starts in phase ``"setup"``.
+
+        ``deck`` deals a chosen order instead of a shuffle (for lessons, tests and bug
+        reports): the first card listed is dealt first, the cards left over are the
+        stock, the last one listed at its bottom. It must hold at least one deal.
+        """
+        game = cls(rules, names)
+        setup.deal(game, seed, dealer, deck)
+        return game
 
     @classmethod
     def from_position(
@@ -100,65 +149,37 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
         direction: int = 1,
         pile_owner: int | None = None,
     ) -> Game:
-        """A position in the play phase. Pile and stock are listed bottom first.
+        """A position in the play phase (see :func:`palace_tui.rules.position.from_position`)."""
+        from palace_tui.rules.position import from_position
 
-        Each seat is a dict with ``name`` and any of ``hand``, ``face_up``,
-        ``face_down`` (card strings) and ``place`` (already out in that place).
-        A seat with no cards at all counts as out. ``pile_owner`` is who played the
-        top card of the pile (for after_pickup=builder); by default the seat before
-        ``turn``.
-        """
-        check_position_args(seats, turn, dealer, direction, pile_owner)
-        game = cls(rules, [s.get("name", f"Seat {i + 1}") for i, s in enumerate(seats)])
-        for seat, spec in zip(game.seats, seats):
-            unknown = set(spec) - {"name", "hand", "face_up", "face_down", "place"}
-            if unknown:
-                raise ValueError(f"unknown seat fields: {', '.join(sorted(unknown))}")
-            seat._add(parse_cards(spec.get("hand", "")))
-            seat.face_up = parse_cards(spec.get("face_up", ""))
-            seat.face_down = parse_cards(spec.get("face_down", ""))
-        placed = sorted((s["place"], i) for i, s in enumerate(seats) if s.get("place"))
-        game._order = [i for _, i in placed]
-        game._order += [i for i, s in enumerate(game.seats) if not s.has_cards() and i not in game._order]
-        for k, i in enumerate(game._order):
-            game.seats[i].place = k + 1
-        game.stock = parse_cards(stock)
-        game.cleared = parse_cards(cleared)
-        game._setup_done = [True] * len(game.seats)
-        if direction not in (1, -1):
-            raise ValueError("direction must be 1 (clockwise) or -1")
-        game.direction = direction
-        game.dealer = dealer
-        game.phase = Phase.PLAY
-        game._set_pile(parse_cards(pile))
-        if game._pile_rank_check():
-            raise ValueError(game._pile_rank_check())
-        if not 0 <= turn < len(game.seats) or game.seats[turn].out:
-            raise ValueError(f"turn must be a seat still in play, not {turn}")
-        game.turn = turn
-        if game.pile:
-            game._owner = pile_owner if pile_owner is not None else game._next_active(turn, -game.direction)
-        game._check_cards()
-        check_cards(game, full_deck=False, refuse=InvalidPosition)
-        game._begin_turn()
-        game._events = []  # the events of building the position are not the game's
-        if game._game_should_end():
-            game._finish()
-        check_game(game, refuse=InvalidPosition)
-        return game
+        return from_position(rules, seats, pile, stock, cleared, turn, dealer, direction, pile_owner)
 
-    def _pile_rank_check(self) -> str:
-        if any(c.rank == TEN for c in self.pile):
-            return "a ten clears the pile, so a pile can't hold one"
-        if self._run_len >= 4 and self._run_rank != JOKER:
-            return "four of a kind on top clears the pile, so a pile can't end with one"
-        return ""
+    @classmethod
+    def from_code(cls, code: str) -> Game:
+        """Read a position code (:meth:`code`); one no game could reach raises
+        :class:`~palace_tui.rules.validate.InvalidPosition` (a ValueError) saying what."""
+        from palace_tui.rules.position import from_code
 
-    def _check_cards(self) -> None:
-        if not self.rules.jokers:
-            for zone in self._zones():
-                if any(c.rank == JOKER for c in zone):
-                    raise ValueError("a joker is in the position but the rules have jokers=false")
+        return from_code(code)
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """Read a game written by :meth:`to_json`. Damaged text raises ValueError."""
+        from palace_tui.rules.saving import from_json
+
+        return from_json(text)
+
+    def code(self) -> str:
+        """The position on one line, like chess's FEN; :meth:`from_code` reads it back to an equal game."""
+        from palace_tui.rules.position import code
+
+        return code(self)
+
+    def to_json(self) -> str:
+        """A lossless JSON text of the game in any phase; :meth:`from_json` reads it back."""
+        from palace_tui.rules.saving import to_json
+
+        return to_json(self)
 
     def _set_pile(self, cards: list[Card]) -> None:
         """Put cards on the pile and derive the requirement and the top run from them."""
@@ -187,6 +208,11 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
     def abandoned(self) -> bool:
         return self._abandoned
 
+    @property
+    def pile_owner(self) -> int | None:
+        """The seat that played the card the pile now answers (None on an empty pile)."""
+        return self._owner
+
     def requirement(self) -> int:
         """The rank the next ordinary play must answer (0: anything), looking through
         invisible eights and jokers."""
@@ -195,10 +221,6 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
     def allowed_mask(self) -> int:
         """Bit mask of the ranks that may be played on the pile now."""
         return self._t.allowed[self._eff]
-
-    def can_play_rank(self, rank: int) -> bool:
-        """Whether a card of this rank may go on the pile now."""
-        return bool(self._t.allowed[self._eff] >> rank & 1)
 
     def stage(self, seat: int | None = None) -> Stage:
         """Where the seat plays from: ``hand``, ``face_up``, ``face_down`` or ``out``."""
@@ -210,12 +232,6 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
         if s.face_up:
             return _FACE_UP
         return _FACE_DOWN
-
-    def source_cards(self) -> list[Card]:
-        """The cards the seat to act may play from in this stage (hand or face-up row)."""
-        s = self.seats[self.turn]
-        st = self.stage()
-        return s.hand if st == Stage.HAND else s.face_up[:] if st == Stage.FACE_UP else []
 
     def playable_mask(self) -> int:
         """Bit mask (bit r for rank r) of the ranks the seat to act may play now from
@@ -231,17 +247,16 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
 
     def playable_ranks(self) -> list[int]:
         """Ranks the seat to act may play now from its current stage (none at face-down)."""
-        if self.phase != Phase.PLAY:
+        if self.phase != _PLAY:
             return []
-        m = self.playable_mask()
-        return ranks_of_mask(m)[:]
+        return ranks_of_mask(self.playable_mask())[:]
 
     def legal_moves(self) -> list[Move]:
         """Every legal move for the seat to act, each play listed once per rank and count."""
-        if self.phase == Phase.PLAY:
-            return self._play_moves()
-        if self.phase == Phase.SETUP:
-            return self._setup_moves()
+        if self.phase == _PLAY:
+            return play_moves(self)
+        if self.phase == _SETUP:
+            return setup.setup_moves(self)
         return []
 
     def is_legal(self, move: Move) -> bool:
@@ -252,9 +267,13 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
             return False
         return True
 
+    def setup_done(self, seat: int) -> bool:
+        """Whether ``seat`` has finished its setup (swapped and said ready, or chosen)."""
+        return self._setup_done[seat]
+
     def outcome(self) -> Outcome | None:
         """None until the game is over; then who went out when, and the points."""
-        if self.phase != Phase.OVER:
+        if self.phase != _OVER:
             return None
         n = len(self.seats)
         if self._abandoned:
@@ -263,11 +282,10 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
         winner = order[0] if order else None
         loser = order[-1] if self.rules.has_loser and len(order) == n else None
         points = [0] * n
-        scoring = self.rules.scoring
-        if scoring == "podium":
+        if self.rules.scores_podium:
             for place, seat in enumerate(order[:3]):
                 points[seat] = 3 - place
-        elif scoring == "losses":
+        elif self.rules.scores_losses:
             if loser is not None:
                 points[loser] = 1
         elif winner is not None:
@@ -282,19 +300,6 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
             return result.loser
         return (dealer + 1) % len(self.seats)
 
-    def active_seats(self) -> list[int]:
-        """Seats still holding cards, in seat order."""
-        return [i for i, s in enumerate(self.seats) if s.place is None]
-
-    @property
-    def pile_owner(self) -> int | None:
-        """The seat that played the card the pile now answers (None on an empty pile)."""
-        return self._owner
-
-    def setup_done(self, seat: int) -> bool:
-        """Whether ``seat`` has finished its setup (swapped and said ready, or chosen)."""
-        return self._setup_done[seat]
-
     # ----------------------------------------------------------------- moves
 
     def play(self, move: Move) -> list[Event]:
@@ -307,35 +312,51 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
         if self.phase == _PLAY:
             kind = move.kind
             if kind == _PLAY_CARDS:
-                self._play_cards(move.cards)
+                play_cards(self, move.cards)
             elif kind == _TAKE:
-                self._take(move.adding)
+                take_pile(self, move.adding)
             elif kind == _FLIP:
-                self._flip(move.index)
+                flip_card(self, move.index)
             else:
                 raise IllegalMove(
-                    f"The game has started: '{move.kind}' is a setup move; you can {self.legal_summary()}."
+                    f"The game has started: '{move.kind}' is a setup move; you can {legal_summary(self)}."
                 )
             self.moves += 1
         elif self.phase == _SETUP:
-            self._setup(move)
+            setup.setup_move(self, move)
         elif self._abandoned:
             raise IllegalMove("The game was abandoned: no more moves.")
         else:
             raise IllegalMove("The game is over: no more moves.")
         events = self._events
         self._events = []
-        return events if events is not None else []  # never None: quiet mode lives inside fast_turn only
+        return events if events is not None else []  # never None: quiet mode lives inside the quiet paths only
 
     def abandon(self) -> list[Event]:
         """Stop the game with no result (ruling 11)."""
-        if self.phase == Phase.OVER:
+        if self.phase == _OVER:
             raise IllegalMove("The game is already over.")
         self._abandoned = True
         self.phase = Phase.OVER
         return [Event(EventKind.ABANDONED)]
 
-    # ----------------------------------------------------------------- views, copies, saves
+    def fast_turn(self, kind: str, x: int, count: int = 0) -> None:
+        """Play one decision tuple quietly (no events, no checks).
+
+        ``("play", rank, count)`` lays ``count`` cards of ``rank`` (all of them when 0)
+        from the current stage; ``("take", i)`` takes the pile, first adding face-up
+        card ``i`` when ``i >= 0``; ``("flip", i)`` turns face-down card ``i``. The
+        choice must be legal: computer players' rollouts call this on copies, for speed
+        (see :mod:`palace_tui.rules.fast`).
+        """
+        s_i = self.turn
+        s = self.seats[s_i]
+        events, self._events = self._events, None
+        apply_choice(self, s_i, s, kind, x, count)
+        self.moves += 1
+        self._events = events
+
+    # ----------------------------------------------------------------- views and copies
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see: its own hand, the public table, counts of the rest."""
@@ -372,38 +393,6 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
         g._dealt = self._dealt
         return g
 
-    def determinize(self, seat: int, rng: Shuffler, known_hands: dict[int, Sequence[Card]] | None = None) -> Game:
-        """A copy in which every card ``seat`` cannot see is dealt again at random.
-
-        Other hands, every face-down card (its own too) and the stock are shuffled
-        together and dealt back in the same counts, so a computer player can search
-        possible worlds without peeking. ``known_hands`` lists cards known to be in
-        another seat's hand (seen picked up); they stay there.
-        """
-        g = self.copy()
-        known = {i: list(cs) for i, cs in (known_hands or {}).items() if i != seat}
-        unseen: list[Card] = list(g.stock)
-        keep: dict[int, list[Card]] = {}
-        for i, s in enumerate(g.seats):
-            unseen += s.face_down
-            if i != seat:
-                hand = s.hand
-                kept = []
-                for c in known.get(i, ()):
-                    if c in hand:
-                        hand.remove(c)
-                        kept.append(c)
-                keep[i] = kept
-                unseen += hand
-        rng.shuffle(unseen)
-        g.stock = [unseen.pop() for _ in range(len(g.stock))]
-        for i, s in enumerate(g.seats):
-            s.face_down = [unseen.pop() for _ in range(len(s.face_down))]
-            if i != seat:
-                n = s._hn - len(keep[i])
-                s._set_hand(keep[i] + [unseen.pop() for _ in range(n)])
-        return g
-
     def _zones(self) -> list[list[Card]]:
         zones = [self.pile, self.stock, self.cleared]
         for s in self.seats:
@@ -415,7 +404,9 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
         return [c for z in self._zones() for c in z]
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Game) and self.to_dict() == other.to_dict()
+        from palace_tui.rules.saving import to_dict
+
+        return isinstance(other, Game) and to_dict(self) == to_dict(other)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -423,4 +414,4 @@ class Game(SetupPhase, PlayPhase, Saving, PositionCode):
         return f"<Game {self.phase} turn={self.turn} seats={self.names} pile={cards_code(self.pile)!r}>"
 
 
-__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Game", "IllegalMove", "InvalidPosition", "Outcome", "Seat"]
+__all__ = ["Game", "IllegalMove", "Outcome", "Seat"]

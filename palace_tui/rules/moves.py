@@ -40,14 +40,14 @@ class Move:
     # A plain slotted class: computer players create millions of moves, and a frozen
     # dataclass costs five times as much to build.
     def __init__(
-        self, kind: str, cards: tuple[Card, ...] = (), adding: Card | None = None, index: int | None = None
+        self, kind: MoveKind, cards: tuple[Card, ...] = (), adding: Card | None = None, index: int | None = None
     ) -> None:
         self.kind = kind
         self.cards = cards
         self.adding = adding
         self.index = index
 
-    def _key(self) -> tuple[str, tuple[Card, ...], Card | None, int | None]:
+    def _key(self) -> tuple[MoveKind, tuple[Card, ...], Card | None, int | None]:
         return (self.kind, self.cards, self.adding, self.index)
 
     def __eq__(self, other: object) -> bool:

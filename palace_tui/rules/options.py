@@ -179,11 +179,18 @@ class Rules:
 
     @property
     def eights_reverse(self) -> bool:
+        """eight=reverse: an 8 goes on anything and reverses the direction of play."""
         return self.eight == "reverse"
 
     @property
     def eights_invisible(self) -> bool:
+        """eight=invisible: an 8 goes on anything and the next card answers the card under it."""
         return self.eight == "invisible"
+
+    @property
+    def eights_powered(self) -> bool:
+        """eight=reverse or invisible: an 8 goes on anything (else it is an ordinary card)."""
+        return self.eight != "normal"
 
     @property
     def tens_on_anything(self) -> bool:
@@ -204,6 +211,21 @@ class Rules:
     def has_loser(self) -> bool:
         """finish=last-loses: play goes on until one seat is left (else first out wins)."""
         return self.finish == "last-loses"
+
+    @property
+    def scores_podium(self) -> bool:
+        """scoring=podium: 3, 2 and 1 points to the first three out."""
+        return self.scoring == "podium"
+
+    @property
+    def scores_losses(self) -> bool:
+        """scoring=losses: one loss to the last with cards."""
+        return self.scoring == "losses"
+
+    @property
+    def scores_wins(self) -> bool:
+        """scoring=wins: one win to the first out."""
+        return self.scoring == "wins"
 
     @property
     def loser_deals(self) -> bool:

@@ -1,6 +1,9 @@
-"""The position code: a whole game on one line, like chess's FEN, that reads back.
+"""Positions: a game set up by hand (:func:`from_position`), and the position code, a
+whole game on one line like chess's FEN that reads back (:func:`code`, :func:`from_code`).
+:meth:`Game.from_position`, :meth:`Game.code` and :meth:`Game.from_code` are these
+functions, by the names of the engine's API.
 
-Space-separated fields, in this order::
+The code's space-separated fields, in this order::
 
     RULES PHASE turn=T dir=D seat=NAME:HAND:FACE_UP:FACE_DOWN ... pile=P stock=S cleared=C [extras]
 
@@ -30,14 +33,17 @@ palace_tui.rules.validate.InvalidPosition: bad position code: dir must be 1 or -
 
 from __future__ import annotations
 
-from typing import Any, Self
+from collections.abc import Iterable, Sequence
+from typing import Any
 from urllib.parse import unquote
 
-from palace_tui.rules.cards import parse_cards
+from palace_tui.rules.cards import JOKER, TEN, Card, parse_cards
+from palace_tui.rules.game import Game
+from palace_tui.rules.kinds import Phase
 from palace_tui.rules.options import PRESETS, Rules
-from palace_tui.rules.saving import SAVE_FORMAT, SAVE_VERSION
-from palace_tui.rules.state import GameState
-from palace_tui.rules.validate import InvalidPosition
+from palace_tui.rules.saving import SAVE_FORMAT, SAVE_VERSION, from_dict, to_dict
+from palace_tui.rules.turn import begin_turn, finish, next_active, should_end
+from palace_tui.rules.validate import InvalidPosition, check_cards, check_game, check_position_args
 
 _ESCAPED = "%:="
 
@@ -90,7 +96,7 @@ def _seats_list(key: str, text: str) -> list[int]:
 
 
 def position_code(data: dict[str, Any]) -> str:
-    """The code of a game given as :meth:`Game.to_dict` writes it."""
+    """The code of a game given as :func:`~palace_tui.rules.saving.to_dict` writes it."""
     parts = [
         _best_rules_code(Rules(**data["rules"])),
         str(data["phase"]),
@@ -116,7 +122,7 @@ def position_code(data: dict[str, Any]) -> str:
 
 
 def position_data(code: str) -> dict[str, Any]:
-    """A :meth:`Game.to_dict` dict read from a position code (checked by :meth:`Game.from_dict`)."""
+    """A :func:`~palace_tui.rules.saving.to_dict` dict read from a position code (checked by ``from_dict``)."""
     if not isinstance(code, str):
         raise InvalidPosition(f"bad position code: it must be text, not {type(code).__name__}")
     tokens = code.split()
@@ -194,26 +200,81 @@ def position_data(code: str) -> dict[str, Any]:
 _FIELDS = ("turn", "dir", "pile", "stock", "cleared", "dealer", "seed", "moves", "pickups", "owner", "out", "ready")
 
 
-class PositionCode(GameState):
-    """:meth:`code` and :meth:`from_code`. A mixin of :class:`~palace_tui.rules.game.Game`."""
+def from_position(
+    rules: Rules,
+    seats: Sequence[dict[str, Any]],
+    pile: str | Iterable[Card | str] = "",
+    stock: str | Iterable[Card | str] = "",
+    cleared: str | Iterable[Card | str] = "",
+    turn: int = 0,
+    dealer: int | None = None,
+    direction: int = 1,
+    pile_owner: int | None = None,
+) -> Game:
+    """A position in the play phase. Pile and stock are listed bottom first.
 
-    __slots__ = ()
+    Each seat is a dict with ``name`` and any of ``hand``, ``face_up``,
+    ``face_down`` (card strings) and ``place`` (already out in that place).
+    A seat with no cards at all counts as out. ``pile_owner`` is who played the
+    top card of the pile (for after_pickup=builder); by default the seat before
+    ``turn``.
+    """
+    check_position_args(seats, turn, dealer, direction, pile_owner)
+    game = Game(rules, [s.get("name", f"Seat {i + 1}") for i, s in enumerate(seats)])
+    for seat, spec in zip(game.seats, seats):
+        unknown = set(spec) - {"name", "hand", "face_up", "face_down", "place"}
+        if unknown:
+            raise ValueError(f"unknown seat fields: {', '.join(sorted(unknown))}")
+        seat._add(parse_cards(spec.get("hand", "")))
+        seat.face_up = parse_cards(spec.get("face_up", ""))
+        seat.face_down = parse_cards(spec.get("face_down", ""))
+    placed = sorted((s["place"], i) for i, s in enumerate(seats) if s.get("place"))
+    game._order = [i for _, i in placed]
+    game._order += [i for i, s in enumerate(game.seats) if not s.has_cards() and i not in game._order]
+    for k, i in enumerate(game._order):
+        game.seats[i].place = k + 1
+    game.stock = parse_cards(stock)
+    game.cleared = parse_cards(cleared)
+    game._setup_done = [True] * len(game.seats)
+    if direction not in (1, -1):
+        raise ValueError("direction must be 1 (clockwise) or -1")
+    game.direction = direction
+    game.dealer = dealer
+    game.phase = Phase.PLAY
+    game._set_pile(parse_cards(pile))
+    if any(c.rank == TEN for c in game.pile):
+        raise ValueError("a ten clears the pile, so a pile can't hold one")
+    if game._run_len >= 4 and game._run_rank != JOKER:
+        raise ValueError("four of a kind on top clears the pile, so a pile can't end with one")
+    if not 0 <= turn < len(game.seats) or game.seats[turn].out:
+        raise ValueError(f"turn must be a seat still in play, not {turn}")
+    game.turn = turn
+    if game.pile:
+        game._owner = pile_owner if pile_owner is not None else next_active(game, turn, -game.direction)
+    if not rules.jokers and any(c.rank == JOKER for c in game.all_cards()):
+        raise ValueError("a joker is in the position but the rules have jokers=false")
+    check_cards(game, full_deck=False, refuse=InvalidPosition)
+    begin_turn(game)
+    game._events = []  # the events of building the position are not the game's
+    if should_end(game):
+        finish(game)
+    check_game(game, refuse=InvalidPosition)
+    return game
 
-    def code(self) -> str:
-        """The position on one line; :meth:`from_code` reads it back to an equal game."""
-        return position_code(self.to_dict())
 
-    @classmethod
-    def from_code(cls, code: str) -> Self:
-        """Read a position code; a code no game could reach raises
-        :class:`~palace_tui.rules.validate.InvalidPosition` (a ValueError) saying what."""
-        data = position_data(code)
-        try:
-            return cls.from_dict(data)
-        except InvalidPosition as exc:
-            raise InvalidPosition(
-                f"bad position code: {str(exc).removeprefix('the saved game is damaged: ')}"
-            ) from None
+def code(game: Game) -> str:
+    """The position on one line; :func:`from_code` reads it back to an equal game."""
+    return position_code(to_dict(game))
 
 
-__all__ = ["PositionCode", "position_code", "position_data"]
+def from_code(text: str) -> Game:
+    """Read a position code; a code no game could reach raises
+    :class:`~palace_tui.rules.validate.InvalidPosition` (a ValueError) saying what."""
+    data = position_data(text)
+    try:
+        return from_dict(data)
+    except InvalidPosition as exc:
+        raise InvalidPosition(f"bad position code: {str(exc).removeprefix('the saved game is damaged: ')}") from None
+
+
+__all__ = ["code", "from_code", "from_position", "position_code", "position_data"]

@@ -1,14 +1,16 @@
-"""Per-rule-set lookup tables: which ranks are legal on which requirement.
+"""Per-rule-set lookup tables: which ranks are legal on which requirement, and what each rank does.
 
 The engine keeps one number, the *requirement rank* of the pile (0 when anything
-goes), and a bit mask per requirement, so a legal-move check is one AND.
+goes), and a bit mask per requirement, so a legal-move check is one AND. The tables
+are compiled once per :class:`Rules` (:func:`tables_for`); the powers of a rank
+(see-through, reversing) are masks here, read in one place, :func:`palace_tui.rules.turn.lay`.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from palace_tui.rules.cards import ACE, JOKER, ORDINARY_RANKS, PICTURES, TEN, TWO
+from palace_tui.rules.cards import JOKER, ORDINARY_RANKS, PICTURES, TEN, TWO
 from palace_tui.rules.options import Rules
 
 
@@ -37,7 +39,7 @@ class RuleTables:
         if rules.jokers:
             all_ranks |= bit(JOKER)
         self.all_ranks = all_ranks
-        self.powered_eight = rules.eight in ("reverse", "invisible")
+        self.powered_eight = rules.eights_powered
         self.transparent = bit(JOKER) | (bit(8) if rules.eights_invisible else 0)
         self.reversing = bit(JOKER) | (bit(8) if rules.eights_reverse else 0)
         # plain[rank]: neither transparent nor reversing, as most plays are (one tuple look-up,
@@ -63,4 +65,4 @@ def tables_for(rules: Rules) -> RuleTables:
     return RuleTables(rules)
 
 
-__all__ = ["ACE", "RuleTables", "bit", "tables_for"]
+__all__ = ["RuleTables", "bit", "tables_for"]

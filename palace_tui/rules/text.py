@@ -6,24 +6,20 @@ and card names of :mod:`.cards`. Every other sentence a player reads (events, th
 pile, the rules card, results) is made in :mod:`palace_tui.words`, which imports
 the engine; the engine never imports it.
 
-Names that used to live here and moved to ``palace_tui.words`` (``explain_pile``,
-``rules_card``, ``requirement_short``...) still resolve, lazily, for outside callers.
-
 A refusal names only moves that are legal where it is said (ruling 10): the ranks
 it proposes are ranks the seat holds and may play.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from palace_tui.rules.cards import PICTURES, TEN, rank_name, rank_plural
 
 if TYPE_CHECKING:
     from palace_tui.rules.cards import Card
-    from palace_tui.rules.state import GameState
+    from palace_tui.rules.game import Game
 
 
 def join_or(parts: Sequence[str]) -> str:
@@ -33,7 +29,7 @@ def join_or(parts: Sequence[str]) -> str:
     return ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
-def _top_words(game: GameState) -> str:
+def _top_words(game: Game) -> str:
     """The card being answered, in words, looking through transparent cards."""
     eff = game.requirement()
     top = game.pile[-1]
@@ -43,7 +39,7 @@ def _top_words(game: GameState) -> str:
     return f"the {rank_name(eff)} under the {under}"
 
 
-def illegal_play_sentence(game: GameState, rank: int) -> str:
+def illegal_play_sentence(game: Game, rank: int) -> str:
     """A beginner's sentence for a refused play, saying what the seat may do instead.
 
     >>> from palace_tui.rules import Game, Rules
@@ -58,7 +54,7 @@ def illegal_play_sentence(game: GameState, rank: int) -> str:
     why = ""
     if rank == TEN and eff in PICTURES:
         why = " (tens may not go on a jack, queen, king or ace)"
-    elif eff == 7 and game.rules.seven == "low":
+    elif eff == 7 and game.rules.sevens_low:
         why = " while sevens are low"
     what = rank_name(rank, True)
     can = legal_summary(game)
@@ -67,7 +63,7 @@ def illegal_play_sentence(game: GameState, rank: int) -> str:
     return f"{what[0].upper()}{what[1:]} can't go on {_top_words(game)}{why}: {can}."
 
 
-def not_holding_sentence(game: GameState, rank: int, want: int, have: int, where: str) -> str:
+def not_holding_sentence(game: Game, rank: int, want: int, have: int, where: str) -> str:
     """A play of more cards of ``rank`` than the seat has ``where`` ("in your hand", "face up")."""
     if have == 0:
         return f"You have no {rank_name(rank)} {where}: you can {legal_summary(game)}."
@@ -77,11 +73,11 @@ def not_holding_sentence(game: GameState, rank: int, want: int, have: int, where
     )
 
 
-def legal_summary(game: GameState) -> str:
+def legal_summary(game: Game) -> str:
     """What the seat to act may do now, as a clause for sentences:
     ``play a 4 or a jack from your hand, or take the pile`` (only ranks it holds and may play)."""
     if game.phase == "setup":
-        if game.rules.deal == "swap":
+        if game.rules.swap_deal:
             return "swap a hand card with a face-up card, or say you are ready"
         return f"choose {game.rules.face_up} of your cards to lay face up"
     if game.phase != "play":
@@ -115,16 +111,3 @@ def top_run(pile: Sequence[Card]) -> tuple[int, int]:
             break
         n += 1
     return rank, n
-
-
-#: Names that moved to palace_tui.words, kept working for outside callers.
-MOVED_TO_WORDS = frozenset(
-    {"explain_pile", "rules_card", "allowed_phrases", "requirement_short", "pile_run_text", "option_value_text"}
-)
-
-
-def __getattr__(name: str) -> Any:
-    # Resolved on first use only: the engine does not depend on palace_tui.words.
-    if name in MOVED_TO_WORDS:
-        return getattr(importlib.import_module("palace_tui.words"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,15 +1,16 @@
 """Checks that a position handed to the engine is one a game could reach.
 
-The loaders (:meth:`Game.from_dict`, :meth:`Game.from_json`,
-:meth:`Game.from_position`) call these before a position is played, so a save
+The loaders (:func:`~palace_tui.rules.saving.from_dict`, :meth:`Game.from_json`,
+:meth:`Game.from_code`, :meth:`Game.from_position`) call these before a position is played, so a save
 edited by hand or damaged on disk is refused with :class:`InvalidPosition` (a
 ``ValueError``) saying what is wrong, instead of playing on with a duplicated
 card, a seat that is out but still plays, or a direction of 0.
 
 >>> from palace_tui.rules import Game, Rules
->>> data = Game.deal(Rules.preset("palace"), ["Ann", "Ben"], seed=1).to_dict()
+>>> from palace_tui.rules.saving import from_dict, to_dict
+>>> data = to_dict(Game.deal(Rules.preset("palace"), ["Ann", "Ben"], seed=1))
 >>> data["direction"] = 0
->>> Game.from_dict(data)
+>>> from_dict(data)
 Traceback (most recent call last):
 ...
 palace_tui.rules.validate.InvalidPosition: the saved game is damaged: its direction 0 is not 1 or -1
@@ -23,9 +24,10 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 
 from palace_tui.rules.cards import JOKER, TEN, make_deck
 from palace_tui.rules.options import OPTIONS
+from palace_tui.rules.turn import should_end
 
 if TYPE_CHECKING:
-    from palace_tui.rules.state import GameState
+    from palace_tui.rules.game import Game
 
 #: Counters in a save above this are not from a real game (and would slow every check).
 MAX_COUNT = 10**9
@@ -49,7 +51,7 @@ Refuse = Callable[[str], InvalidPosition]
 
 
 def check_save(data: Any, version: int) -> None:
-    """Raise InvalidPosition unless ``data`` has the shape :meth:`Game.to_dict` writes.
+    """Raise InvalidPosition unless ``data`` has the shape :func:`~palace_tui.rules.saving.to_dict` writes.
 
     Only types and ranges are checked here; :func:`check_game` checks the position.
     """
@@ -115,7 +117,7 @@ def check_save(data: Any, version: int) -> None:
             raise _refuse(f"its {key} {data.get(key)!r} is not true or false")
 
 
-def check_cards(game: GameState, full_deck: bool, refuse: Refuse = _refuse) -> None:
+def check_cards(game: Game, full_deck: bool, refuse: Refuse = _refuse) -> None:
     """With ``full_deck`` the cards are exactly the deck (none missing, none twice); otherwise no card
     appears more often than the packs hold, and no joker unless the rules have jokers."""
     rules = game.rules
@@ -139,7 +141,7 @@ def check_cards(game: GameState, full_deck: bool, refuse: Refuse = _refuse) -> N
     check_no_extra_cards(game, refuse=refuse)
 
 
-def check_no_extra_cards(game: GameState, refuse: Refuse = _refuse) -> None:
+def check_no_extra_cards(game: Game, refuse: Refuse = _refuse) -> None:
     """No card appears more often than the packs in play hold (for positions that are not a whole deck)."""
     have = Counter(c.code for c in game.all_cards())
     packs = game.rules.packs
@@ -152,7 +154,7 @@ def check_no_extra_cards(game: GameState, refuse: Refuse = _refuse) -> None:
             )
 
 
-def check_game(game: GameState, refuse: Refuse = _refuse) -> None:
+def check_game(game: Game, refuse: Refuse = _refuse) -> None:
     """Raise InvalidPosition unless ``game`` is a position play could reach (cards aside).
 
     It checks the seats' places against the order out, who is to act, the pile's
@@ -182,9 +184,9 @@ def check_game(game: GameState, refuse: Refuse = _refuse) -> None:
     if phase == "over":
         if not order:
             raise refuse("it is over but nobody went out")
-        if game.rules.finish == "last-loses" and len(order) != n:
+        if game.rules.has_loser and len(order) != n:
             raise refuse("it is over but not every seat has a place")
-        winners = order[:1] if game.rules.finish == "first-out" else order[:-1]
+        winners = order[:-1] if game.rules.has_loser else order[:1]
         for i in winners:
             if game.seats[i].has_cards():
                 raise refuse(f"seat {i + 1} ({game.seats[i].name}) went out but still holds cards")
@@ -196,7 +198,7 @@ def check_game(game: GameState, refuse: Refuse = _refuse) -> None:
             raise refuse(f"seat {i + 1} ({game.seats[i].name}) went out but still holds cards")
     if game.seats[game.turn].place is not None:
         raise refuse(f"seat {game.turn + 1} ({game.seats[game.turn].name}) is to play but is already out")
-    if game._game_should_end():
+    if should_end(game):
         raise refuse("every seat but one is out but the game goes on")
     if any(c.rank == TEN for c in game.pile):
         raise refuse("a ten clears the pile, so a pile can't hold one")
@@ -208,10 +210,6 @@ def check_game(game: GameState, refuse: Refuse = _refuse) -> None:
     seat = game.seats[game.turn]
     if not (seat.hand_count or seat.face_up or seat.face_down):
         raise refuse(f"seat {game.turn + 1} ({seat.name}) is to play but holds no cards")
-
-
-def _plain(what: str) -> InvalidPosition:
-    return InvalidPosition(what)
 
 
 def check_position_args(seats: Any, turn: Any, dealer: Any, direction: Any, pile_owner: Any) -> None:

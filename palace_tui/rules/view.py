@@ -7,11 +7,11 @@ facts (cards, counts, ranks), never sentences: ``palace_tui.words`` words them.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from palace_tui.rules.cards import Card, cards_text
+from palace_tui.rules.cards import RANK_LABELS, Card, cards_text
+from palace_tui.rules.kinds import Phase, Stage
 from palace_tui.rules.moves import Move
 from palace_tui.rules.options import Rules
 from palace_tui.rules.text import top_run
@@ -29,7 +29,7 @@ class Requirement(NamedTuple):
 
     @classmethod
     def of(cls, rules: Rules, rank: int) -> Requirement:
-        return cls(rank, rank == 7 and rules.seven == "low")
+        return cls(rank, rank == 7 and rules.sevens_low)
 
 
 class PileRun(NamedTuple):
@@ -61,7 +61,7 @@ class SeatView:
     """What ``seat`` may see. ``hand`` is its own hand; ``seats`` holds public facts of all."""
 
     seat: int
-    phase: str
+    phase: Phase
     turn: int
     direction: int
     dealer: int | None
@@ -72,7 +72,7 @@ class SeatView:
     cleared_count: int
     need: Requirement
     run: PileRun
-    stage: str
+    stage: Stage | Phase  # the seat's stage in the play phase, else the phase
     legal: tuple[Move, ...]
     playable_ranks: frozenset[int]
 
@@ -105,22 +105,8 @@ class SeatView:
         )
 
     @property
-    def requirement(self) -> str:
-        """What may be played, in words: ``9 or higher`` (kept for outside callers; made by words)."""
-        return str(importlib.import_module("palace_tui.words").requirement_text(self.need))
-
-    @property
-    def pile_run(self) -> str:
-        """The run on top, in words: ``7♥ 7♣: 2 of a kind`` (kept for outside callers; made by words)."""
-        return str(importlib.import_module("palace_tui.words").pile_run(self.pile, self.run))
-
-    @property
     def me(self) -> OtherSeat:
         return self.seats[self.seat]
-
-    @property
-    def my_turn(self) -> bool:
-        return self.turn == self.seat and self.phase != "over"
 
     @property
     def face_up(self) -> tuple[Card, ...]:
@@ -131,11 +117,16 @@ class SeatView:
         return self.me.face_down_count
 
     def observation_string(self) -> str:
-        """A compact text of this view (for logs of what a seat knew, and for tests)."""
+        """A compact text of this view, facts only (for logs of what a seat knew, and for tests).
+
+        The pile's requirement is its rank (``need 9``, ``need 7 low``, ``need -`` when anything
+        goes); :func:`palace_tui.words.requirement_text` words it for a player.
+        """
+        need = RANK_LABELS.get(self.need.rank, "-") + (" low" if self.need.low else "")
         lines = [
             f"seat {self.seat} phase {self.phase} turn {self.turn} dir {self.direction}",
             f"hand: {cards_text(self.hand)}",
-            f"pile: {cards_text(self.pile)} ({self.requirement})",
+            f"pile: {cards_text(self.pile)} (need {need})",
             f"stock {self.stock_count} cleared {self.cleared_count}",
         ]
         for s in self.seats:

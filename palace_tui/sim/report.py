@@ -9,7 +9,7 @@ from palace_tui.sim.stats import SimStats
 
 
 def report(config: SimConfig, stats: SimStats, as_json: bool, workers: int = 1) -> None:
-    has_loser = config.rules.finish == "last-loses"
+    has_loser = config.rules.has_loser
     data = stats.as_dict(has_loser)
     data.update(
         players=config.players,

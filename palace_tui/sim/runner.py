@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from palace_tui.rules import Game, Rules
+from palace_tui.rules.random_policy import play_random
 from palace_tui.sim.stats import SimStats, count_head_to_head
 
 DEFAULT_MOVE_CAP = 5000
@@ -81,7 +82,7 @@ def play_one(config: SimConfig, index: int, stats: SimStats) -> Game:
         first = game.turn
         if set(ai_names) == {"random"}:
             # A random table plays in one engine loop, each seat drawing from its own player's rng.
-            game.play_random([p.rng for p in players], cap - game.moves)
+            play_random(game, [p.rng for p in players], cap - game.moves)
         while game.phase != "over" and game.moves < cap:
             players[game.turn].act(game)
     stats.pickups += game.pickups

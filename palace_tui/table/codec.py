@@ -2,7 +2,7 @@
 
 A session is saved as one dict (see :meth:`~palace_tui.table.session.Session.to_dict`)
 inside the store's envelope, which carries the session's only version. The dict holds
-the game's own dict (``Game.to_dict``, with the engine's own format tag) directly and
+the game's own dict (``rules.saving.to_dict``, with the engine's own format tag) directly and
 one history of public events:
 
 ``log`` (header lines), ``log_total``, ``log_from`` and ``events`` (``[index, kind,
@@ -25,9 +25,10 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar
 
 from palace_tui.names import clean_text
-from palace_tui.rules import Card, Event, Game, Move, Rules
+from palace_tui.rules import Card, Event, Move, Rules
 from palace_tui.rules.cards import cards_code, parse_cards
 from palace_tui.rules.kinds import EventKind
+from palace_tui.rules.saving import from_dict, to_dict
 from palace_tui.rules.validate import check_no_extra_cards
 from palace_tui.table.history import UNLOGGED, History, log_entry_text
 from palace_tui.table.seats import SeatConfig
@@ -57,7 +58,9 @@ def event_from_list(data: list[Any]) -> tuple[int, Event]:
     """Read :func:`event_to_list` back (ValueError or TypeError when damaged)."""
     index, kind, seat, cards, count, reason = data
     parsed = tuple(Card.parse(c) for c in str(cards).split())
-    return int(index), Event(str(kind), None if seat is None else int(seat), parsed, int(count), str(reason))
+    if str(kind) not in EVENT_KINDS:
+        raise damaged(f"it has an event of no known kind ({str(kind)[:20]!r})")
+    return int(index), Event(EventKind(kind), None if seat is None else int(seat), parsed, int(count), str(reason))
 
 
 def history_to_data(history: History) -> dict[str, Any]:
@@ -212,7 +215,7 @@ def session_to_data(session: Session) -> dict[str, Any]:
         "rules": session.rules.as_dict(),
         "preset": session.preset,
         "seed": session.seed,
-        "game": session.game.to_dict(),
+        "game": to_dict(session.game),
         "game_number": session.game_number,
         "game_id": session.game_id,
         "started": session.started,
@@ -240,7 +243,7 @@ def session_from_data(cls: type[S], data: dict[str, Any]) -> S:
             )
             for s in data["seats"]
         ]
-        game = Game.from_dict(data["game"])
+        game = from_dict(data["game"])
         viewer = data.get("viewer")
         session = cls(
             table_id=str(data["table_id"]),
@@ -275,7 +278,7 @@ def _check_session(session: Session) -> None:
     game, n = session.game, len(session.game.seats)
     if len(session.seats) != n:
         raise damaged("seats and game disagree")
-    if not game.to_dict()["full_deck"]:
+    if not to_dict(game)["full_deck"]:
         # A table set up from a position (tests, lessons) is not a whole deck; a save that turned
         # its deck check off still may not hold a card twice.
         check_no_extra_cards(game)

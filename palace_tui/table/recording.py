@@ -1,7 +1,7 @@
 """A table's game for the records: its result for the store, and its deal and moves as a game file.
 
 The store keeps each finished (or abandoned) game's result and, when its deck and
-moves were kept, the game file that replays it (:mod:`palace_tui.store.gamefile`).
+moves were kept, the game file that replays it (:mod:`palace_tui.rules.gamefile`).
 """
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from palace_tui.store.gamefile import GameRecord, SeatInfo, format_game
+from palace_tui.rules.gamefile import GameRecord, SeatInfo, format_game
+from palace_tui.words import log_sentence
 
 if TYPE_CHECKING:
     from palace_tui.table.session import Session
@@ -51,7 +52,7 @@ def result_record(session: Session) -> dict[str, Any]:
     if session.history is not None and session.deck is not None:
         record = game_record(session)
         record.ended = ended
-        history = format_game(record)
+        history = format_game(record, say=log_sentence)
     return {
         "table_id": session.table_id,
         "game_id": session.game_id,

@@ -25,7 +25,7 @@ from typing import Any
 
 from palace_tui.rules import Card, Event, Game, IllegalMove, Move, Rules
 from palace_tui.rules.cards import shuffled_deck
-from palace_tui.store.gamefile import GameRecord
+from palace_tui.rules.gamefile import GameRecord
 from palace_tui.store.memory import MemoryStore, open_store
 from palace_tui.table.codec import event_from_list, event_to_list, session_from_data, session_to_data
 from palace_tui.table.computers import ComputerPlayer, Computers
@@ -34,6 +34,7 @@ from palace_tui.table.recording import game_record, now_iso, result_record
 from palace_tui.table.seats import SeatConfig, computer_levels, default_level
 from palace_tui.table.takeback import Snapshot, TakeBack
 from palace_tui.table.turn_flow import TurnFlow
+from palace_tui.words import take_back as take_back_words
 
 __all__ = [
     "EVENT_LIMIT",
@@ -87,6 +88,8 @@ class Session:
     shown: InitVar[int | None] = None
     #: Whose cards are up and what comes next at the shared keyboard (not compared: a screen's state).
     flow: TurnFlow = field(init=False, repr=False, compare=False)
+    #: What the latest move did (its public events), for the screen to show what changed; not saved.
+    last_events: tuple[Event, ...] = field(default=(), init=False, repr=False, compare=False)
     #: The viewer the last save wrote (a change of it is worth a save).
     _saved_viewer: int | None = field(init=False, default=None, repr=False, compare=False)
 
@@ -186,6 +189,7 @@ class Session:
         self.recorded = False
         self.public_history = History.start(f"Game {self.game_number + 1}: {self.names[dealer]} deals")
         self.flow = TurnFlow(set(self.humans))
+        self.last_events = ()
         self.forget_take_back()
 
     @classmethod
@@ -256,6 +260,7 @@ class Session:
     def apply(self, move: Move) -> list[Event]:
         """Play a move for the seat to act, then save; IllegalMove changes nothing."""
         events = self.game.play(move)
+        self.last_events = tuple(events)
         if self.history is not None:
             self.history.append(move)
         self.public_history.add(events)
@@ -294,6 +299,7 @@ class Session:
         assert seat is not None
         self.game = snapshot.game
         self.public_history = snapshot.history
+        self.last_events = ()
         if self.history is not None and snapshot.moves is not None:
             del self.history[snapshot.moves :]
         # The computer players' memory went past the move taken back: start it again
@@ -335,7 +341,7 @@ class Session:
         except IllegalMove:
             # A computer player's mistake must not stop the table: play the first legal move.
             events = self.apply(self.game.legal_moves()[0])
-        self.takeback.forget(f"{self.names[seat]} has moved since, so that move can't be taken back.")
+        self.takeback.forget(take_back_words.moved_since(self.names[seat]))
         return events
 
     def computer_player(self, seat: int) -> ComputerPlayer:
@@ -346,6 +352,7 @@ class Session:
     def abandon(self) -> list[Event]:
         """Stop the game with no result, then save."""
         events = self.game.abandon()
+        self.last_events = tuple(events)
         self.public_history.add(events)
         self.save()
         return events
@@ -358,7 +365,7 @@ class Session:
         return result_record(self)
 
     def game_record(self) -> GameRecord:
-        """This game so far as a :class:`~palace_tui.store.gamefile.GameRecord` (needs its deck and history)."""
+        """This game so far as a :class:`~palace_tui.rules.gamefile.GameRecord` (needs its deck and history)."""
         return game_record(self)
 
     # ------------------------------------------------------------ the saved dict

@@ -2,7 +2,8 @@
 
 A move may be taken back until the device passes to another human (or another
 seat moves), and only if it showed no new card to anyone: no card drawn from the
-stock, no face-down card turned, no pile taken, and the game not over. Pure
+stock, no face-down card turned, and the game not over. Taking the pile may be taken
+back: its cards were all played face up. Pure
 Python: the session keeps a :class:`TakeBack` and the app binds a key to it.
 
 What is kept is one stack of :class:`Snapshot`\\ s, the table as it was before each
@@ -15,7 +16,7 @@ its record had. Taking back puts the latest snapshot back whole.
 >>> before = Snapshot(game.copy(), History.start("Game 1"), moves=0)
 >>> takeback.record(0, before, game.play(Move.play("9S")))
 >>> takeback.status()
-(True, 'Take back 9♠.')
+(True, 'Undo playing 9♠.')
 >>> [str(c) for c in takeback.pop().game.seats[0].hand]
 ['4♣', '9♠']
 """
@@ -26,35 +27,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from palace_tui.rules import Event, Game
-from palace_tui.rules.cards import cards_text
 from palace_tui.table.history import History
+from palace_tui.words import take_back as take_back_words
 
-#: Why a move can't be taken back, by the first event kind that forbids it.
-REFUSALS = {
-    "drew": "Cards were drawn from the stock and seen, so this move can't be taken back.",
-    "flipped": "A face-down card was turned over and everyone saw it, so this move can't be taken back.",
-    "failed": "A face-down card was turned over and everyone saw it, so this move can't be taken back.",
-    "took": "The pile was taken into a hand, so this move can't be taken back.",
-    "over": "The game is over, so the last move can't be taken back.",
-    "abandoned": "The game was abandoned.",
-    "swapped": "Setup moves are changed by swapping again, not taken back.",
-    "ready": "Setup is finished for this seat.",
-    "chose": "The face-up cards are chosen and shown, so this can't be taken back.",
-}
-NOTHING = "There is no move to take back."
+#: The event kinds that forbid taking a move back: a card nobody had seen came into view (a draw,
+#: a face-down card turned), the game ended, or setup (changed by swapping again, not taken back).
+#: A take of the pile is not among them: every card of the pile was played face up, so the
+#: taker learned nothing the table had not seen.
+FORBIDDING = ("drew", "flipped", "failed", "over", "abandoned", "swapped", "ready", "chose")
 
 
 def can_take_back(events: Sequence[Event]) -> tuple[bool, str]:
     """Whether a move with these events may be taken back, and a sentence saying why or why not."""
-    if not events:
-        return False, NOTHING
     for e in events:
-        if e.kind in REFUSALS:
-            return False, REFUSALS[e.kind]
-    played = [c for e in events if e.kind == "played" for c in e.cards]
-    if not played:
-        return False, NOTHING
-    return True, f"Take back {cards_text(played)}."
+        if e.kind in FORBIDDING:
+            return False, take_back_words.refusal(e.kind)
+    if not any(e.kind in ("played", "took") for e in events):
+        return False, take_back_words.NOTHING
+    return True, take_back_words.offer(events)
 
 
 @dataclass(frozen=True)
@@ -83,7 +73,7 @@ class TakeBack:
         #: The person who made the latest human move and still has the device (None: nobody).
         self.mover: int | None = None
         self._stack: list[Snapshot] = []
-        self._why = NOTHING
+        self._why = take_back_words.NOTHING
 
     @property
     def seat(self) -> int | None:
@@ -109,6 +99,11 @@ class TakeBack:
             self._why = why
         self._stack.clear()
 
+    @property
+    def latest(self) -> tuple[Event, ...]:
+        """What the latest held move did (empty when none is held)."""
+        return self._stack[-1].events if self._stack else ()
+
     def status(self) -> tuple[bool, str]:
         """Whether the take-back key works now, and the sentence for its tooltip or refusal."""
         if self._stack:
@@ -122,5 +117,5 @@ class TakeBack:
             raise ValueError(why)
         snapshot = self._stack.pop()
         if not self._stack:
-            self._why = NOTHING
+            self._why = take_back_words.NOTHING
         return snapshot

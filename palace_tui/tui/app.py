@@ -25,6 +25,7 @@ from palace_tui.tui.messages import GameEnded, LessonsAsked, PassNeeded, TableCh
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.widgets.card_art import set_no_color
 from palace_tui.tui.widgets.too_small import too_small
+from palace_tui.words.bell import bell_switched
 from palace_tui.words.device import SECOND_TAB
 
 #: Printed on the terminal after ctrl+q saved a game.
@@ -52,7 +53,8 @@ class PalaceApp(App[None]):
     ``coach_work`` bounds the coach's (h) search (None: hard's own, the same advice on any machine);
     ``store`` keeps the games
     (by default the data folder's, or memory when it won't open);
-    ``device`` is what the game is played with (by default what ``palace serve`` said, else a terminal).
+    ``device`` is what the game is played with (by default what ``palace serve`` said, else a terminal);
+    ``quiet`` keeps the bell silent this time, whatever was remembered.
     """
 
     CSS_PATH = [Path(__file__).parent / name for name in ("app.tcss", "narrow.tcss", "touch.tcss")]
@@ -74,6 +76,7 @@ class PalaceApp(App[None]):
         table: dict[str, Any] | None = None,
         coach_work: int | None = None,
         device: Device | None = None,
+        quiet: bool = False,
     ) -> None:
         super().__init__()
         #: Keys, a mouse or a finger (:mod:`palace_tui.device`): the layout and the words follow it.
@@ -93,6 +96,8 @@ class PalaceApp(App[None]):
         #: How hard a review from the results screen works (None: the review's own default).
         self.review_iterations: int | None = None
         self.review_coach_work: int | None = None
+        #: Whether the bell rings (BEL to the terminal): remembered with the table, off with --quiet.
+        self.bell_on = not quiet and self._remembered_bell()
         self._warned = 0  # store warnings already shown
         self._recent_warnings: list[str] = []  # shown before the first privacy screen, shown again on it
 
@@ -201,8 +206,27 @@ class PalaceApp(App[None]):
 
     @on(TableChosen)
     def remember_table(self, chosen: TableChosen) -> None:
-        """Keep the new-table settings for next time."""
-        self.store.save_last_table(chosen.settings)
+        """Keep the new-table settings for next time (with the bell as it was remembered)."""
+        kept = self._last_table() or {}
+        bell = {"bell": kept["bell"]} if isinstance(kept.get("bell"), bool) else {}
+        self.store.save_last_table({**chosen.settings, **bell})
+
+    # ------------------------------------------------------------ the bell
+
+    def _remembered_bell(self) -> bool:
+        bell = (self._last_table() or {}).get("bell", True)
+        return bell if isinstance(bell, bool) else True
+
+    def bell(self) -> None:
+        """Ring the terminal's bell, if it is switched on (BEL is written only then)."""
+        if self.bell_on:
+            super().bell()
+
+    def action_toggle_bell(self) -> None:
+        """Switch the bell on or off, say so, and remember it for next time."""
+        self.bell_on = not self.bell_on
+        self.store.save_last_table({**(self._last_table() or {}), "bell": self.bell_on})
+        self.notify(bell_switched(self.bell_on), timeout=3, markup=False)
 
     def start_session(self, session: Session | None, resumed: bool = False) -> None:
         """Show the table for ``session`` (a fresh deal or a resumed game)."""
@@ -265,6 +289,7 @@ class PalaceApp(App[None]):
         screen.for_seat(seat, session.names[seat], self.device)
         # The pass screen is dismissed with the seat it was put up for.
         self.push_screen(screen, lambda _seat: needed.table.reveal(seat))
+        self.bell()  # the keyboard must change hands
 
     @on(GameEnded)
     def game_over(self, ended: GameEnded) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from textual.app import App
 
 from palace_tui.ai.analysis import DEFAULT_ITERATIONS
-from palace_tui.store.gamefile import GameRecord, parse_game
+from palace_tui.rules.gamefile import GameRecord, parse_game
 from palace_tui.store.protocol import GameStore
 from palace_tui.table.session import Session, open_store
 from palace_tui.tui.screens.review import ReviewScreen

@@ -18,12 +18,10 @@ strings stay below, in the engine, because its public API hands them out alone:
   (:mod:`palace_tui.rules.cards`) and ``join_or``; :mod:`.vocab` names them again
   rather than writing them twice.
 
-Old names whose words now live here keep working for outside callers by a lazy
-look-up, the only references from the engine up to ``words``: ``Event.text``,
-``SeatView.requirement`` and ``.pile_run`` (a view carries a ``Requirement`` and
-a ``PileRun``), ``Game.requirement_text``, and ``explain_pile``/``rules_card``
-from ``palace_tui.rules`` and ``palace_tui.rules.text``. Nothing inside
-palace_tui uses them.
+The engine hands out facts for these sentences (an :class:`~palace_tui.rules.Event`,
+a view's ``Requirement`` and ``PileRun``, the options' predicates on ``Rules``) and
+holds no reference back up: an import-linter contract keeps ``palace_tui.rules``
+from importing ``words``, and a test plays a whole game without loading it.
 """
 
 from palace_tui.words.events import (
@@ -40,8 +38,6 @@ from palace_tui.words.pile import (
     allowed_phrases,
     explain_pile,
     pile_run,
-    pile_run_text,
-    requirement_short,
     requirement_text,
 )
 from palace_tui.words.rules_card import option_value_text, rules_card
@@ -81,13 +77,11 @@ __all__ = [
     "ordinal_word",
     "phrase",
     "pile_run",
-    "pile_run_text",
     "plural",
     "rank_name",
     "rank_plural",
     "recap",
     "recap_for",
-    "requirement_short",
     "requirement_text",
     "rules_card",
 ]

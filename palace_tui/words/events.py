@@ -4,7 +4,7 @@ Each kind of public event has one phrase, written once below (``played 7♥``,
 ``cleared the pile with four sevens (8 cards)``, ``went out (1st)``). The voices
 only decide how phrases are put together:
 
-- **log**: one event a line, every seat by name (the public log, ``Event.text``);
+- **log**: one event a line, every seat by name (the public log, :func:`log_sentence`);
 - **recap**: a seat's consecutive events as one clause, clauses joined by ``;``
   ("since your last turn"); draws and "ready" are left out;
 - **lesson**: one sentence a step, the learner called "You";
@@ -171,13 +171,18 @@ def last_acted(events_with_indices: Iterable[tuple[int, Event]], seat: int) -> i
 
 
 def recap(
-    events_with_indices: Iterable[tuple[int, Event]], names: Sequence[str], since: int, limit: int = 6
+    events_with_indices: Iterable[tuple[int, Event]],
+    names: Sequence[str],
+    since: int,
+    limit: int = 6,
+    reader: int | None = None,
 ) -> Sentence:
     """The public events with index ``>= since`` in the recap voice, as one sentence.
 
     Consecutive events of one seat make one clause ("Cy played 10♦, clearing the pile
     (5 cards), then played 3♣"); clauses are joined with semicolons; with more than
-    ``limit`` turns only the latest are kept, after a count of the rest.
+    ``limit`` turns only the latest are kept, after a count of the rest. ``reader``
+    is the seat the recap is told to: it is "you" (None: every seat by name).
     """
     turns: list[tuple[int | None, list[Event]]] = []
     for i, e in events_with_indices:
@@ -187,7 +192,8 @@ def recap(
             turns[-1][1].append(e)
         else:
             turns.append((e.seat, [e]))
-    clauses = [_clause(evs, names) for _, evs in turns]
+    called = [YOU.lower() if i == reader else name for i, name in enumerate(names)]
+    clauses = [_clause(evs, called, reader) for _, evs in turns]
     if not clauses:
         return Sentence([])
     if len(clauses) > limit:
@@ -202,7 +208,8 @@ def recap_for(
 
     The app keeps the public events with their running indices and shows this when a
     seat's view is revealed. A draw is never mentioned and a face-down card is named
-    only once turned over; seats are called by name, never "you".
+    only once turned over; the other seats are called by name, ``seat`` itself "you"
+    (the recap is told to it).
 
     >>> from palace_tui.rules import Event, Card
     >>> log = list(enumerate([Event("played", 0, (Card.parse("9S"),)), Event("drew", 0, (), 1),
@@ -210,13 +217,16 @@ def recap_for(
     ...     Event("cleared", 2, (Card.parse("TD"),), 1, "ten"), Event("played", 2, (Card.parse("3C"),))]))
     >>> str(recap_for(log, ["Ann", "Ben", "Cy"], seat=0))
     'Ben took the pile (6 cards); Cy played 10♦, clearing the pile (1 card), then played 3♣.'
+    >>> str(recap_for([(0, Event("ready", 1)), (1, Event("starts", 0, reason="lowest 3"))], ["Ann", "Ben"], seat=0))
+    'You lead (lowest 3).'
     """
-    return recap(events_with_indices, names, last_acted(events_with_indices, seat), limit)
+    return recap(events_with_indices, names, last_acted(events_with_indices, seat), limit, reader=seat)
 
 
-def _clause(events: list[Event], names: Sequence[str]) -> Sentence:
-    """One seat's consecutive events as one clause: "Ben played 8♣, then reversed play"."""
-    steps = _step_phrases(events)
+def _clause(events: list[Event], names: Sequence[str], reader: int | None = None) -> Sentence:
+    """One seat's consecutive events as one clause: "Ben played 8♣, then reversed play"
+    (``names`` already call the ``reader`` "you", and its verbs agree)."""
+    steps = _step_phrases(events, reader)
     first = steps[0][0]
     bodies = [Sentence(w) for _, w in steps]
     body = bodies[0] if len(bodies) == 1 else joined([joined(bodies[:-1], ", "), bodies[-1]], ", then ")

@@ -46,11 +46,6 @@ def requirement_text(need: Requirement) -> str:
     return f"{RANK_LABELS[need.rank]} or higher"
 
 
-def requirement_short(rules: Rules, eff: int) -> str:
-    """:func:`requirement_text` of a requirement rank under ``rules``."""
-    return requirement_text(Requirement.of(rules, eff))
-
-
 def pile_run(pile: Sequence[Card], run: PileRun) -> Sentence:
     """The run on top of the pile: ``7♥ 7♣: 2 of a kind``, the top card alone, or ``empty``.
 
@@ -64,17 +59,12 @@ def pile_run(pile: Sequence[Card], run: PileRun) -> Sentence:
     return Sentence([cards, f": {run.count} of a kind"])
 
 
-def pile_run_text(pile: Sequence[Card]) -> str:
-    """:func:`pile_run` of a pile, as text."""
-    return str(pile_run(pile, PileRun(*top_run(pile))))
-
-
 def allowed_phrases(rules: Rules, eff: int) -> list[str]:
     """The ranks a requirement takes, as phrases (to teach the rule): ['a 9 or higher', 'a 2', 'a 10']."""
     if eff in (0, TWO):
         return ["anything"]
     t = tables_for(rules)
-    low_seven = eff == 7 and rules.seven == "low"
+    low_seven = eff == 7 and rules.sevens_low
     if low_seven:
         parts = ["a 7 or lower"]
     elif eff == ACE:
@@ -133,7 +123,7 @@ def explain_pile(game: Game) -> str:
                 parts.append(f"{thing} {verb} {what} and there is nothing under {under}: anything goes.")
             elif eff == TWO:
                 parts.append(f"{thing} {verb} {what}, and under {under} is a 2: anything goes.")
-            elif eff == 7 and rules.seven == "low":
+            elif eff == 7 and rules.sevens_low:
                 parts.append(f"{thing} {verb} {what}: answer the 7 under {under}. Sevens are low: {play} {options}.")
             else:
                 parts.append(
@@ -142,16 +132,16 @@ def explain_pile(game: Game) -> str:
                 )
         elif eff == TWO:
             parts.append("A 2 is on top: anything goes.")
-        elif eff == 7 and rules.seven == "low":
+        elif eff == 7 and rules.sevens_low:
             parts.append(f"A 7 is on top and sevens are low: {play} {options}.")
         else:
             parts.append(f"{rank_name(eff, True).capitalize()} is on top: {play} {options}.")
-        if rules.ten == "not-on-picture" and eff in PICTURES:
+        if not rules.tens_on_anything and eff in PICTURES:
             parts.append("Tens may not go on a jack, queen, king or ace.")
         powers = []
-        if rules.eight == "reverse" and eff not in (0, TWO):
+        if rules.eights_reverse and eff not in (0, TWO):
             powers.append("an 8 goes on anything and reverses play")
-        elif rules.eight == "invisible" and eff not in (0, TWO) and top.rank != 8:
+        elif rules.eights_invisible and eff not in (0, TWO) and top.rank != 8:
             powers.append("an 8 goes on anything and the next card must beat what is under it")
         if rules.jokers and eff not in (0, TWO) and top.rank != JOKER:
             powers.append("a joker goes on anything, reverses play and is see-through")
@@ -169,18 +159,18 @@ def explain_pile(game: Game) -> str:
         if stage == "face_up":
             parts.append(
                 "None of your face-up cards can go: add one to the pile and take it all."
-                if rules.stuck_face_up == "add-one"
+                if rules.adds_face_up
                 else "None of your face-up cards can go: take the pile and keep your face-up row."
             )
         else:
             parts.append("Nothing in your hand can go: take the pile.")
-    elif pile and stage == "face_up" and rules.stuck_face_up == "keep-row":
+    elif pile and stage == "face_up" and not rules.adds_face_up:
         parts.append("If you take the pile instead, you keep your face-up row.")
     owner = game.pile_owner
     if (
         pile
         and stage != "face_down"
-        and rules.after_pickup == "builder"
+        and rules.builder_leads
         and owner is not None
         and owner != game.turn
         and game.seats[owner].place is None

@@ -3,11 +3,11 @@
 The points sentence is built from the points the engine awarded, so it can never
 promise a third place's point that a two-player game did not give.
 
->>> from palace_tui.rules import Outcome
+>>> from palace_tui.rules import Outcome, Rules
 >>> out = Outcome(order=(0, 1), winner=0, loser=1, points=(3, 2))
 >>> loser_sentence("Ben", "palace")
 'Ben is the Palace: last with cards.'
->>> points_sentence(out, "podium")
+>>> points_sentence(out, Rules.preset("palace"))
 'Points: 3 to the first out and 2 to the second.'
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from palace_tui.rules import Outcome
+from palace_tui.rules import Outcome, Rules
 from palace_tui.words import join_and, ordinal, ordinal_word
 
 #: What each preset calls the last player holding cards.
@@ -28,9 +28,9 @@ def loser_sentence(name: str, preset: str | None) -> str:
     return f"{name} is {title}: last with cards." if title else f"{name} is last with cards."
 
 
-def points_sentence(outcome: Outcome, scoring: str) -> str:
-    """What was awarded, in order out: ``Points: 3 to the first out and 2 to the second.``"""
-    if scoring == "podium":
+def points_sentence(outcome: Outcome, rules: Rules) -> str:
+    """What was awarded under ``rules``' scoring, in order out: ``Points: 3 to the first out and 2 to the second.``"""
+    if rules.scores_podium:
         given = [(place, outcome.points[seat]) for place, seat in enumerate(outcome.order, 1) if outcome.points[seat]]
         if not given:
             return "No points were given."
@@ -38,7 +38,7 @@ def points_sentence(outcome: Outcome, scoring: str) -> str:
             f"{pts} to the {ordinal_word(place)}" + (" out" if not k else "") for k, (place, pts) in enumerate(given)
         ]
         return f"Points: {join_and(parts)}."
-    if scoring == "losses":
+    if rules.scores_losses:
         return "One loss to the last with cards." if outcome.loser is not None else "No loss was given."
     return "One win to the first out." if outcome.winner is not None else "No win was given."
 

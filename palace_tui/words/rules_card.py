@@ -23,7 +23,7 @@ def rules_card(rules: Rules) -> str:
     deck = f"{count(r.packs, 'pack')} of 52" + (" with two jokers each" if r.jokers else "")
     lines = ["# Palace: the rules in force", ""]
     lines += [f"**Cards.** {deck}. Up to {r.max_players} players. Suits never matter.", ""]
-    if r.deal == "swap":
+    if r.swap_deal:
         lines += [
             f"**Deal.** Each player gets {per}. Before play, swap hand and face-up cards as you like "
             "(never the face-down ones), then say you are ready.",
@@ -35,7 +35,7 @@ def rules_card(rules: Rules) -> str:
             f"cards, and chooses {r.face_up} of them to lay face up. No swapping later.",
             "",
         ]
-    if r.starter == "lowest":
+    if not r.dealer_left_leads:
         lines += [
             "**Who starts.** Whoever has a 3 face up (looking clockwise from the dealer's left), "
             "else a 3 in hand, then 4s, and so on up.",
@@ -56,18 +56,18 @@ def rules_card(rules: Rules) -> str:
         "- **2** goes on anything; anything may follow it.",
         (
             "- **10** goes on anything"
-            if r.ten == "anything"
+            if r.tens_on_anything
             else "- **10** goes on anything except a jack, queen, king or ace"
         )
         + " and clears the pile for good: you play again.",
         "- **Four of a kind** on top of the pile, played at once or over several turns, clears it: "
         "whoever completed it plays again.",
     ]
-    if r.seven == "low":
+    if r.sevens_low:
         lines.append("- **7 is low:** after a 7 the next play must be 7 or lower (or a 2 or 10).")
-    if r.eight == "reverse":
+    if r.eights_reverse:
         lines.append("- **8 reverses:** it goes on anything and play changes direction.")
-    elif r.eight == "invisible":
+    elif r.eights_invisible:
         lines.append("- **8 is invisible:** it goes on anything, and the next card must beat the card under it.")
     if r.jokers:
         lines.append(
@@ -81,7 +81,7 @@ def rules_card(rules: Rules) -> str:
         "- Hand first. Once your hand is empty and the stock is gone, play from your face-up cards.",
         (
             "- Stuck at the face-up stage: add one face-up card to the pile, then take it all."
-            if r.stuck_face_up == "add-one"
+            if r.adds_face_up
             else "- Stuck at the face-up stage: take the pile and keep your face-up row."
         ),
         "- Face-up cards gone too: turn one face-down card a turn, unseen. If it can't go on the pile, "
@@ -92,27 +92,24 @@ def rules_card(rules: Rules) -> str:
         "## After a pickup",
         "",
         (
-            "The next player starts a fresh pile."
-            if r.after_pickup == "next"
-            else "Play passes back to whoever played the card that was not beaten."
+            "Play passes back to whoever played the card that was not beaten."
+            if r.builder_leads
+            else "The next player starts a fresh pile."
         ),
         "",
     ]
     lines += ["## The end", ""]
-    if r.finish == "first-out":
-        lines.append("The first player to get rid of every card wins and the game stops.")
-    else:
+    if r.has_loser:
         lines.append("Players leave as they run out of cards; the last player holding cards loses.")
-    lines.append(
-        {
-            "podium": " Scoring: 3, 2 and 1 points to the first three out.",
-            "losses": " Scoring: one loss to the last player; fewest losses lead.",
-            "wins": " Scoring: one win to the first out.",
-        }[r.scoring]
-    )
-    lines.append(
-        {"clockwise": " The deal passes to the left.", "loser": " The loser deals the next game."}[r.next_dealer]
-    )
+    else:
+        lines.append("The first player to get rid of every card wins and the game stops.")
+    if r.scores_podium:
+        lines.append(" Scoring: 3, 2 and 1 points to the first three out.")
+    elif r.scores_losses:
+        lines.append(" Scoring: one loss to the last player; fewest losses lead.")
+    else:
+        lines.append(" Scoring: one win to the first out.")
+    lines.append(" The loser deals the next game." if r.loser_deals else " The deal passes to the left.")
     lines += ["", "## Options in force", "", "| option | value | meaning |", "| --- | --- | --- |"]
     for name in OPTIONS:
         lines.append(f"| {name} | {option_value_text(getattr(r, name))} | {OPTION_HELP[name]} |")

@@ -9,7 +9,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
+
+#: Ladder runs: the slow tier (scripts/check -m "not slow" skips them).
+pytestmark = pytest.mark.slow
 
 
 def load_ladder():

@@ -5,9 +5,14 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+import pytest
+
 from palace_tui.ai import make_player
 
 ROOT = Path(__file__).resolve().parents[2]
+
+#: Ladder runs: the slow tier (scripts/check -m "not slow" skips them).
+pytestmark = pytest.mark.slow
 
 
 def load_ladder():

@@ -15,7 +15,7 @@ from palace_tui.ai.analysis import (
 from palace_tui.ai.policy import move_to_choice
 from palace_tui.lessons.course import BY_ID
 from palace_tui.rules import Move
-from palace_tui.store.gamefile import Replay, Step
+from palace_tui.rules.gamefile import Replay, Step
 
 
 def _one_move(lesson_id: str, move: Move) -> Replay:
@@ -218,7 +218,7 @@ def test_analysis_and_game_files_load_no_ui() -> None:
 
     root = Path(__file__).resolve().parents[2]
     script = (
-        "import sys, palace_tui.ai.analysis, palace_tui.store.gamefile\n"
+        "import sys, palace_tui.ai.analysis, palace_tui.rules.gamefile\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
     )
     result = subprocess.run(

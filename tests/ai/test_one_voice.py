@@ -11,6 +11,7 @@ from palace_tui.ai.coach import advise
 from palace_tui.ai.hard import DEFAULT_WORK, HardPlayer
 from palace_tui.ai.search import position_seed
 from palace_tui.rules import Game, Rules
+from palace_tui.rules.fast import determinize
 from tests.helpers.ai import positions
 
 WORK = 3_000  # small, so many positions are tried; the default behaves the same way
@@ -79,7 +80,7 @@ def test_the_position_seed_sees_only_what_the_seat_sees():
         seed = position_seed(game, seat)
         move = HardPlayer(work=WORK).choose(game)
         for k in range(2):
-            scrambled = game.determinize(seat, random.Random(k))
+            scrambled = determinize(game, seat, random.Random(k))
             assert position_seed(scrambled, seat) == seed
             assert HardPlayer(work=WORK).choose(scrambled) == move
         other = (seat + 1) % len(game.seats)
@@ -97,7 +98,7 @@ def test_the_reviews_judgement_does_not_depend_on_hidden_cards():
         expected = judge_play(game, made, [], min_worlds=30, work=WORK)
         chances = move_chances_of(game, made, [], min_worlds=30)
         for k in range(2):
-            scrambled = game.determinize(game.turn, random.Random(k))
+            scrambled = determinize(game, game.turn, random.Random(k))
             assert judge_play(scrambled, made, [], min_worlds=30, work=WORK) == expected
             assert move_chances_of(scrambled, made, [], min_worlds=30) == chances
     from palace_tui.ai.judge import judge_setup
@@ -106,7 +107,7 @@ def test_the_reviews_judgement_does_not_depend_on_hidden_cards():
     setup = Game.deal(Rules.preset("palace"), ["Ann", "Ben", "Cy"], seed=43)
     expected_setup = judge_setup(setup, [Move.ready()], min_worlds=20)
     for k in range(2):
-        scrambled = setup.determinize(setup.turn, random.Random(k))
+        scrambled = determinize(setup, setup.turn, random.Random(k))
         assert judge_setup(scrambled, [Move.ready()], min_worlds=20) == expected_setup
 
 

@@ -9,6 +9,8 @@ import pytest
 from palace_tui.ai import LEVELS, make_player
 from palace_tui.ai.policy import keep_up_value
 from palace_tui.rules import Game, Move, Rules
+from palace_tui.rules.fast import determinize
+from palace_tui.rules.saving import to_dict
 from tests.helpers.ai import positions
 
 
@@ -21,6 +23,7 @@ def test_levels_and_factory():
         make_player("grandmaster")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["random", "easy", "normal"])
 def test_only_legal_moves_whole_games(rules, level):
     """Whole games where every seat is this level, through choose() and play()."""
@@ -34,6 +37,7 @@ def test_only_legal_moves_whole_games(rules, level):
             game.play(move)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
 def test_only_legal_moves_random_positions(rules, level):
     options = {"iterations": 2} if level == "hard" else {}
@@ -54,12 +58,12 @@ def test_act_matches_choose(level):
         a, b = game.copy(), game.copy()
         make_player(level, seed=1).act(a)
         b.play(make_player(level, seed=1).choose(b))
-        assert a.to_dict() | {"moves": 0} == b.to_dict() | {"moves": 0}
+        assert to_dict(a) | {"moves": 0} == to_dict(b) | {"moves": 0}
 
 
 def _scrambled(game: Game, k: int) -> Game:
     """The same position with every card the seat to act cannot see dealt again."""
-    return game.determinize(game.turn, random.Random(k))
+    return determinize(game, game.turn, random.Random(k))
 
 
 @pytest.mark.parametrize("preset", ["palace", "shithead", "first-out"])

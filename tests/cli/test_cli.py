@@ -23,6 +23,10 @@ def test_no_flags_open_the_new_table_screen():
     assert build([])["session"] is None
 
 
+def test_quiet_silences_the_bell_for_this_run():
+    assert build(["--quiet"])["quiet"] is True and build([])["quiet"] is False
+
+
 @pytest.mark.parametrize(
     "argv, words",
     [

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from palace_tui.rules import Rules
+from palace_tui.rules.gamefile import format_game
 from palace_tui.store import Store
-from palace_tui.store.gamefile import format_game
 from palace_tui.table.session import SeatConfig, Session
 
 REPO = Path(__file__).resolve().parents[2]

@@ -24,6 +24,7 @@ def one_sentence(text: str) -> str:
 
 
 def test_a_port_in_use_is_one_sentence_and_status_2(capsys):
+    pytest.importorskip("textual_serve", reason="the web extra is not installed: pip install -e '.[web]'")
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
@@ -37,6 +38,7 @@ def test_a_port_in_use_is_one_sentence_and_status_2(capsys):
 
 @pytest.mark.parametrize("host", ["no-such-host.invalid", "300.1.2.3", "bad host"])
 def test_a_bad_host_is_one_sentence_and_status_2(capsys, host):
+    pytest.importorskip("textual_serve", reason="the web extra is not installed: pip install -e '.[web]'")
     assert serve_cli.main(["--host", host, "--port", "8123"]) == 2
     line = one_sentence(capsys.readouterr().err)
     assert line == f"palace serve: There is no address called {host!r} to listen on."

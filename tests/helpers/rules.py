@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from palace_tui.rules import Card, Game, IllegalMove, Move, Rules
+from palace_tui.rules.saving import from_dict, to_dict
 
 C = Card.parse
 
@@ -81,12 +82,12 @@ def setup_position(rules: Rules, seats, dealer: int = 0, stock: str = "") -> Gam
     """
     names = [f"P{i}" for i in range(len(seats))]
     game = Game.deal(rules, names, seed=1, dealer=dealer)
-    data = game.to_dict()
+    data = to_dict(game)
     for spec, (h, u, d) in zip(data["seats"], seats):
         spec["hand"], spec["face_up"], spec["face_down"] = h, u, d
     data["stock"] = stock
     data["full_deck"] = False  # chosen cards need not make up the deck
-    return Game.from_dict(data)
+    return from_dict(data)
 
 
 def finish_setup(game: Game) -> list:

@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from palace_tui.lessons import BY_ID, LESSONS
+from palace_tui.rules.saving import to_dict
 from palace_tui.tui.learn_app import LearnApp
 from palace_tui.tui.screens.compare import CompareScreen
 from palace_tui.tui.screens.learn_list import LearnScreen
@@ -201,7 +202,7 @@ async def test_stuck_takes_with_the_face_up_card_and_retry_puts_it_back(tmp_path
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert not screen.runner.done and "Your move" in feedback_text(screen)
-        assert screen.runner.game.to_dict() == BY_ID["stuck"].position().to_dict()
+        assert to_dict(screen.runner.game) == to_dict(BY_ID["stuck"].position())
 
 
 async def test_progress_saved_by_an_earlier_release_still_loads(tmp_path):
@@ -220,6 +221,7 @@ async def test_progress_saved_by_an_earlier_release_still_loads(tmp_path):
         assert "✓ done" in lesson.query_one("#lesson-title").content.plain
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_every_lesson_fits_before_its_move(tmp_path, size):
     """The rule, the table, the learner's cards and the prompt fit without scrolling."""
@@ -284,6 +286,7 @@ async def test_table_keys_home_end_rank_jump_and_escape_clears_marks(tmp_path):
         assert isinstance(app.screen, LearnScreen)
 
 
+@pytest.mark.slow
 async def test_the_result_is_in_view_after_every_right_move_at_80x24(tmp_path):
     """After the move the whole feedback box is on screen, whatever the lesson."""
     app = LearnApp(data_dir=tmp_path)

@@ -8,6 +8,7 @@ import pytest
 
 from palace_tui.lessons import BY_ID, CORE, LESSONS, OPTION_LESSONS, LessonRunner, lesson_for_option
 from palace_tui.rules import Move
+from palace_tui.rules.saving import to_dict
 
 #: For each lesson: a right move, an illegal move (engine refuses), and a legal move that misses the point.
 CASES = {
@@ -69,7 +70,7 @@ def test_right_move_passes(lesson_id):
 def test_illegal_move_is_refused_with_the_engine_sentence_and_a_hint(lesson_id):
     lesson = BY_ID[lesson_id]
     runner = LessonRunner(lesson)
-    before = runner.game.to_dict()
+    before = to_dict(runner.game)
     move = Move.from_code(CASES[lesson_id][1])
     trial = lesson.position()
     with pytest.raises(Exception) as engine:
@@ -78,18 +79,18 @@ def test_illegal_move_is_refused_with_the_engine_sentence_and_a_hint(lesson_id):
     assert feedback.kind == "illegal"
     assert feedback.text.startswith(str(engine.value))
     assert "Hint: " + lesson.hint in feedback.text
-    assert runner.game.to_dict() == before and not runner.done
+    assert to_dict(runner.game) == before and not runner.done
 
 
 @pytest.mark.parametrize("lesson_id", [k for k, v in CASES.items() if v[2]])
 def test_legal_but_not_the_point_is_explained_and_put_back(lesson_id):
     runner = LessonRunner(BY_ID[lesson_id])
-    before = runner.game.to_dict()
+    before = to_dict(runner.game)
     feedback = runner.attempt(Move.from_code(CASES[lesson_id][2]))
     assert feedback.kind == "not-quite", feedback.full_text()
     assert "back where they were" in feedback.text
     assert len(feedback.text) > 40
-    assert runner.game.to_dict() == before and not runner.done
+    assert to_dict(runner.game) == before and not runner.done
 
 
 def test_legal_moves_split_into_right_and_not_right():
@@ -173,7 +174,7 @@ def test_reset_puts_the_position_back():
     runner = LessonRunner(BY_ID["ten"])
     runner.attempt(Move.play("TD"))
     runner.reset()
-    assert not runner.done and runner.game.to_dict() == BY_ID["ten"].position().to_dict()
+    assert not runner.done and to_dict(runner.game) == to_dict(BY_ID["ten"].position())
 
 
 def test_explain_is_the_engine_explainer():

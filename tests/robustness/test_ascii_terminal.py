@@ -121,6 +121,7 @@ def test_paths_that_cannot_be_shown_are_not_escapes(tmp_path: Path, recorded: Pa
         assert out.stdout or out.stderr
 
 
+@pytest.mark.slow
 def test_the_app_draws_a_whole_game_in_ascii(tmp_path: Path) -> None:
     """Three computers play a game to the results screen in a pseudo-terminal; ctrl+q quits with status 0."""
     app = PtyApp(

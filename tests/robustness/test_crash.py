@@ -24,6 +24,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from palace_tui.store import Store
 from palace_tui.table.session import Session
 from tests.helpers.robust import deck_problem
@@ -136,6 +138,7 @@ def check_folder(data: Path, all_lines: list[str], run_lines: list[str], before:
     return now, saved
 
 
+@pytest.mark.slow
 def test_sigkill_at_random_moments_leaves_the_last_save_and_consistent_records(tmp_path):
     rng = random.Random(SEED)
     data, log = tmp_path / "data", tmp_path / "child.log"

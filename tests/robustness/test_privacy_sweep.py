@@ -17,7 +17,9 @@ so a toast holding a card would be caught.
 Equal cards: with several packs two cards print the same (``7♥`` twice), and face-up,
 pile and logged cards are public. So a card text counts as secret only when no public
 card and no card in the allowed seat's own hand prints the same; with one pack every
-card is unique. As a control the allowed seat's own hand must show when it acts, so the
+card is unique. The last move's highlight is on as in play, and the frames drawn while it
+is lit are counted: it may only restyle what the frame shows anyway. As a control the allowed
+seat's own hand must show when it acts, so the
 check reads the same text a player sees (on the settled screen at each pause: a frame
 drawn mid-change may not have the rows yet). Two planted leaks prove the sweep can fail.
 """
@@ -33,6 +35,9 @@ from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.screens.results import ResultsScreen
 from tests.helpers.robust import CARD_RE, choose_move, keys_for, make_session, send_keys
+
+#: Sweeps of whole games through the app: the slow tier (scripts/check -m "not slow" skips them).
+pytestmark = pytest.mark.slow
 
 #: Every key a table knows, and some it doesn't: pressed on each pass screen (never Enter or ctrl+q).
 PASS_KEYS = [
@@ -81,6 +86,7 @@ class Sweep:
         self.public: set[str] = set()
         self.failures: list[str] = []
         self.frames = self.pass_frames = self.own_cards_seen = self.take_backs = self.results = 0
+        self.lit_frames = 0
         self.viewers: set[int] = set()
         apply, play_human = session.apply, session.play_human
 
@@ -166,6 +172,7 @@ class Sweep:
     def check_table(self, app, screen: GameScreen, settled: bool) -> None:
         self.see_table()
         self.frames += 1
+        self.lit_frames += screen.highlight.changes is not None
         assert screen.viewer in (None, self.up), (
             f"seat {screen.viewer}'s cards are up while only {self.up}'s may be ({screen.flow.turn}, "
             f"{self.session.game.phase}, last events {self.session.events[-3:]})"
@@ -218,9 +225,11 @@ async def play_game(
                 assert session.game.moves < moves_before and screen.mode() != "result", "u did not take back"
                 sweep.take_backs += 1
                 continue
-            if not offered:  # refused: says why in the note, changes nothing
+            if not offered:  # refused: says why in the hint line, changes nothing, the note keeps the result
+                note = (screen.note.label, screen.note.body)
                 await send_keys(pilot, ["u"])
-                assert session.game.moves == moves_before and screen.note.label == "Take back"
+                assert session.game.moves == moves_before and screen.message is not None
+                assert (screen.note.label, screen.note.body) == note
             await send_keys(pilot, ["enter"])
             continue
         if mode in ("wait", "over"):
@@ -265,8 +274,10 @@ async def test_privacy_sweep_over_whole_games(make_app, monkeypatch, preset, hum
         assert session.game.phase == "over" and not sweep.failures, sweep.failures[:1]
         print(
             f"{preset} seed {seed}: {session.game.moves} moves, {sweep.frames} table frames, "
-            f"{sweep.pass_frames} pass frames, {sweep.results} result steps, {sweep.take_backs} take-backs"
+            f"{sweep.pass_frames} pass frames, {sweep.results} result steps, {sweep.take_backs} take-backs, "
+            f"{sweep.lit_frames} frames with the last move lit"
         )
+        assert sweep.lit_frames > session.game.moves // 2
         assert sweep.viewers == set(range(len(humans))), "not every person had a checked turn"
         assert sweep.own_cards_seen >= 10
         if sweep.shared:

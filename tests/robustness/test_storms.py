@@ -31,6 +31,9 @@ from tests.helpers.robust import (
     send_keys,
 )
 
+#: Key storms through every screen: the slow tier.
+pytestmark = pytest.mark.slow
+
 #: Every key any screen binds, keys typed into fields, and keys no screen binds.
 KEYS = [
     "left",

@@ -6,6 +6,7 @@ import pytest
 
 from palace_tui.ai import RandomPlayer
 from palace_tui.rules import Card, Game, Move, Rules
+from palace_tui.words import log_sentence
 from tests.helpers.rules import assert_view_hides, codes, finish_setup, pos
 
 PALACE = Rules.preset("palace")
@@ -146,7 +147,7 @@ def test_events_never_name_a_drawn_card():
 def test_event_text_reads_well():
     g = pos(seats=[("TC 4S", "", "3C"), ("JD KD", "", "3H")], pile="4D", stock="7C")
     ev = g.play(Move.play("TC"))
-    texts = [e.text(g.names) for e in ev]
+    texts = [log_sentence(e, g.names) for e in ev]
     assert texts[0] == "P0 played 10♣"
     assert "cleared the pile with a 10" in texts[1]
     assert texts[2] == "P0 drew 1 card"

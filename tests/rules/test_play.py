@@ -373,25 +373,3 @@ def test_ruling_18_cards_in_play_never_change():
         g.play(move)
         assert bag(g.all_cards()) == dealt
     assert bag(g.cleared) == bag(["QC", "7S", "9S", "9C", "9D", "9H", "TC"])  # four nines, then the ten
-
-
-@pytest.mark.parametrize(
-    "pile, words",
-    [("", "anything"), ("9S", "9 or higher"), ("9S 2C", "anything"), ("KD", "K or higher"), ("AS", "an ace")],
-)
-def test_requirement_words_for_the_pile_panel(pile, words):
-    """The short 'what may be played now' words the table shows beside the pile."""
-    g = Game.from_position(
-        Rules.preset("palace"), seats=[{"name": "Ann", "hand": "3C"}, {"name": "Ben", "hand": "4C"}], pile=pile
-    )
-    assert g.requirement_text() == words
-    assert g.view(0).requirement == words
-
-
-def test_requirement_words_when_sevens_are_low():
-    g = Game.from_position(
-        Rules.preset("palace").replace(seven="low"),
-        seats=[{"name": "Ann", "hand": "3C"}, {"name": "Ben", "hand": "4C"}],
-        pile="7S",
-    )
-    assert g.requirement_text() == "7 or lower"

@@ -3,9 +3,9 @@
 Each game is played by random players that take the pile only when they must
 (palace_tui.ai.RandomPlayer); after every move every card is accounted for
 (ruling 18) and the player to move has a legal move. At sampled moves every legal
-move is tried on a copy, play_rank is checked against legal_moves, illegal
-candidates are refused without change, views are checked for leaks, and the game
-survives a JSON round trip that then plays on to the same end.
+move is tried on a copy, a play of every rank and count held is checked against
+legal_moves, illegal candidates are refused without change, views are checked for
+leaks, and the game survives a JSON round trip that then plays on to the same end.
 """
 
 from __future__ import annotations
@@ -20,6 +20,9 @@ from hypothesis import strategies as st
 from palace_tui.ai import RandomPlayer
 from palace_tui.rules import OPTIONS, PRESETS, Game, IllegalMove, Move, Rules
 from tests.helpers.rules import assert_view_hides
+
+#: Property runs over thousands of random games: the slow tier.
+pytestmark = pytest.mark.slow
 
 MOVE_CAP = 4_000  # generous: a random game takes a few hundred moves
 #: Moves watched, once the cap is reached, for the position to come round again.
@@ -107,7 +110,8 @@ def check_invariants(game: Game, deck: Counter) -> None:
 
 
 def deep_check(game: Game, rng: random.Random, one_pack: bool) -> None:
-    """Every legal move is accepted (on copies); play_rank agrees; illegal tries change nothing."""
+    """Every legal move is accepted (on copies); a play of each rank and count held is accepted
+    exactly when listed; illegal tries change nothing."""
     before = game.to_json()
     moves = game.legal_moves()
     for move in moves:
@@ -130,14 +134,15 @@ def deep_check(game: Game, rng: random.Random, one_pack: bool) -> None:
     source = s.hand if stage == "hand" else s.face_up if stage == "face_up" else []
     held = Counter(c.rank for c in source)
     for rank, count in held.items():
+        of_rank = [c for c in source if c.rank == rank]
         for k in range(1, count + 1):
             c = game.copy()
             if plays.get(rank, 0) >= k:
-                c.play_rank(rank, k)
+                c.play(Move.play(of_rank[:k]))
                 assert (rank, k) in {(m.cards[0].rank, len(m.cards)) for m in moves if m.kind == "play"}
             else:
                 with pytest.raises(IllegalMove) as info:
-                    c.play_rank(rank, k)
+                    c.play(Move.play(of_rank[:k]))
                 assert c.to_json() == before
                 assert str(info.value).strip()
     # a move that is not listed is refused and changes nothing

@@ -1,6 +1,6 @@
 """The loaders refuse positions no game could reach, with a ValueError that says what is wrong.
 
-A property test feeds ``Game.from_dict`` / ``Game.from_json`` saves of real games
+A property test feeds ``saving.from_dict`` / ``Game.from_json`` saves of real games
 with one field mutated to hostile values: the only acceptable outcomes are a game
 that plays on by the rules, or a ValueError.
 """
@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from palace_tui.rules import Game, IllegalMove, Rules
+from palace_tui.rules.saving import from_dict, to_dict
 from palace_tui.rules.validate import InvalidPosition
 from palace_tui.table.session import SeatConfig, Session
 
@@ -79,6 +80,7 @@ def _plays_on(game: Game) -> None:
         assert len(game.all_cards()) == count
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 50),
@@ -87,18 +89,19 @@ def _plays_on(game: Game) -> None:
     value=st.one_of(HOSTILE, st.just(_DELETE)),
 )
 def test_mutated_saves_load_as_a_valid_game_or_raise_value_error(seed, moves, pick, value):
-    data = _game_at(seed, moves).to_dict()
+    data = to_dict(_game_at(seed, moves))
     paths = _paths(data)
     mutated = copy.deepcopy(data)
     _set(mutated, paths[pick % len(paths)], value)
     try:
-        game = Game.from_dict(mutated)
+        game = from_dict(mutated)
     except ValueError as err:
         assert str(err), "a refusal says what is wrong"
         return
     _plays_on(game)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(seed=st.integers(0, 30), moves=st.integers(0, 60), where=st.integers(0, 10**6), byte=st.integers(0, 255))
 def test_corrupted_json_text_loads_as_a_valid_game_or_raises_value_error(seed, moves, where, byte):
@@ -111,10 +114,11 @@ def test_corrupted_json_text_loads_as_a_valid_game_or_raises_value_error(seed, m
     _plays_on(game)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 30), moves=st.integers(1, 60), a=st.integers(0, 100), b=st.integers(0, 100))
 def test_a_card_moved_duplicated_or_dropped_is_refused(seed, moves, a, b):
-    data = _game_at(seed, moves).to_dict()
+    data = to_dict(_game_at(seed, moves))
     zones = [("seats", i, z) for i in range(3) for z in ("hand", "face_up", "face_down")] + [
         ("pile",),
         ("stock",),
@@ -127,11 +131,11 @@ def test_a_card_moved_duplicated_or_dropped_is_refused(seed, moves, a, b):
     dup = copy.deepcopy(data)
     _set(dup, src, " ".join(cards + [card]))
     with pytest.raises(ValueError, match="do not make up the deck"):
-        Game.from_dict(dup)
+        from_dict(dup)
     drop = copy.deepcopy(data)
     _set(drop, src, " ".join(c for i, c in enumerate(cards) if i != b % len(cards)))
     with pytest.raises(ValueError, match="missing"):
-        Game.from_dict(drop)
+        from_dict(drop)
 
 
 def _get(data, path):
@@ -158,28 +162,28 @@ def _get(data, path):
     ],
 )
 def test_impossible_fields_are_refused_with_a_sentence(change, says):
-    data = _game_at(3, 30).to_dict()
+    data = to_dict(_game_at(3, 30))
     change(data)
     with pytest.raises(InvalidPosition, match=says):
-        Game.from_dict(data)
+        from_dict(data)
 
 
 def test_a_finished_seat_that_keeps_playing_is_refused():
     game = _game_at(5, 0)
-    data = game.to_dict()
+    data = to_dict(game)
     data.update(phase="play", order=[0], setup_done=[True] * 3)
     data["seats"][0]["place"] = 1
     with pytest.raises(InvalidPosition, match="went out but still holds cards"):
-        Game.from_dict(data)
+        from_dict(data)
 
 
 def test_a_tampered_finished_game_is_not_a_result():
-    data = _game_at(5, 40).to_dict()
+    data = to_dict(_game_at(5, 40))
     data.update(phase="over", order=[0, 1, 2], setup_done=[True] * 3)
     for i, seat in enumerate(data["seats"]):
         seat["place"] = i + 1
     with pytest.raises(InvalidPosition, match="went out but still holds cards"):
-        Game.from_dict(data)
+        from_dict(data)
 
 
 def test_from_position_refuses_a_bad_turn_type_and_an_out_seat_to_play():
@@ -271,6 +275,7 @@ def _session_paths(data: dict) -> list[tuple]:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(pick=st.integers(0, 10_000), value=st.one_of(HOSTILE, st.just(_DELETE)))
 def test_mutated_sessions_load_as_a_valid_session_or_raise_value_error(pick, value):
@@ -304,8 +309,8 @@ def test_mutated_sessions_load_as_a_valid_session_or_raise_value_error(pick, val
 def test_a_hand_built_position_may_not_hold_more_copies_than_the_packs(rules, seats, pile, says):
     with pytest.raises(InvalidPosition, match=says):
         Game.from_position(rules, seats=seats, pile=pile)
-    data = Game.from_position(rules, seats=[{"hand": "4S"}, {"hand": "5S"}]).to_dict()
+    data = to_dict(Game.from_position(rules, seats=[{"hand": "4S"}, {"hand": "5S"}]))
     data["stock"] = " ".join(s["hand"] for s in seats) + (" " + pile if pile else "")
     with pytest.raises(InvalidPosition, match="damaged: " + says):  # a save with its deck check off
-        Game.from_dict(data)
+        from_dict(data)
     Game.from_position(rules.replace(packs=3), seats=seats, pile=pile)  # three packs hold them all

@@ -41,6 +41,7 @@ def _without_timing(data: dict) -> dict:
     return {k: v for k, v in data.items() if k not in TIMING}
 
 
+@pytest.mark.slow
 def test_same_result_for_any_number_of_workers(capsys):
     args = ("--preset", "shithead", "--players", "2", "--games", "101", "--ai", "normal,easy", "--seed", "5")
     one = _json_run(capsys, *args, "--workers", "1")
@@ -113,6 +114,7 @@ def test_wilson_interval():
     assert hi == 1.0 and lo > 0.95
 
 
+@pytest.mark.slow
 def test_ladder_smoke_normal_beats_random():
     """200 heads-up games: normal wins far more than half (it wins ~85%; the bound is safe)."""
     config = SimConfig(Rules.preset("palace"), 2, ("normal", "random"), seed=1000)
@@ -122,6 +124,7 @@ def test_ladder_smoke_normal_beats_random():
     assert normal["games"] >= 190 and lo > 0.6
 
 
+@pytest.mark.slow
 def test_head_to_head_counts_who_finished_ahead_when_each_level_has_one_seat(capsys):
     data = _json_run(
         capsys,
@@ -153,6 +156,7 @@ def test_head_to_head_counts_who_finished_ahead_when_each_level_has_one_seat(cap
     assert shared["head_to_head"] == {}
 
 
+@pytest.mark.slow
 def test_head_to_head_with_first_out_ranks_the_winner_ahead(capsys):
     data = _json_run(
         capsys,

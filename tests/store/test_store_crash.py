@@ -17,6 +17,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from palace_tui.store import Store
 
 KILLS = 20
@@ -64,6 +66,7 @@ def _valid(save: dict) -> bool:
     return save["digest"] == hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
 
 
+@pytest.mark.slow
 def test_sigkill_at_random_moments_never_loses_a_save(data_dir: Path) -> None:
     """Twenty SIGKILLs: every restart finds the last or the previous save, whole, and records count once."""
     rng = random.Random(20261130)

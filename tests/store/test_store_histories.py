@@ -8,8 +8,8 @@ from pathlib import Path
 
 from palace_tui.cli.records import main
 from palace_tui.rules import Rules
+from palace_tui.rules.gamefile import parse_game, replay
 from palace_tui.store import Store
-from palace_tui.store.gamefile import parse_game, replay
 from palace_tui.store.records import SCHEMA_VERSION
 from palace_tui.table.session import SeatConfig, Session
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from palace_tui.rules import Card, Event, Game
+from palace_tui.rules.saving import to_dict
 from palace_tui.store import Store
 from palace_tui.table.codec import event_from_list, event_to_list, migrate_v1
 from palace_tui.table.session import Session
@@ -70,7 +71,7 @@ def test_a_save_is_one_envelope_with_the_game_dict_inside(tmp_path: Path):
     doc = json.loads((tmp_path / "session.json").read_text())
     data = doc["data"]
     assert "format" not in data and "version" not in data and not isinstance(data["log"], str)
-    assert data["game"] == session.game.to_dict()
+    assert data["game"] == to_dict(session.game)
     back = Session.from_dict(data)
     assert back.game == session.game and back.log == session.log and back.events == session.events
 

@@ -128,6 +128,7 @@ def test_alone_after_a_resume_passes_first_and_hides_computers_until_then():
 # ---------------------------------------------------------------------- whole games, engine only
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "preset,humans,seats",
     [("palace", {0, 1}, 3), ("shithead", {0, 2, 3}, 4), ("first-out", {0, 1}, 2), ("palace", {1}, 3)],

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from palace_tui.rules import Game, Move, Rules
 from palace_tui.rules.cards import parse_cards
-from palace_tui.rules.text import explain_pile
+from palace_tui.rules.saving import from_dict
 from palace_tui.table.session import SeatConfig, Session
 from palace_tui.tui.screens.compare import CompareScreen
 from palace_tui.tui.screens.game import GameScreen
@@ -15,6 +15,7 @@ from palace_tui.tui.screens.learn_list import LearnScreen
 from palace_tui.tui.screens.new_table import NewTableScreen
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.screens.rules import RulesScreen
+from palace_tui.words import explain_pile
 from palace_tui.words.events import recap_for
 from tests.helpers.app import hand_text, keys_for, press, screen_text
 
@@ -257,8 +258,8 @@ async def test_take_back_a_plain_play_on_the_result_step(make_app):
         assert session.game.to_json() == before
         assert session.log == [] and session.events == []
         assert "9♦" in hand_text(screen)
-        assert "Took back 9♦" in screen.note.body
-        assert Game.from_dict(app.store.load_session()["game"]).to_json() == before
+        assert screen.note.label == "Undo" and screen.note.body == "Undid playing 9♦. Play again."
+        assert from_dict(app.store.load_session()["game"]).to_json() == before
 
 
 async def test_the_pass_screen_has_no_take_back(make_app):
@@ -278,33 +279,58 @@ async def test_the_pass_screen_has_no_take_back(make_app):
         assert app.screen.viewer == 1 and app.screen.check_action("take_back", ()) is False
 
 
-async def test_take_back_refused_after_a_draw_says_why(make_app):
-    """Ann drew from the stock: the result step names the card drawn; u is not offered and says why."""
+async def test_take_back_refused_after_a_draw_keeps_the_result_and_says_why(make_app):
+    """Ann drew from the stock: the result step names the card drawn; u is not offered, and pressed
+    it says why in the hint line while the note still names the card drawn (nowhere else does)."""
     session = two_humans(stock="2C 3S")
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
         await play(pilot, screen, Move.play("9D"))
-        assert screen.mode() == "result" and "You drew 3♠." in screen.note.body
+        result = "You played 9♦. You drew 3♠."
+        assert screen.mode() == "result" and screen.note.body == result
         assert screen.check_action("take_back", ()) is False and "u Undo" not in screen_text(app)
         await press(pilot, "u")
-        assert screen.note.label == "Take back" and "drawn from the stock" in screen.note.body
+        assert screen.note.label == "Your move" and screen.note.body == result
+        refusal = "Cards were drawn from the stock and seen, so this move can't be undone."
+        assert screen.message is not None and screen.message.plain == refusal
+        text = " ".join(screen_text(app).split())
+        assert result in text and refusal in text
         assert screen.mode() == "result" and session.game.moves == 1
 
 
-async def test_take_back_refused_after_taking_the_pile(make_app):
-    """Ann took the pile: she sees how many cards; it can't go back, and u says so."""
+async def test_take_back_after_taking_the_pile(make_app):
+    """Ann took the pile: every card of it was public, so u puts it back and her turn goes on."""
     session = two_humans()
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
+        before = session.game.to_json()
         await press(pilot, "t")
-        assert screen.mode() == "result" and "You took the pile (2 cards)." in screen.note.body
+        assert screen.mode() == "result" and screen.note.body == "You took the pile (2 cards)."
+        assert screen.check_action("take_back", ()) is True and "u Undo" in screen_text(app)
+        await press(pilot, "u")
+        assert session.game.to_json() == before and screen.mode() == "hand" and screen.viewer == 0
+        assert screen.note.body == "Undid taking the pile (2 cards). Play again."
+
+
+async def test_take_back_refused_after_a_face_down_card_failed(make_app):
+    """Ann turned a face-down card that could not go and took it with the pile: the card was
+    never seen before, so this take can't go back."""
+    position = [{"name": "Ann", "face_down": "4C 9C"}, {"name": "Ben", "hand": "5S", "face_down": "8D"}]
+    session = two_humans(position=position, pile="QH")
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await press(pilot, "enter")
+        assert screen.mode() == "result" and "turned over 4♣ from face down" in screen.note.body
         assert screen.check_action("take_back", ()) is False
         await press(pilot, "u")
-        assert "The pile was taken into a hand" in screen.note.body
+        assert screen.message is not None and "face-down card was turned" in screen.message.plain
+        assert session.game.moves == 1
 
 
 async def test_take_back_on_the_table_after_a_clear(make_app):
@@ -319,11 +345,11 @@ async def test_take_back_on_the_table_after_a_clear(make_app):
         assert screen.check_action("take_back", ()) is True and "u Undo" in screen_text(app)
         await press(pilot, "u")
         assert [str(c) for c in session.game.pile] == ["5♥", "6♦"]
-        assert "Took back 10♥" in screen.note.body
+        assert screen.note.body == "Undid playing 10♥. Play again."
         await play(pilot, screen, Move.play("9D"))  # Ben (easy, no delay) answers at once
         assert screen.check_action("take_back", ()) is False
         await press(pilot, "u")
-        assert screen.note.label == "Take back" and "moved since" in screen.note.body
+        assert screen.message is not None and "moved since" in screen.message.plain
 
 
 # ---------------------------------------------------------------------- learn, rules, compare
@@ -348,7 +374,7 @@ async def test_rules_screen_compares_presets(make_app):
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await press(pilot, "question_mark")
+        await press(pilot, "question_mark", "question_mark")  # how to play, then the full rules
         rules = app.screen
         assert isinstance(rules, RulesScreen) and rules.rules == session.game.rules
         assert "c Compare presets" in screen_text(app)
@@ -409,5 +435,5 @@ async def test_take_back_hidden_with_the_reason_while_the_computer_waits(make_ap
         assert screen.mode() == "wait" and screen.viewer == 0
         assert screen.check_action("take_back", ()) is False and "u Undo" not in screen_text(app)
         await press(pilot, "u")
-        assert screen.note.label == "Take back" and "drawn from the stock" in screen.note.body
-        assert "Take back: Cards were drawn" in screen_text(app)
+        assert screen.message is not None and "drawn from the stock" in screen.message.plain
+        assert "Cards were drawn from the stock" in screen_text(app)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from palace_tui.rules import Game
 from palace_tui.table.session import MemoryStore, Session
 from palace_tui.tui.screens.game import GameScreen
+from palace_tui.tui.screens.how_to_play import HowToPlayScreen
 from palace_tui.tui.screens.new_table import NewTableScreen
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.screens.results import ResultsScreen
@@ -200,13 +201,26 @@ async def test_play_again_deals_with_the_next_dealer(make_app):
         assert session.game_number == 1 and session.game.dealer == expected
 
 
-async def test_rules_screen_shows_the_options_in_force(make_app):
-    """? opens the rules generated from the options; Escape goes back."""
+async def test_how_to_play_then_the_full_rules(make_app):
+    """? opens how to play on one screen, made from the options in force (a house rule gets its
+    line); ? there opens the full rules in its place; Escape goes back to the table."""
     session = make_session(humans=("Ann",), computers=("Ben",), options=["seven=low"])
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        table = app.screen
         await press(pilot, "question_mark")
+        assert isinstance(app.screen, HowToPlayScreen)
+        text = screen_text(app)
+        lines = [line for line in text.split("\n") if line.strip()]
+        assert "How to play: palace" not in text  # seven=low is no preset's: a custom table
+        assert "Also    After a 7, play 7 or lower." in text
+        assert "Goal    Get rid of all your cards. The last one holding cards loses." in text
+        assert "esc Back ? Full rules ^q Save+quit" in text
+        assert len(lines) <= 22  # one screen at 80x24, footer included
+        await press(pilot, "escape")
+        assert app.screen is table
+        await press(pilot, "question_mark", "question_mark")
         assert isinstance(app.screen, RulesScreen)
         assert "the rules in force" in screen_text(app)
         await press(pilot, "pagedown")
@@ -273,3 +287,71 @@ async def test_six_seats_fit_80x24(make_app):
         for name in session.names:
             assert name in text
         assert "Hand" in text and "Pile" in text
+
+
+async def test_swapping_shows_both_cursors(make_app):
+    """Setup with deal=swap: with the face-up row in the keys' hands the hand's cursor still shows
+    (a double frame), so the player sees which two cards Enter trades; ↑ ↓ move the heavy cursor."""
+    session = make_session(humans=("Ann",), computers=("Ben",), seed=3)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.mode() == "swap"
+        await press(pilot, "right")
+        hand, up = (screen.query_one(f"#{row}-row").text.split("\n")[0] for row in ("hand", "up"))
+        assert hand.startswith("╭───╮ ┏━━━┓") and "╔" not in hand
+        assert up.startswith("╔═══╗ ╭───╮") and "┏" not in up
+        await press(pilot, "up")
+        hand, up = (screen.query_one(f"#{row}-row").text.split("\n")[0] for row in ("hand", "up"))
+        assert hand.startswith("╭───╮ ╔═══╗") and "┏" not in hand
+        assert up.startswith("┏━━━┓ ╭───╮") and "╔" not in up
+        hint = " ".join(screen_text(app).split())
+        card_hand, card_up = session.game.seats[0].hand[1], session.game.seats[0].face_up[0]
+        assert f"Swap {card_hand} (hand) for {card_up} (face up)" in hint
+
+
+async def test_lay_up_with_too_few_or_too_many_marks_says_what_is_needed(make_app):
+    """deal=choose: Enter with none, or two of the three, marked says so in the note (and changes
+    nothing); a fourth mark is refused with its own sentence."""
+    from palace_tui.rules import Rules
+    from palace_tui.table.session import SeatConfig
+
+    rules = Rules.preset("palace").replace(deal="choose")
+    session = Session.new([SeatConfig("Ann"), SeatConfig("Ben", human=False, level="easy")], rules, seed=3)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        screen = app.screen
+        assert screen.mode() == "choose"
+        moves = session.game.moves
+        await press(pilot, "enter")
+        assert screen.note.body == "Choose exactly 3 cards to lay face up, not 0."
+        await press(pilot, "space", "right", "space", "enter")
+        assert screen.note.body == "Choose exactly 3 cards to lay face up, not 2."
+        assert "Choose exactly 3 cards to lay face up, not 2." in " ".join(screen_text(app).split())
+        assert session.game.moves == moves and screen.mode() == "choose"
+        await press(pilot, "right", "space", "right", "space")
+        assert screen.message is not None and screen.message.plain == "Only 3 cards go face up: unmark one first."
+        await press(pilot, "enter")
+        assert session.game.seats[0].face_up and screen.mode() != "choose"
+
+
+async def test_an_open_dropdown_is_a_framed_menu_over_the_form(make_app):
+    """An option's open list is framed (it used to lie bare over the rows below, its values read as
+    theirs: "hand size 4"); Escape closes it and the form is as it was."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewTableScreen)
+        before = screen_text(app)
+        app.screen.query_one("#opt-face_up").focus()
+        await press(pilot, "enter")
+        lines = screen_text(app).split("\n")
+        row = next(i for i, line in enumerate(lines) if line.startswith(" face up "))
+        column = lines[row].index("3")
+        menu = [line[column : column + 4] for line in lines[row + 1 : row + 6]]
+        assert menu == ["╭───", "│3  ", "│4  ", "│5  ", "╰───"], menu
+        await press(pilot, "escape")
+        assert screen_text(app) == before

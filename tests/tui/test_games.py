@@ -15,6 +15,7 @@ from tests.helpers.app import make_session
 from tests.helpers.app_driver import play_through
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ["palace"])
 async def test_two_humans_and_a_computer_play_a_whole_game(preset, make_app):
     """Two humans and a computer play to the result; the privacy screen comes between humans."""

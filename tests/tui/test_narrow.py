@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from palace_tui.tui.app import NARROW_WIDTH
 from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.pass_device import PassScreen
@@ -19,6 +21,7 @@ from tests.helpers.app_driver import PrivacyWatch, choose_move
 TOO_SMALL = "Make the window larger"
 
 
+@pytest.mark.slow
 async def test_hot_seat_moves_at_40x20_never_show_a_secret(make_app):
     """Two people and a computer play twenty human turns at 40x20: no card of a hand or a
     face-down row is ever on the wrong screen, and the privacy screen shows none at all."""
@@ -157,7 +160,17 @@ async def test_every_key_is_on_screen_at_40x20(make_app):
         keys = footer_lines(app)
         assert len(keys) == 2, keys
         text = " ".join(keys)
-        for hint in ("←→ Card", "↑↓ Row", "⏎ Swap", "r Ready", "h Coach", "e Pile", "? Rules", "x Abandon", "^q Quit"):
+        for hint in (
+            "←→ Card",
+            "↑↓ Row",
+            "⏎ Swap",
+            "r Ready",
+            "h Coach",
+            "e Pile",
+            "? Help",
+            "x Abandon",
+            "^q Save+quit",
+        ):
             assert hint in text, f"{hint!r} is not in the footer: {keys}"
         assert all(len(line.rstrip()) <= 40 for line in keys)
         # The hint's last line is above the keys, not under them.
@@ -178,7 +191,7 @@ async def test_the_keys_take_one_line_at_80x24(make_app):
         await pilot.pause()
         await press(pilot, "enter")
         keys = footer_lines(app)
-        assert len(keys) == 1 and "r Ready" in keys[0] and "^q Quit" in keys[0], keys
+        assert len(keys) == 1 and "r Ready" in keys[0] and "^q Save+quit" in keys[0], keys
         assert not app.screen.has_class("-keys-lines-2")
         await pilot.resize_terminal(40, 20)  # the phone turned upright: the keys wrap
         await pilot.pause()

@@ -11,8 +11,8 @@ from pathlib import Path
 from palace_tui.ai import make_player
 from palace_tui.ai.analysis import analyse
 from palace_tui.rules.cards import cards_text
+from palace_tui.rules.gamefile import replay
 from palace_tui.store import Store
-from palace_tui.store.gamefile import replay
 from palace_tui.table.session import Session
 from palace_tui.tui.review_app import ReviewApp
 from palace_tui.tui.screens.game import GameScreen
@@ -228,7 +228,7 @@ async def test_the_review_gives_the_lessons_right_move_as_the_verdict() -> None:
 
     from palace_tui.lessons.course import BY_ID
     from palace_tui.rules import Move
-    from palace_tui.store.gamefile import GameRecord, Replay, SeatInfo, Step
+    from palace_tui.rules.gamefile import GameRecord, Replay, SeatInfo, Step
 
     start = BY_ID["ten"].position()
     after = start.copy()
@@ -258,7 +258,7 @@ async def test_a_setup_verdict_names_the_cards_on_screen() -> None:
 
     from palace_tui.ai.policy import setup_move
     from palace_tui.rules import Game, Move, Rules
-    from palace_tui.store.gamefile import GameRecord, Replay, SeatInfo, Step
+    from palace_tui.rules.gamefile import GameRecord, Replay, SeatInfo, Step
 
     game = Game.deal(Rules.preset("palace"), ["Ann", "Ben"], seed=13, dealer=1)
     steps, g = [], game

@@ -5,6 +5,7 @@ Update them after a deliberate change with ``pytest tests/app --snapshot-update`
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input
 
 from palace_tui.ai import make_player
@@ -13,6 +14,12 @@ from palace_tui.tui.app import PalaceApp
 from tests.helpers.app import make_session
 
 SIZE = (80, 24)
+
+
+@pytest.fixture(autouse=True)
+def _last_move_stays_lit(monkeypatch):
+    """A move made by a key stays lit until the snapshot is taken, however loaded the machine."""
+    monkeypatch.setattr("palace_tui.tui.screens.move_highlight.SECONDS", 3600)
 
 
 def app_for(session: Session | None = None, store: MemoryStore | None = None) -> PalaceApp:
@@ -82,10 +89,16 @@ def test_results(snap_compare):
     assert snap_compare(app_for(session, store), terminal_size=SIZE)
 
 
-def test_rules(snap_compare):
-    """The rules for the options in force."""
+def test_how_to_play(snap_compare):
+    """How to play on one screen, with a house rule in force."""
     session = make_session(humans=("Ann",), computers=("Ben",), options=["eight=reverse"])
     assert snap_compare(app_for(session), terminal_size=SIZE, press=["question_mark"])
+
+
+def test_rules(snap_compare):
+    """The full rules for the options in force (? on the how-to-play card)."""
+    session = make_session(humans=("Ann",), computers=("Ben",), options=["eight=reverse"])
+    assert snap_compare(app_for(session), terminal_size=SIZE, press=["question_mark", "question_mark"])
 
 
 # ---------------------------------------------------------------------- the turn at a shared keyboard

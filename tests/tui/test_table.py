@@ -329,7 +329,7 @@ async def test_footer_keeps_every_key_when_take_back_is_offered(make_app, monkey
         await pilot.pause()
         shown = [b.binding for b in screen.active_bindings.values() if b.binding.show]
         line = footer_line(app)
-        assert "Undo" in line and "Abandon" in line
+        assert "u Undo" in line and "x Abandon" in line and "^q Save+quit" in line
         for binding in shown:
             assert binding.description in line, (binding.description, line)
 
@@ -447,12 +447,12 @@ def test_players_words():
     from palace_tui.rules import Event
     from palace_tui.tui.widgets.card_art import card_text
     from palace_tui.tui.widgets.game_log import log_line
+    from palace_tui.words import log_sentence
     from palace_tui.words.events import recap
 
-    assert Event("starts", 0).text(["Ann"]) == "Ann leads"
+    assert log_sentence(Event("starts", 0), ["Ann"]) == "Ann leads"
     assert recap([(0, Event("starts", 0))], ["Ann"], 0) == "Ann leads."
     # A joker is named in sentences, and coloured from the Card itself (no text is read back).
-    from palace_tui.words import log_sentence
 
     joker, seven = Card.parse("JK"), Card.parse("7H")
     played = log_line(log_sentence(Event("played", 3, (joker, joker)), ["Ann", "Ben", "Cy", "Dee"]))

@@ -69,6 +69,25 @@ async def test_after_the_computers_the_pass_screen_names_only_the_next_person(ma
         assert "⏎ Show my cards" in text and "^q Save+quit" in text and " u " not in text
 
 
+async def test_the_pass_screen_comes_as_the_computers_move_lands(make_app):
+    """No second computer pause before the pass screen: once Cy's move lands (after its pause),
+    Ben's pass screen is up at the next frame, not another pause later."""
+    session = at_table()
+    app = make_app(session, ai_delay=1.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await play(pilot, app.screen, Move.play("9D"))
+        await press(pilot, "enter")
+        for _ in range(400):  # Cy thinks, then its move lands once the pause is over
+            if session.game.moves == 2:
+                break
+            await pilot.pause(0.01)
+        assert session.game.moves == 2 and session.game.turn == 2
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen) and app.screen.seat == 2
+
+
 async def test_a_turned_face_down_card_is_shown_to_the_mover(make_app):
     position = [
         {"name": "Ann", "face_down": "4D"},
@@ -140,7 +159,7 @@ async def test_u_at_the_start_of_a_turn_says_why_in_one_sentence(make_app):
         screen = app.screen
         assert "u Undo" not in screen_text(app)
         await press(pilot, "u")
-        assert screen.note.label == "Take back" and screen.note.body == "There is no move of yours to take back."
+        assert screen.message is not None and screen.message.plain == "There is no move of yours to undo."
 
 
 async def test_ending_the_turn_forgets_the_take_back(make_app):

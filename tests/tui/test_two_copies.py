@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from palace_tui.store import Store
 from palace_tui.tui.app import NOT_SAVED_LINE
 from palace_tui.tui.screens.learn_list import LearnScreen
@@ -21,6 +23,7 @@ from tests.helpers.app_driver import play_through
 from tests.helpers.pty_app import PtyApp
 
 
+@pytest.mark.slow
 async def test_the_second_copy_says_so_and_plays_a_game_it_does_not_save(make_app, data_dir) -> None:
     folder = Path(data_dir)
     with Store(folder) as store:

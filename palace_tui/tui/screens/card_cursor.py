@@ -121,12 +121,15 @@ class CardCursor:
         can't go now dimmed, and, while one row is played from, the other rows."""
         here = mode in POINTING and row == self.row
         playing_here = mode in (Mode.HAND, Mode.FACE_UP) and row == self.row
+        # Swapping, the other row's cursor shows too: Enter trades the two cards pointed at.
+        other = mode == Mode.SWAP and row in (Row.HAND, Row.FACE_UP) and row != self.row
         out = []
         for i, card in enumerate(self.cards(view, row)):
             dim = (mode in PLAYING and row != self.row) or (
                 playing_here and card is not None and card.rank not in view.playable_ranks
             )
-            out.append(Slot.in_row(card, i, dim=dim, marked=here and i in self.marked, cursor=here and i == self[row]))
+            marked, cursor = here and i in self.marked, here and i == self[row]
+            out.append(Slot.in_row(card, i, dim=dim, marked=marked, cursor=cursor, pointed=other and i == self[row]))
         return out
 
     # ------------------------------------------------------------ following the position
@@ -210,7 +213,7 @@ class CardCursor:
             return Move.choose(self.marked_cards(view))
         if key == "take":
             # Taking with the face-up cards stuck adds the one pointed at, when the rules want one.
-            adding = mode == Mode.FACE_UP and rules.stuck_face_up == "add-one"
+            adding = mode == Mode.FACE_UP and rules.adds_face_up
             return Move.take(self.face_up_to_add(view) if adding else None)
         if key == "ready":
             self.row = Row.HAND

@@ -40,9 +40,7 @@ class ComputerTurns:
         self.after = after
         #: Bumped on every change of the game: a worker's answer for an older position is dropped.
         self.serial = 0
-        #: The last move was a computer's (the table gets a pause to see it before a pass screen).
-        self.last_was_computer = False
-        #: The pause before a computer's move lands, or before the pass screen after it.
+        #: The pause before a computer's move lands.
         self._timer: Timer | None = None
         #: A computer move worked out while another screen was on top, to play on return.
         self._pending: tuple[int, Move | None] | None = None
@@ -52,7 +50,6 @@ class ComputerTurns:
     def changed(self) -> None:
         """A person changed the game (a move, the end of a turn, a take-back, abandoning)."""
         self.serial += 1
-        self.last_was_computer = False
 
     def stop(self) -> None:
         """Drop whatever was scheduled: the pause, and a move kept for when the screen is back."""
@@ -61,20 +58,6 @@ class ComputerTurns:
             self._timer = None
         self._pending = None
         self._waiting = False
-
-    def after_pause(self, then: Callable[[], None]) -> None:
-        """Run ``then`` now, or, after a computer's move, once the table has seen it for a pause
-        (dropped if the game changes meanwhile)."""
-        if self.delay > 0 and self.last_was_computer:
-            serial = self.serial
-            self._timer = self.screen.set_timer(self.delay, lambda: self._run_if_current(serial, then))
-        else:
-            then()
-
-    def _run_if_current(self, serial: int, then: Callable[[], None]) -> None:
-        self._timer = None
-        if serial == self.serial:
-            then()
 
     def play(self) -> None:
         """Let the computer seat to act think in a worker; its move lands after ``delay``."""
@@ -141,7 +124,6 @@ class ComputerTurns:
         self._moved(seat)
 
     def _moved(self, seat: int) -> None:
-        self.last_was_computer = True
         self.after(seat)
 
     def resume(self) -> None:

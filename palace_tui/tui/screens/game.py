@@ -32,6 +32,7 @@ from textual.widgets import Header
 
 from palace_tui.device import TERMINAL, Device
 from palace_tui.rules import Card, Event, Game, IllegalMove, Move, SeatView
+from palace_tui.table.last_move import last_move
 from palace_tui.table.session import Session
 from palace_tui.table.turn_flow import Step, Turn, TurnFlow
 from palace_tui.tui.messages import GameEnded, PassNeeded
@@ -40,6 +41,7 @@ from palace_tui.tui.screens.coach_note import ask_coach, coach_note
 from palace_tui.tui.screens.computer_turns import ComputerTurns
 from palace_tui.tui.screens.greyed_keys import LABELS, refusal
 from palace_tui.tui.screens.key_modes import Mode
+from palace_tui.tui.screens.move_highlight import MoveHighlight
 from palace_tui.tui.screens.table_bindings import TABLE_BINDINGS, key_state, table_mode
 from palace_tui.tui.screens.table_messages import CoachAnswered, ComputerMoveReady
 from palace_tui.tui.screens.turn_hint import table_titles, turn_hint
@@ -53,8 +55,10 @@ from palace_tui.tui.widgets.player_area import PlayerArea
 from palace_tui.tui.widgets.seat_list import SeatList
 from palace_tui.tui.widgets.too_small import TooSmall
 from palace_tui.words import explain_pile
+from palace_tui.words import take_back as take_back_words
 from palace_tui.words.device import take_question
 from palace_tui.words.events import move_result, recap_for
+from palace_tui.words.take_back import undone
 
 WARN = Style(color="red", bold=True)
 DIM = Style(dim=True)
@@ -94,6 +98,8 @@ class GameScreen(Screen[None], inherit_bindings=False):
         self.cursor = CardCursor()
         #: The computer seats' moves: their pauses, their workers, the game's serial.
         self.computers = ComputerTurns(self, session, ai_delay, self.after_computer)
+        #: What the last move changed, lit up for a moment.
+        self.highlight = MoveHighlight(self, self.redraw)
         #: A refusal or warning shown instead of the hint, until the next key.
         self.message: Text | None = None
         #: The seat the cursor belongs to: another seat at the screen starts afresh.
@@ -172,8 +178,9 @@ class GameScreen(Screen[None], inherit_bindings=False):
         self.cursor.follow(view, mode)
         if not cards_only:
             computers = {i for i, s in enumerate(self.session.seats) if not s.human}
-            self.query_one(SeatList).show(view, computers)
-            self.query_one(PileView).show(view)
+            changes = self.highlight.changes
+            self.query_one(SeatList).show(view, computers, changes.seat if changes else None)
+            self.query_one(PileView).show(view, changes)
             self.query_one(GameLog).show(self.session.log_entries, self.session.log_total, self.session.names)
             self._draw_titles(view, mode)
         self._draw_player(view, mode)
@@ -187,6 +194,8 @@ class GameScreen(Screen[None], inherit_bindings=False):
 
     def _draw_titles(self, view: SeatView, mode: Mode) -> None:
         arrow = "clockwise →" if view.direction == 1 else "anticlockwise ←"
+        if self.highlight.changes is not None and self.highlight.changes.direction:
+            arrow = f"[reverse]{arrow}[/]"  # play just turned round
         self.query_one("#seats").border_title = f"Table  {arrow}"
         self.sub_title, cards_title = table_titles(self.game, self.session.names, self.viewer, mode)
         self.query_one(PlayerArea).border_title = escape(cards_title)  # a name is text, never markup
@@ -228,20 +237,18 @@ class GameScreen(Screen[None], inherit_bindings=False):
         if turn.step == Step.OVER:
             self.post_message(GameEnded(self.session))
         elif turn.step == Step.PASS:
-            seat = turn.seat
-            assert seat is not None  # a pass is always to someone
-            # After a computer's move, the table sees it for a pause first.
-            self.computers.after_pause(lambda: self._pass_to(seat))
+            assert turn.seat is not None  # a pass is always to someone
+            # At once, even after a computer's move: the next person's recap tells it, and a
+            # pause here would be dead time on every turn.
+            self.post_message(PassNeeded(self, turn.seat))
         elif turn.step == Step.WATCH:
             self.computers.play()
-
-    def _pass_to(self, seat: int) -> None:
-        if self.flow.turn == Turn(Step.PASS, seat, None):
-            self.post_message(PassNeeded(self, seat))
 
     def reveal(self, seat: int) -> None:
         """The pass screen was passed: show ``seat``'s cards."""
         self.session.device_passed(seat)
+        # The last move landed behind the pass screen (or long ago): light it up for the one now looking.
+        self.highlight.show(last_move(self.session.last_events))
         self.cursor.marked.clear()
         self.message = None
         self.follow(self.flow.passed())
@@ -249,8 +256,13 @@ class GameScreen(Screen[None], inherit_bindings=False):
         self.call_after_refresh(self.refresh_bindings)
 
     def after_computer(self, seat: int) -> None:
-        """A computer seat has moved: the flow says who is next."""
-        self.follow(self.flow.after_move(seat, self.session.to_act))
+        """A computer seat has moved: the flow says who is next (the bell rings when that is the
+        one person at the table: the pass screen rings for the others)."""
+        self.highlight.show(last_move(self.session.last_events))
+        turn = self.flow.after_move(seat, self.session.to_act)
+        self.follow(turn)
+        if turn.step == Step.ACT:
+            self.app.bell()
 
     def _recap(self, seat: int) -> None:
         """Show what the other seats did since ``seat`` last acted (public events only)."""
@@ -273,6 +285,7 @@ class GameScreen(Screen[None], inherit_bindings=False):
             self.app.bell()
             return False
         self.computers.changed()
+        self.highlight.show(last_move(events))
         self.message = None
         self.cursor.marked.clear()
         self.note.clear()
@@ -413,14 +426,15 @@ class GameScreen(Screen[None], inherit_bindings=False):
         if not self.session.take_back_offered():
             self.action_why_no_take_back()
             return
-        _ok, why = self.session.take_back_status()
+        what = undone(self.session.takeback.latest)
         seat = self.session.take_back()
+        self.highlight.clear()
         self.computers.changed()
         self.computers.stop()
         self.cursor.marked.clear()
         self.message = None
         self.follow(self.flow.taken_back(seat))
-        self.note.say("Take back", why.replace("Take back", "Took back", 1) + " Play again.")
+        self.note.say(take_back_words.NAME, what)
         self.refresh_bindings()
 
     def action_abandon(self) -> None:
@@ -447,21 +461,22 @@ class GameScreen(Screen[None], inherit_bindings=False):
             self.app.bell()
 
     def action_why_no_take_back(self) -> None:
-        """Say why u does nothing now."""
+        """Say why u does nothing now, in the hint line: the note keeps what the move did (a card
+        drawn is named there and nowhere else) or the recap."""
         if self.session.takeback.mover != self.viewer:
-            self.note.say("Take back", "There is no move of yours to take back.")
+            self._moved(take_back_words.NOTHING_OF_YOURS)
         else:
-            self.note.say("Take back", self.session.take_back_status()[1])
+            self._moved(self.session.take_back_status()[1])
 
     def action_explain(self) -> None:
         """Say what may go on the pile now, and why (public facts only)."""
         self.note.say("Pile", log_line(explain_pile(self.game)))
 
     def action_rules(self) -> None:
-        """Show the rules for the options in force."""
-        from palace_tui.tui.screens.rules import RulesScreen
+        """How to play with the options in force, on one screen (? there: the full rules)."""
+        from palace_tui.tui.screens.how_to_play import HowToPlayScreen
 
-        self.app.push_screen(RulesScreen(self.game.rules))
+        self.app.push_screen(HowToPlayScreen(self.game.rules))
 
     def action_log_page(self, step: int) -> None:
         """Scroll a page back (-1) or on (1): the log, or first the table when a narrow screen cut it."""

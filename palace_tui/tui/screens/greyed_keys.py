@@ -27,7 +27,7 @@ def refusal(game: Game, key: str, marked: list[Card]) -> str | None:
         return None if game.phase == "play" else explain_pile(game)
     if key == "take":
         move = Move.take()
-    elif key == "enter" and game.phase == "setup" and game.rules.deal == "choose":
+    elif key == "enter" and game.phase == "setup" and not game.rules.swap_deal:
         move = Move.choose(list(marked))
     else:
         return None

@@ -92,6 +92,14 @@ class NewTableScreen(Screen[Session]):
     NewTableScreen #learn { margin-right: 2; }
     NewTableScreen #error { color: $error; text-style: bold; width: 1fr; }
     NewTableScreen #seed-help { width: 1fr; color: $text-muted; }
+    /* A compact Select's open list has no frame: its values lay over the rows below as if they were
+       theirs ("hand size 4"). Framed on a panel, it reads as a menu on top of the form. */
+    NewTableScreen Select > SelectOverlay.-textual-compact {
+        border: round $accent !important;
+        background: $panel;
+        width: auto;
+        min-width: 100%;
+    }
     """
 
     BINDINGS = [

@@ -150,7 +150,7 @@ class ResultsScreen(Screen[str]):
             text.append("\n")
         for seat in (i for i in range(len(names)) if i not in out.order):
             text.append(f"   -  {names[seat]:<{width}}  still held cards\n", "dim")
-        text.append("\n" + points_sentence(out, scoring) + "\n")
+        text.append("\n" + points_sentence(out, session.rules) + "\n")
         text.append(next_deal_sentence(names[session.game.next_dealer()]))
         return text
 
@@ -172,7 +172,7 @@ class ResultsScreen(Screen[str]):
 
     def _points(self, store: GameStore, game: dict[str, Any]) -> list[int] | None:
         """A recorded game's points by seat, from its replayed moves (None if they were not kept)."""
-        from palace_tui.store.gamefile import GameFileError, ReplayError, parse_game, replay
+        from palace_tui.rules.gamefile import GameFileError, ReplayError, parse_game, replay
 
         if game["game_id"] == self.session.game_id:
             out = self.session.game.outcome()

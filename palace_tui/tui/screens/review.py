@@ -28,7 +28,7 @@ from palace_tui.ai.analysis import (
 )
 from palace_tui.rules import Card, Game, Move
 from palace_tui.rules.cards import cards_text
-from palace_tui.store.gamefile import GameRecord, Replay, replay
+from palace_tui.rules.gamefile import GameRecord, Replay, replay
 from palace_tui.store.protocol import GameStore
 from palace_tui.tui.widgets.chance_graph import any_shaded, chance_graph, graph_legend
 from palace_tui.tui.widgets.keys_footer import KeysFooter

@@ -8,7 +8,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from palace_tui.store.gamefile import GameFileError, parse_game
+from palace_tui.rules.gamefile import GameFileError, parse_game
 from palace_tui.store.protocol import GameStore
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import TooSmall

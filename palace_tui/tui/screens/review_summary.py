@@ -13,7 +13,7 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from palace_tui.ai.analysis import Analysis
-from palace_tui.store.gamefile import Replay
+from palace_tui.rules.gamefile import Replay
 from palace_tui.tui.screens.review import decision_words, verdict_reason
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.words.review import turning_label

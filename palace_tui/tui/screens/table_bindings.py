@@ -17,19 +17,23 @@ from palace_tui.table.session import Session
 from palace_tui.table.turn_flow import Step
 from palace_tui.tui.screens.card_keys import card_bindings, pile_bindings
 from palace_tui.tui.screens.key_modes import PUBLIC_TABLE_KEYS, TABLE_KEYS, Ask, Mode
+from palace_tui.words import take_back as take_back_words
 
 TABLE_BINDINGS: list[BindingType] = [
     *card_bindings(),
     Binding("enter", "choose", "Lay up", tooltip="Lay the marked cards face up", id="choose"),
     Binding("enter", "end_turn", "End turn", tooltip="Hide your cards and hand the keyboard on", id="end-turn"),
     *pile_bindings(),
-    Binding("u", "take_back", "Undo", tooltip="Take back your last move (nothing new was seen)", id="take-back"),
+    Binding(
+        "u", "take_back", take_back_words.NAME, tooltip="Undo your last move (nothing new was seen)", id="take-back"
+    ),
     # Pressed while take-back is hidden: say why not.
     Binding("u", "why_no_take_back", "Why no take-back", show=False, id="take-back-why"),
     Binding("h", "coach", "Coach", tooltip="The move the coach would make, and why", id="coach"),
     Binding("e", "explain", "Pile", tooltip="What may go on the pile now, and why", id="explain"),
-    Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules in force", id="rules"),
+    Binding("question_mark", "rules", "Help", key_display="?", tooltip="How to play, then the full rules", id="rules"),
     Binding("x", "abandon", "Abandon", tooltip="Stop this game with no result", id="abandon"),
+    Binding("b", "app.toggle_bell", "Bell", show=False, tooltip="Switch the bell on or off", id="bell"),
     Binding("escape", "clear_marks", "Unmark", show=False, id="unmark"),
     Binding("pageup", "log_page(-1)", "Log back", show=False, id="log-up"),
     Binding("pagedown", "log_page(1)", "Log on", show=False, id="log-down"),
@@ -40,7 +44,7 @@ TABLE_BINDINGS: list[BindingType] = [
     Binding(
         "ctrl+q",
         "app.save_quit",
-        "Quit",
+        "Save+quit",
         key_display="^q",
         tooltip="Save the game and quit",
         priority=True,
@@ -60,7 +64,7 @@ def table_mode(session: Session) -> Mode:
     if viewer is None or game.turn != viewer or not session.is_human(viewer):
         return Mode.WAIT
     if game.phase == "setup":
-        return Mode.SWAP if game.rules.deal == "swap" else Mode.CHOOSE
+        return Mode.SWAP if game.rules.swap_deal else Mode.CHOOSE
     return Mode(game.stage(viewer))
 
 

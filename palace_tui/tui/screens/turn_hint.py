@@ -51,7 +51,7 @@ def turn_hint(
     if mode == Mode.RESULT:
         text = Text.assemble("Your move is made. ", ("Enter", KEY), " ends your turn and hides your cards")
         if take_back:
-            text.append_text(Text.assemble("; ", ("u", KEY), " takes the move back"))
+            text.append_text(Text.assemble("; ", ("u", KEY), " undoes it"))
         text.append(".")
         return text
     if mode == Mode.WAIT:
@@ -87,6 +87,6 @@ def turn_hint(
         text.append_text(Text.assemble(". Nothing you hold can go: ", ("t", KEY), " takes the pile."))
     elif takeable:
         text.append_text(Text.assemble(", or ", ("t", KEY), " to take the pile."))
-    if mode == Mode.FACE_UP and takeable and game.rules.stuck_face_up == "add-one":
+    if mode == Mode.FACE_UP and takeable and game.rules.adds_face_up:
         text.append(" (Taking adds the face-up card under the cursor.)", DIM)
     return text

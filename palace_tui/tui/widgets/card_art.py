@@ -36,11 +36,13 @@ BLACK = Style()
 JOKER_STYLE = Style(color="magenta")
 DIM = Style(dim=True)
 CURSOR = Style(color="yellow", bold=True)
+POINTED = Style(color="yellow")
 MARK = Style(color="green", bold=True)
 BACK = Style(color="blue")
 
 _LIGHT = ("╭", "─", "╮", "│", "╰", "╯")
 _HEAVY = ("┏", "━", "┓", "┃", "┗", "┛")
+_DOUBLE = ("╔", "═", "╗", "║", "╚", "╝")
 
 
 @dataclass(frozen=True)
@@ -74,11 +76,16 @@ class Slot:
     dim: bool = False
     marked: bool = False
     cursor: bool = False
+    #: Under the cursor of the row the keys are not in (a swap trades it): framed, lighter than the cursor.
+    pointed: bool = False
 
     @classmethod
-    def in_row(cls, card: Card | None, index: int, *, dim: bool, marked: bool, cursor: bool) -> Slot:
+    def in_row(
+        cls, card: Card | None, index: int, *, dim: bool, marked: bool, cursor: bool, pointed: bool = False
+    ) -> Slot:
         """Card ``index`` of a seat's row: a face-down card shows its position (1, 2, 3) for the keys."""
-        return cls(card, label=str(index + 1) if card is None else "", dim=dim, marked=marked, cursor=cursor)
+        label = str(index + 1) if card is None else ""
+        return cls(card, label=label, dim=dim, marked=marked, cursor=cursor, pointed=pointed)
 
 
 #: Without colour (NO_COLOR) the red suits are told apart by weight: bold red, plain black.
@@ -132,8 +139,8 @@ def cards_inline(cards: Iterable[Card], sep: str = " ") -> Text:
 def _lines(slot: Slot, width: int, closed: bool, size: CardSize = SMALL) -> list[Text]:
     """The lines of one card (``size.height``), drawn ``width`` cells wide: the whole card
     (``size.width``), or less when overlapped (``closed`` is False: no right edge)."""
-    tl, h, tr, v, bl, br = _HEAVY if slot.cursor else _LIGHT
-    frame = CURSOR if slot.cursor else (MARK if slot.marked else Style())
+    tl, h, tr, v, bl, br = _HEAVY if slot.cursor else (_DOUBLE if slot.pointed else _LIGHT)
+    frame = CURSOR if slot.cursor else (MARK if slot.marked else (POINTED if slot.pointed else Style()))
     if slot.dim and not slot.cursor:
         frame = frame + DIM
     room = size.width - 2  # the cells inside a whole card's frame

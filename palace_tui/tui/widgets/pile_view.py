@@ -9,19 +9,28 @@ from textual import events
 from textual.message import Message
 
 from palace_tui.rules import SeatView
+from palace_tui.table.last_move import Changes
 from palace_tui.tui.widgets.card_art import Slot, cards_inline, render_row
 from palace_tui.tui.widgets.lines_static import LinesStatic
 from palace_tui.words import Cards, count, pile_run, requirement_text
 
 DIM = Style(dim=True)
 BOLD = Style(bold=True)
+#: What the last move changed, for a moment (reverse: it shows without colour too).
+CHANGED = Style(reverse=True)
 
 
 class PileView(LinesStatic):
-    """The pile's top card as a box, the run on top, the requirement and the counts."""
+    """The pile's top card as a box, the run on top, the requirement and the counts.
+
+    While the last move is lit up, the panel has the class ``-changed`` if the move changed
+    the pile (its background flashes and fades), and the run, the cleared count or the
+    stock count it changed stand out.
+    """
 
     DEFAULT_CSS = """
-    PileView { height: auto; }
+    PileView { height: auto; transition: background 800ms in_out_cubic; }
+    PileView.-changed { background: $warning 30%; transition: background 0ms; }
     """
 
     class Pressed(Message):
@@ -31,8 +40,10 @@ class PileView(LinesStatic):
         event.stop()
         self.post_message(self.Pressed())
 
-    def show(self, view: SeatView) -> None:
-        """Render the pile, stock and cleared counts of ``view``."""
+    def show(self, view: SeatView, changes: Changes | None = None) -> None:
+        """Render the pile, stock and cleared counts of ``view``, what ``changes`` says the
+        last move changed standing out."""
+        self.set_class(changes is not None and changes.pile, "-changed")
         if view.pile:
             box = render_row([Slot(view.pile[-1])], 5).split("\n")
         else:
@@ -46,6 +57,8 @@ class PileView(LinesStatic):
                     run.append(part, BOLD)
         else:
             run.append("empty pile", DIM)
+        if changes is not None and changes.pile:
+            run.stylize(CHANGED)
         need = Text()
         need.append("play ", DIM)
         need.append(requirement_text(view.need), BOLD)
@@ -54,6 +67,10 @@ class PileView(LinesStatic):
             box[0] + Text(" ") + run,
             box[1] + Text(" ") + need,
             box[2] + Text(" ") + size,
-            Text(f"stock {view.stock_count} · cleared {view.cleared_count}"),
+            Text.assemble(
+                (f"stock {view.stock_count}", CHANGED if changes is not None and changes.stock else ""),
+                " · ",
+                (f"cleared {view.cleared_count}", CHANGED if changes is not None and changes.cleared else ""),
+            ),
         ]
         self.show_lines(lines)

@@ -17,6 +17,8 @@ from palace_tui.words import ordinal
 
 TURN = Style(color="yellow", bold=True)
 DIM = Style(dim=True)
+#: The seat that just moved, for a moment (reverse: it shows without colour too).
+MOVED = Style(reverse=True)
 
 
 def place_text(place: int | None) -> str:
@@ -37,11 +39,12 @@ class SeatList(LinesStatic):
     """
 
     #: What the list last showed (drawn again at a new width).
-    _shown: tuple[SeatView, set[int]] | None = None
+    _shown: tuple[SeatView, set[int], int | None] | None = None
 
-    def show(self, view: SeatView, computers: set[int]) -> None:
-        """Render the public facts of every seat from ``view``."""
-        self._shown = (view, computers)
+    def show(self, view: SeatView, computers: set[int], moved: int | None = None) -> None:
+        """Render the public facts of every seat from ``view``; the name of the seat that
+        ``moved`` last stands out (while the table lights the last move up)."""
+        self._shown = (view, computers, moved)
         ups = [cards_inline(s.face_up) for s in view.seats]
         up_width = max([u.cell_len for u in ups] + [len("no face-up")])
         room = (self.size.width or 44) - _FIXED - up_width
@@ -55,7 +58,8 @@ class SeatList(LinesStatic):
             ready = view.phase == "setup" and s.done_setup
             line.append("▶ " if acting else ("✓ " if ready else "  "), TURN if acting else DIM)
             # Exactly name_width cells (a wide letter cut in half leaves a space): the columns line up.
-            line.append(set_cell_size(s.name, name_width), TURN if acting else Style(bold=True))
+            name_style = TURN if acting else Style(bold=True)
+            line.append(set_cell_size(s.name, name_width), name_style + MOVED if s.index == moved else name_style)
             line.append(" D" if s.index == view.dealer else "  ", DIM)
             line.append(" cpu" if s.index in computers else "    ", DIM)
             if s.out:

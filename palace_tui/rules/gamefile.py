@@ -2,7 +2,9 @@
 
 The file has header lines (``key: value``) for the table, the rules, the seats and
 the deal, then one move a line in :meth:`Move.code` notation after the name of the
-seat that made it, with the events it caused as a ``#`` comment:
+seat that made it, with the events it caused as a ``#`` comment when the writer is
+given a way to word them (the engine has no words of its own: the table passes
+:func:`palace_tui.words.log_sentence`):
 
 >>> record = GameRecord(Rules.preset("palace"), [SeatInfo("Ann"), SeatInfo("Ben", False, "easy")],
 ...                     seed=3, dealer=0, deck=shuffled_deck(1, False, 3)[::-1])
@@ -16,7 +18,7 @@ True
 >>> parse_game(text.replace("seed: 3", "seed: three"))
 Traceback (most recent call last):
 ...
-palace_tui.store.gamefile.GameFileError: line 8: the seed 'three' is not a whole number
+palace_tui.rules.gamefile.GameFileError: line 8: the seed 'three' is not a whole number
 
 The engine decides everything: :func:`replay` plays the moves through
 :meth:`Game.play`, so a hand-edited move that the rules refuse is reported with
@@ -25,13 +27,13 @@ its line and the engine's reason. Nothing here imports Textual.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from palace_tui.names import clean_text, printable
 from palace_tui.rules import Card, Event, Game, IllegalMove, Move, Rules
 from palace_tui.rules.cards import cards_code, parse_cards, shuffled_deck
 from palace_tui.rules.options import OPTIONS
-from palace_tui.words import log_sentence
 
 #: The first line of every game file, with the format's version.
 MAGIC = "palace-game"
@@ -172,8 +174,11 @@ def replay(record: GameRecord, *, complete: bool = False) -> Replay:
 # ---------------------------------------------------------------------- writing
 
 
-def format_game(record: GameRecord, result: str = "") -> str:
-    """The game file text for ``record``; ``result`` may add a one-line ``# result:`` comment."""
+def format_game(record: GameRecord, result: str = "", say: Callable[[Event, Sequence[str]], str] | None = None) -> str:
+    """The game file text for ``record``; ``result`` may add a one-line ``# result:`` comment.
+
+    ``say(event, names)`` words each move's events for its ``#`` comment (none without it).
+    """
     rules = record.rules
     lines = [
         f"{MAGIC} {VERSION}",
@@ -211,7 +216,7 @@ def format_game(record: GameRecord, result: str = "") -> str:
     for i, move in enumerate(record.moves):
         if played is not None:
             step = played.steps[i]
-            said = "; ".join(log_sentence(e, names) for e in step.events if e.kind != "abandoned")
+            said = "; ".join(say(e, names) for e in step.events if e.kind != "abandoned") if say else ""
             lines.append(f"{names[step.seat]}: {move.code()}" + (f"  # {said}" if said else ""))
         else:
             lines.append(f"?: {move.code()}")

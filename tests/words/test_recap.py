@@ -111,3 +111,16 @@ def test_the_starter_s_lead_is_not_lost():
     text = recap(list(enumerate(log)), game.names, 0)
     # The lead says why, as the log does: "Ben leads (lowest card: a 3 face up), then played 3♥".
     assert f"{game.names[starter]} leads (" in text and f"), then played {' '.join(str(c) for c in lead.cards)}" in text
+
+
+def test_the_recap_tells_its_reader_about_themself_as_you():
+    """Ben is ready first; Ann swaps and is ready; Ben leads. Told to Ben: "you lead", never "Ben leads"."""
+    game = Game.deal(Rules.preset("palace"), ["Ann", "Ben"], seed=0)
+    assert game.turn == 1
+    ann = game.seats[0]
+    log = play_out(game, ["ready", f"swap {ann.hand[0].code} {ann.face_up[0].code}", "ready"])
+    told = recap_for(log, ["Ann", "Ben"], 1)
+    assert told == "Ann put 7♦ face up in place of A♦; you lead (lowest card: a 3 in hand)."
+    assert recap(log, ["Ann", "Ben"], 1).endswith("; Ben leads (lowest card: a 3 in hand).")  # no reader: by name
+    only_you = [(0, log[-1][1])]
+    assert recap_for(only_you, ["Ann", "Ben"], 1) == "You lead (lowest card: a 3 in hand)."

@@ -1,10 +1,11 @@
-"""The pile explainer (``rules.text.explain_pile``): the core rules and every option."""
+"""The pile explainer (``words.explain_pile``): the core rules and every option."""
 
 from __future__ import annotations
 
 import pytest
 
-from palace_tui.rules import Game, Rules, explain_pile
+from palace_tui.rules import Game, Rules
+from palace_tui.words import explain_pile
 
 
 def pos(

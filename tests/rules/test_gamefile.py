@@ -6,8 +6,9 @@ import pytest
 
 from palace_tui.cli.review import main as review_main
 from palace_tui.rules import Game, Rules
-from palace_tui.store.gamefile import GameFileError, format_game, parse_game, replay
+from palace_tui.rules.gamefile import GameFileError, format_game, parse_game, replay
 from palace_tui.table.session import SeatConfig, Session
+from palace_tui.words import log_sentence
 
 
 def _finished(preset: str, seed: int, seats: int = 3) -> Session:
@@ -34,7 +35,7 @@ def test_round_trip_replays_identically(preset: str, seed: int, seats: int) -> N
 
 def test_a_file_reads_like_a_game() -> None:
     """Header lines for options, seats and the deal; one move a line with what it did as a comment."""
-    text = format_game(_finished("palace", 4).game_record())
+    text = format_game(_finished("palace", 4).game_record(), say=log_sentence)
     lines = text.splitlines()
     assert lines[0] == "palace-game 1"
     assert any(line.startswith("rules: packs=1 jokers=false") for line in lines)
@@ -134,7 +135,7 @@ def test_the_module_examples_run() -> None:
     """The docstring example of the format (pytest collects doctests only from palace_tui/rules)."""
     import doctest
 
-    import palace_tui.store.gamefile
+    import palace_tui.rules.gamefile
 
-    result = doctest.testmod(palace_tui.store.gamefile)
+    result = doctest.testmod(palace_tui.rules.gamefile)
     assert result.attempted > 0 and result.failed == 0

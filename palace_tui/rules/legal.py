@@ -1,0 +1,160 @@
+"""The play phase's moves as the rules see them: every legal move of the seat to act,
+and each kind of move checked before :class:`~palace_tui.rules.game.Game` applies it.
+
+A move the rules refuse raises :class:`IllegalMove` with a sentence that says why and
+what the seat may do instead (the sentences are made in :mod:`.text`); nothing is
+changed. A move that passes goes on to :mod:`.turn`, the same code the quiet paths of
+computer players run.
+
+>>> from palace_tui.rules import Game, Move, Rules
+>>> g = Game.from_position(Rules.preset("palace"), seats=[{"hand": "4C 9D"}, {"hand": "5D"}], pile="7H")
+>>> [m.code() for m in play_moves(g)]
+['play 9D', 'take']
+>>> g.play(Move.play("4C"))
+Traceback (most recent call last):
+...
+palace_tui.rules.moves.IllegalMove: A 4 can't go on a 7: play a 9 from your hand, or take the pile.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from palace_tui.rules.cards import Card, cards_words, order_key, rank_name
+from palace_tui.rules.events import Event
+from palace_tui.rules.kinds import EventKind, MoveKind, Stage
+from palace_tui.rules.moves import IllegalMove, Move
+from palace_tui.rules.seat import _HAND_ORDER, _pick
+from palace_tui.rules.text import illegal_play_sentence, join_or, legal_summary, not_holding_sentence
+from palace_tui.rules.turn import lay, pick_up, turn_up
+
+if TYPE_CHECKING:
+    from palace_tui.rules.game import Game
+
+
+def play_moves(game: Game) -> list[Move]:
+    """The legal moves of the seat to act in the play phase, plays listed once per rank and count."""
+    s = game.seats[game.turn]
+    moves: list[Move] = []
+    allowed = game._t.allowed[game._eff]
+    if s._hn:
+        for r in _HAND_ORDER:
+            b = s._hb[r]
+            if b and allowed >> r & 1:
+                for k in range(1, len(b) + 1):
+                    moves.append(Move(MoveKind.PLAY, tuple(b[:k])))
+        if game.pile:
+            moves.append(Move(MoveKind.TAKE))
+    elif s.face_up:
+        by_rank: dict[int, list[Card]] = {}
+        for c in s.face_up:
+            by_rank.setdefault(c.rank, []).append(c)
+        for r, cs in sorted(by_rank.items(), key=lambda kv: order_key(kv[0])):
+            if allowed >> r & 1:
+                for k in range(1, len(cs) + 1):
+                    moves.append(Move(MoveKind.PLAY, tuple(cs[:k])))
+        if game.pile:
+            if game.rules.adds_face_up:
+                for _rank, cs in sorted(by_rank.items(), key=lambda kv: order_key(kv[0])):
+                    moves.append(Move(MoveKind.TAKE, (), cs[0]))
+            else:
+                moves.append(Move(MoveKind.TAKE))
+    else:
+        moves = [Move(MoveKind.FLIP, (), None, i) for i in range(len(s.face_down))]
+    return moves
+
+
+def play_cards(game: Game, cards: tuple[Card, ...]) -> None:
+    """Lay ``cards`` (all one rank) from the seat's current stage, or refuse."""
+    if not cards:
+        raise IllegalMove(f"Choose at least one card to play: you can {legal_summary(game)}.")
+    rank = cards[0].rank
+    for c in cards:
+        if c.rank != rank:
+            raise IllegalMove(
+                "Cards played together must all be the same rank, so "
+                f"{' and '.join(sorted({rank_name(c.rank, True) for c in cards}))} can't go "
+                f"together: play one rank at a time (you can {legal_summary(game)})."
+            )
+    s_i = game.turn
+    s = game.seats[s_i]
+    n = len(cards)
+    if s._hn:
+        bucket = s._hb[rank]
+        if len(bucket) < n:
+            raise IllegalMove(not_holding_sentence(game, rank, n, len(bucket), "in your hand"))
+        if not game._t.allowed[game._eff] >> rank & 1:
+            raise IllegalMove(illegal_play_sentence(game, rank))
+        lay(game, s_i, s, s._take_rank(rank, cards), True)
+    elif s.face_up:
+        have = [c for c in s.face_up if c.rank == rank]
+        if len(have) < n:
+            raise IllegalMove(not_holding_sentence(game, rank, n, len(have), "face up"))
+        if not game._t.allowed[game._eff] >> rank & 1:
+            raise IllegalMove(illegal_play_sentence(game, rank))
+        laid = _pick(have, cards)
+        for c in laid:
+            s.face_up.remove(c)
+        lay(game, s_i, s, laid, False)
+    else:
+        raise IllegalMove("Your hand and face-up cards are gone: turn one of your face-down cards.")
+
+
+def take_pile(game: Game, adding: Card | None) -> None:
+    """Take the pile, first adding face-up card ``adding`` where stuck_face_up=add-one, or refuse."""
+    s_i = game.turn
+    s = game.seats[s_i]
+    stage = game.stage()
+    if not game.pile:
+        # Name only what is legal: anything goes on an empty pile, but not from face down.
+        rest = "play any card" if stage != Stage.FACE_DOWN else legal_summary(game)
+        raise IllegalMove(f"The pile is empty, so there is nothing to take: {rest}.")
+    if stage == Stage.FACE_DOWN:
+        raise IllegalMove("At the face-down stage the only move is to turn a face-down card.")
+    added: tuple[Card, ...] = ()
+    if stage == Stage.FACE_UP and game.rules.adds_face_up:
+        if adding is None:
+            raise IllegalMove(
+                "With no hand, taking the pile means adding one of your face-up cards to "
+                "it first: choose which face-up card to add."
+            )
+        match = [c for c in s.face_up if c.rank == adding.rank]
+        if not match:
+            raise IllegalMove(
+                f"You have no {rank_name(adding.rank)} face up to add: add "
+                f"{join_or([cards_words([c]) for c in s.face_up])}."
+            )
+        card = adding if adding in match else match[0]
+        s.face_up.remove(card)
+        game.pile.append(card)
+        added = (card,)
+    elif adding is not None:
+        why = (
+            "You are playing from your hand, so no face-up card is added"
+            if stage == Stage.HAND
+            else "Under keep-row your face-up cards stay where they are"
+        )
+        raise IllegalMove(f"{why}: take the pile without adding one.")
+    if game._events is not None:
+        game._events.append(Event(EventKind.TOOK, s_i, added, len(game.pile)))
+    pick_up(game, s_i, s)
+
+
+def flip_card(game: Game, index: int | None) -> None:
+    """Turn face-down card ``index`` at the face-down stage, or refuse."""
+    s_i = game.turn
+    s = game.seats[s_i]
+    stage = game.stage()
+    if stage != Stage.FACE_DOWN:
+        where = "hand" if stage == Stage.HAND else "face-up row"
+        if game.playable_mask():
+            raise IllegalMove(f"Face-down cards come last: play from your {where} first.")
+        raise IllegalMove(
+            f"Face-down cards come last, and nothing in your {where} can go on the pile: you can {legal_summary(game)}."
+        )
+    if index is None or not 0 <= index < len(s.face_down):
+        raise IllegalMove(f"Choose a face-down card from 1 to {len(s.face_down)}.")
+    turn_up(game, s_i, s, index)
+
+
+__all__ = ["flip_card", "play_cards", "play_moves", "take_pile"]
