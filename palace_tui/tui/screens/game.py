@@ -42,6 +42,7 @@ from palace_tui.tui.screens.computer_turns import ComputerTurns
 from palace_tui.tui.screens.greyed_keys import LABELS, refusal
 from palace_tui.tui.screens.key_modes import Mode
 from palace_tui.tui.screens.move_highlight import MoveHighlight
+from palace_tui.tui.screens.pile_click import PileClick
 from palace_tui.tui.screens.table_bindings import TABLE_BINDINGS, key_state, table_mode
 from palace_tui.tui.screens.table_messages import CoachAnswered, ComputerMoveReady
 from palace_tui.tui.screens.turn_hint import table_titles, turn_hint
@@ -56,14 +57,11 @@ from palace_tui.tui.widgets.seat_list import SeatList
 from palace_tui.tui.widgets.too_small import TooSmall
 from palace_tui.words import explain_pile
 from palace_tui.words import take_back as take_back_words
-from palace_tui.words.device import take_question
 from palace_tui.words.events import move_result, recap_for
 from palace_tui.words.take_back import undone
 
 WARN = Style(color="red", bold=True)
 DIM = Style(dim=True)
-#: The note's label while a click on the pile waits for the second one.
-TAKE_LABEL = "Take the pile"
 
 
 class GameScreen(Screen[None], inherit_bindings=False):
@@ -106,8 +104,8 @@ class GameScreen(Screen[None], inherit_bindings=False):
         self._cursor_seat: int | None = None
         #: What the footer last showed (it is recomposed only when this changes).
         self._bindings_key: tuple[object, ...] | None = None
-        #: The seat and moment a click on the pile asked "Take 4 cards?" (a second click takes it).
-        self._take_asked: tuple[int | None, int] | None = None
+        #: A click on the pile asks "Take 4 cards?"; a second one takes it.
+        self.pile_click = PileClick(self)
 
     # ------------------------------------------------------------ state
 
@@ -399,20 +397,8 @@ class GameScreen(Screen[None], inherit_bindings=False):
         self._make("take")
 
     def on_pile_view_pressed(self, event: PileView.Pressed) -> None:
-        """A click or tap on the pile asks first ("Take 4 cards?"), a second one takes it, as t
-        does at one press (or it says why the pile can't be taken)."""
-        if self.check_action("take", ()) is not True:
-            if self.mode() not in (Mode.WAIT, Mode.OVER):
-                self.action_why_not("take")
-            return
-        asked = (self.viewer, self.session.log_total)
-        if self._take_asked == asked and self.note.label == TAKE_LABEL:
-            self.action_take()
-            return
-        self._take_asked = asked
-        move = self.cursor.move("take", self.view(), self.mode(), self.game.rules)
-        cards = len(self.game.pile) + (move is not None and move.adding is not None)
-        self.note.say(TAKE_LABEL, take_question(cards, self.device))
+        """A click or tap on the pile asks first, a second takes it (t needs none): :mod:`.pile_click`."""
+        self.pile_click.pressed()
 
     def action_end_turn(self) -> None:
         """Enter on the result step: the turn is over, nothing can be taken back, cards go dark."""
