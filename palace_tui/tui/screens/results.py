@@ -38,14 +38,14 @@ class ResultsScreen(Screen[str]):
     ``review_coach_work`` the coach's search in it (None: hard's own).
     """
 
+    # Every box as tall as what it holds (no empty rows); should they not fit, the body scrolls.
     DEFAULT_CSS = """
-    ResultsScreen #results-body { height: 1fr; }
-    ResultsScreen #outcome { width: 1fr; padding: 0 1; border: round $accent; height: 1fr; }
-    ResultsScreen #board-box { width: auto; min-width: 30; max-width: 50%; border: round $secondary; height: 1fr; }
+    ResultsScreen #results-body { height: 1fr; overflow-y: auto; }
+    ResultsScreen #outcome { width: 1fr; padding: 0 1; border: round $accent; height: auto; }
+    ResultsScreen #board-box { width: auto; min-width: 30; max-width: 50%; border: round $secondary; height: auto; }
     ResultsScreen #board { width: auto; }
     ResultsScreen DataTable { height: auto; }
-    ResultsScreen #left { width: 1fr; height: 1fr; }
-    ResultsScreen #left #outcome { height: auto; }
+    ResultsScreen #left { width: 1fr; height: auto; }
     ResultsScreen #same-deal { height: auto; border: round $accent; }
     """
 
@@ -86,7 +86,7 @@ class ResultsScreen(Screen[str]):
                 # A duplicate: its results and the same deal's other games side by side below.
                 self._same = same
                 with Vertical(id="left"):
-                    yield Static(self._outcome_text(), id="outcome")
+                    yield Static(self._outcome_text(compact=True), id="outcome")
                     deal: DataTable[Text] = DataTable(id="same-deal", cursor_type="none", zebra_stripes=True)
                     deal.can_focus = False  # Enter belongs to Play again
                     yield deal
@@ -120,7 +120,11 @@ class ResultsScreen(Screen[str]):
                 str(board_row.get("games", 0)),
             )
 
-    def _outcome_text(self) -> Text:
+    def _outcome_text(self, compact: bool = False) -> Text:
+        """Who won, the last move, the order out, what scored and who deals next; ``compact``
+        (a duplicate, whose other games' table comes below): no blank lines between them, and
+        what scored is left to that table's points."""
+        gap = "" if compact else "\n"
         session = self.session
         out = session.game.outcome()
         names = session.names
@@ -135,10 +139,10 @@ class ResultsScreen(Screen[str]):
             text.append(loser_sentence(names[out.loser], session.preset) + "\n", "bold red")
         last = self._last_move()
         if last:
-            text.append("\nLast move: ", "bold")
+            text.append(f"{gap}Last move: ", "bold")
             text.append_text(log_line(last))
             text.append("\n")
-        text.append("\nOrder out\n", "bold")
+        text.append(f"{gap}Order out\n", "bold")
         scoring = session.rules.scoring
         unit = {"podium": "point", "losses": "loss", "wins": "win"}[scoring]
         width = max(len(n) for n in names)
@@ -150,7 +154,8 @@ class ResultsScreen(Screen[str]):
             text.append("\n")
         for seat in (i for i in range(len(names)) if i not in out.order):
             text.append(f"   -  {names[seat]:<{width}}  still held cards\n", "dim")
-        text.append("\n" + points_sentence(out, session.rules) + "\n")
+        if not compact:
+            text.append("\n" + points_sentence(out, session.rules) + "\n")
         text.append(next_deal_sentence(names[session.game.next_dealer()]))
         return text
 
