@@ -56,6 +56,8 @@ class ResultsScreen(Screen[str]):
         Binding("n", "choose('new')", "New table", tooltip="Change the seats or the rules", id="new"),
         Binding("r", "review", "Review", tooltip="Replay this game with the coach's verdicts", id="review"),
         Binding("ctrl+q", "choose('quit')", "Quit", key_display="^q", priority=True, id="quit"),
+        Binding("pagedown", "page(1)", "Page", show=False, id="pgdn"),
+        Binding("pageup", "page(-1)", "Page", show=False, id="pgup"),
     ]
 
     def __init__(
@@ -206,6 +208,11 @@ class ResultsScreen(Screen[str]):
     def action_choose(self, what: str) -> None:
         """Leave with the chosen next step."""
         self.dismiss(what)
+
+    def action_page(self, step: int) -> None:
+        """A page on (1) or back (-1), when the results are taller than the screen (a phone)."""
+        body = self.query_one("#results-body")
+        (body.scroll_page_down if step > 0 else body.scroll_page_up)(animate=False)
 
     def action_review(self) -> None:
         """Review the game just over (all cards face up now that it is over)."""
