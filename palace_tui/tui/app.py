@@ -276,17 +276,15 @@ class PalaceApp(App[None]):
     def pass_to(self, needed: PassNeeded) -> None:
         """Put up the pass screen for the seat named; the table shows its cards when that person presses Enter."""
         seat = needed.seat
-        self.clear_notifications()
-        # Store warnings are not private (a file moved aside, nothing saved): they stay in view.
-        for warning in self._recent_warnings:
-            self.notify(warning, severity="warning", timeout=10, markup=False)
-        self._recent_warnings = []
+        self.clear_notifications()  # at once: no toast of the last player's outlives this message
         session = self.session
         assert session is not None
         if not self.is_screen_installed("pass"):
             self.install_screen(PassScreen(), "pass")
         screen = self.get_screen("pass", PassScreen)
-        screen.for_seat(seat, session.names[seat], self.device)
+        # Store warnings are not private (a file moved aside, nothing saved): they stay in view.
+        screen.for_seat(seat, session.names[seat], self.device, self._recent_warnings)
+        self._recent_warnings = []
         # The pass screen is dismissed with the seat it was put up for.
         self.push_screen(screen, lambda _seat: needed.table.reveal(seat))
         self.bell()  # the keyboard must change hands

@@ -9,7 +9,7 @@ a touch screen, which may have no keyboard at all, says "tap" and names no key.
 >>> pass_words("Ben", Device("touch", 5, 3))
 'Tap here, Ben, to see your cards.'
 >>> take_question(4, Device("touch", 5, 3))
-'Take 4 cards? Tap the pile again to take them.'
+'Take 4 cards? Tap the pile again (or Take) to take them.'
 >>> take_question(1, TERMINAL)
 'Take 1 card? Click the pile again (or press t) to take it.'
 """
@@ -45,5 +45,5 @@ def take_question(cards: int, device: Device) -> str:
     """Asked when the pile is clicked or tapped: a second click or tap takes it (the key t needs none)."""
     them = "it" if cards == 1 else "them"
     if device.touch:
-        return f"Take {count(cards, 'card')}? Tap the pile again to take {them}."
+        return f"Take {count(cards, 'card')}? Tap the pile again (or Take) to take {them}."
     return f"Take {count(cards, 'card')}? Click the pile again (or press t) to take {them}."

@@ -212,8 +212,8 @@ class GameScreen(Screen[None], inherit_bindings=False):
     def _hint(self, view: SeatView, mode: Mode) -> Text:
         if self.message is not None:
             return self.message
-        marked, under = len(self.cursor.marked), self.cursor.under(view)
-        return turn_hint(self.game, view, mode, self.session.names, marked, under, self.session.take_back_offered())
+        marked, under, offered = len(self.cursor.marked), self.cursor.under(view), self.session.take_back_offered()
+        return turn_hint(self.game, view, mode, self.session.names, marked, under, offered, self.device.touch)
 
     # ------------------------------------------------------------ the turn flow
 

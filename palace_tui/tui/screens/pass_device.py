@@ -67,10 +67,16 @@ class PassScreen(Screen[int], inherit_bindings=False):
         self.device = TERMINAL
         #: When the screen last came up (see :data:`SETTLE`).
         self._shown_at = 0.0
+        #: Warnings that stay on it (not private: a file moved aside, nothing saved).
+        self.warnings: list[str] = []
 
-    def for_seat(self, seat: int, name: str, device: Device = TERMINAL) -> PassScreen:
-        """Aim the screen at ``seat`` before it is pushed (the app keeps one instance)."""
+    def for_seat(
+        self, seat: int, name: str, device: Device = TERMINAL, warnings: list[str] | None = None
+    ) -> PassScreen:
+        """Aim the screen at ``seat`` before it is pushed (the app keeps one instance), with the
+        ``warnings`` to show on it again."""
         self.seat, self.player, self.device = seat, name, device
+        self.warnings = list(warnings or [])
         if self.is_mounted:
             self._show()
         return self
@@ -104,7 +110,10 @@ class PassScreen(Screen[int], inherit_bindings=False):
 
     def on_screen_resume(self) -> None:
         self._shown_at = monotonic()
+        # Every toast goes (it may name a card of the last player's), but the store's warnings.
         self.app.clear_notifications()
+        for warning in self.warnings:
+            self.notify(warning, severity="warning", timeout=10, markup=False)
 
     def action_reveal(self) -> None:
         """Hand the screen to the named player."""

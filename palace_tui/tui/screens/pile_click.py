@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from palace_tui.tui.screens.key_modes import Mode
+from palace_tui.tui.widgets.board import Board
+from palace_tui.tui.widgets.pile_view import PileView
 from palace_tui.words.device import take_question
 
 if TYPE_CHECKING:
@@ -44,3 +46,5 @@ class PileClick:
         move = screen.cursor.move("take", screen.view(), screen.mode(), screen.game.rules)
         cards = len(screen.game.pile) + (move is not None and move.adding is not None)
         screen.note.say(TAKE_LABEL, take_question(cards, screen.device))
+        # The question takes lines from the table above: keep the pile in view for the second tap.
+        screen.call_after_refresh(screen.query_one(Board).bring_up, screen.query_one(PileView))

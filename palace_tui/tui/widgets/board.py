@@ -8,6 +8,7 @@ log, PgUp back through the log and then up again (:meth:`Board.page`).
 from __future__ import annotations
 
 from textual.containers import Vertical
+from textual.widget import Widget
 from textual.widgets import RichLog
 
 
@@ -23,3 +24,8 @@ class Board(Vertical):
         else:
             target = log if at_end and log.scroll_y > 0 else self
         (target.scroll_page_up if step < 0 else target.scroll_page_down)(animate=False)
+
+    def bring_up(self, widget: Widget) -> None:
+        """Scroll ``widget``'s top to the board's top (as far as the board scrolls): in view
+        however few lines a note below leaves the board."""
+        self.scroll_to(y=widget.region.y - self.content_region.y + self.scroll_y, animate=False)
