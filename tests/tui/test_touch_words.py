@@ -113,6 +113,8 @@ async def test_a_second_tab_says_so_in_a_players_words_and_keeps_a_mark(make_app
             app.clear_notifications()
             await press(pilot, "enter")
             assert NOT_SAVED in footer_text(app), screen_text(app)
+            # No tooltip in a browser: one would stay over the cards after a click.
+            assert all(not key.tooltip for key in app.screen.query("FooterKey"))
     finally:
         holder.kill()
         holder.wait()

@@ -6,9 +6,9 @@ keys on as many lines as the width needs, and tells its screen how many
 (``-keys-lines-2``, ``-keys-lines-3``) so a layout can keep clear of them (narrow.tcss).
 
 On a touch screen (``palace serve`` on a tablet or phone) every key is a button as tall
-as a fingertip (touch.tcss), with no tooltip (a finger has no hover: a tooltip would stay
-over the cards), and the keys that only move the cursor are left out: a tap on a card
-does what they do.
+as a fingertip (touch.tcss), and the keys that only move the cursor are left out: a tap
+on a card does what they do. In a browser no key has a tooltip: one would stay over the
+cards after a click (a finger has no hover to lift it).
 
 It is also rebuilt only when what it shows changes. Textual's footer rebuilds on every
 bindings refresh, and one comes with each focus of the page (textual-serve sends one as
@@ -72,10 +72,11 @@ class KeysFooter(Footer):
         return self.app.has_class("-touch")
 
     def _shown_bindings(self) -> list[tuple[Binding, bool, str]]:
-        """The keys to show, each with whether it works now and its tooltip (none for a finger)."""
-        touch = self._touch
+        """The keys to show, each with whether it works now and its tooltip (none in a browser:
+        it would stay over the cards after a click, and a finger has no hover to lift it)."""
+        touch, web = self._touch, self.app.has_class("-web")
         return [
-            (binding, enabled, "" if touch else tooltip)
+            (binding, enabled, "" if web else tooltip)
             for _, binding, enabled, tooltip in self.screen.active_bindings.values()
             if binding.show and not (touch and binding.action in CURSOR_ACTIONS)
         ]
