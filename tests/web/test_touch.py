@@ -120,7 +120,7 @@ def play_a_card_by_taps(tab: ServedPage, data_dir) -> str:
     )
 
 
-@pytest.mark.slow  # three browsers, each through the setup and two turns (the Pilot tier: tests/tui/test_touch_words.py)
+@pytest.mark.slow  # three browsers through the setup and two turns (the fast tier: tests/tui/test_touch_words.py)
 @pytest.mark.parametrize(("width", "height", "phone", "name"), SIZES)
 def test_by_finger_every_target_is_a_fingertip_and_every_line_in_view(
     start_server, browser, shots, width, height, phone, name
