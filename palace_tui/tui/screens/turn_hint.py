@@ -132,7 +132,7 @@ def _touch_hint(
     if mode == Mode.FACE_DOWN:
         need = requirement_text(view.need)
         stays = "Any card stays on this pile." if need == "anything" else f"It stays if it is {need}."
-        return Text(f"Turn a face-down card: tap one, then tap it again. {stays}")
+        return Text(f"Turn a face-down card: tap one to frame it, tap the framed one to turn it. {stays}")
     text = Text.assemble("Your turn: play ", (requirement_text(view.need), KEY))
     takeable = any(m.kind == "take" for m in view.legal)
     if not view.playable_ranks:
