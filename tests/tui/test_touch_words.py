@@ -51,7 +51,7 @@ async def test_by_finger_the_pass_box_is_the_button_and_the_words_say_tap(make_a
         ],
         humans=2,
     )
-    app = make_app(session, device=PHONE)
+    app = make_app(session, device=PHONE, coach_work=2_000)
     async with app.run_test(size=(40, 20)) as pilot:
         await pilot.pause()
         assert app.has_class("-touch") and app.has_class("-finger-rows-3")
@@ -91,6 +91,13 @@ async def test_by_finger_the_pass_box_is_the_button_and_the_words_say_tap(make_a
             await pilot.pause(0.05)
         assert app.screen is screen and screen.viewer == 1, screen_text(app)
         assert "5♠" in screen_text(app)
+        [coach] = [key for key in screen.query("FooterKey") if key.description == "Coach"]
+        await pilot.click(coach)
+        for _ in range(100):
+            if "plays" in screen.note.body:
+                break
+            await pilot.pause(0.05)
+        assert "Play plays 5♠." in screen.note.body and "Enter" not in screen.note.body, screen.note.body
 
 
 def footer_text(app) -> str:

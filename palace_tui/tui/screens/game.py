@@ -486,7 +486,7 @@ class GameScreen(Screen[None], inherit_bindings=False):
             return  # the game moved on (a take-back, an abandon) since the question was asked
         if self.viewer != answer.seat or self.mode() == Mode.WAIT:
             return
-        self.note.say("Coach", coach_note(answer.advice, self.cursor, self.view(), self.mode()))
+        self.note.say("Coach", coach_note(answer.advice, self.cursor, self.view(), self.mode(), self.device.touch))
         self.redraw(cards_only=True)
 
     @on(ComputerMoveReady)
