@@ -54,9 +54,10 @@ def play_one_move(tab: ServedPage, data_dir: Path) -> str:
     text = tab.wait_until(lambda t: "Coach:" in t and "thinking" not in t, "the coach's advice", tab.press("h"))
     said = " ".join(" ".join(text.split()).split("│"))  # the note, even where it wraps
     # The coach ends with "t takes the pile." when it would take, and "Enter plays …" when it
-    # points at cards. A narrow screen may cut the note before either; then only a take's
-    # reason says "take" ("Take the pile: …", "… so take it instead").
-    takes = "t takes the pile" in said or ("Enter plays" not in said and re.search(r"\b[Tt]ake\b", said) is not None)
+    # points at cards (by finger: "Take takes the pile.", "Play plays …"). A narrow screen may
+    # cut the note before either; then only a take's reason says "take" ("… so take it instead").
+    plays = "Enter plays" in said or "Play plays" in said
+    takes = "takes the pile" in said or (not plays and re.search(r"\b[Tt]ake\b", said) is not None)
     before = tab.press("t" if takes else "Enter")
     after = wait_saved(data_dir, lambda s: s.log_total > saved.log_total, tab)
     if after.game.phase == "play" and after.game.turn == saved.game.turn:  # a burn: the mover goes again
