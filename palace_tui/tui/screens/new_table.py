@@ -18,13 +18,14 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Header, Input, Label, Select, Static
 
-from palace_tui.rules import OPTIONS, PRESET_HELP, PRESETS, Rules
+from palace_tui.rules import OPTIONS, PRESETS, Rules
 from palace_tui.table.session import SeatConfig, Session, computer_levels, default_level
 from palace_tui.tui.messages import LessonsAsked, TableChosen
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.option_row import OptionRow
 from palace_tui.tui.widgets.seat_editor import SeatEditor
 from palace_tui.tui.widgets.too_small import TooSmall
+from palace_tui.words.options import preset_words
 
 MAX_SEATS = 6
 DEFAULT_NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
@@ -168,7 +169,7 @@ class NewTableScreen(Screen[Session]):
                     compact=True,
                     id="preset",
                 )
-                yield Static(PRESET_HELP.get(preset, "Your own mix of options."), id="preset-help", markup=False)
+                yield Static(preset_words(preset), id="preset-help", markup=False)
             for name, allowed in OPTIONS.items():
                 value = t["options"].get(name, allowed[0])
                 yield OptionRow(name, value if value in allowed else allowed[0])
@@ -257,7 +258,7 @@ class NewTableScreen(Screen[Session]):
     @on(Select.Changed, "#preset")
     def _preset_changed(self, event: Select.Changed) -> None:
         preset = str(event.value)
-        self.query_one("#preset-help", Static).update(PRESET_HELP.get(preset, "Your own mix of options."))
+        self.query_one("#preset-help", Static).update(preset_words(preset))
         if preset in PRESETS:
             self._set_options(Rules.preset(preset).as_dict())
         self.validate()
@@ -272,7 +273,7 @@ class NewTableScreen(Screen[Session]):
         if select.value != preset:
             with self.prevent(Select.Changed):
                 select.value = preset
-            self.query_one("#preset-help", Static).update(PRESET_HELP.get(preset, "Your own mix of options."))
+            self.query_one("#preset-help", Static).update(preset_words(preset))
         self.validate()
 
     @on(Input.Changed)
@@ -313,7 +314,7 @@ class NewTableScreen(Screen[Session]):
         preset = preset if preset in PRESETS else "palace"
         with self.prevent(Select.Changed):
             self.query_one("#preset", Select).value = preset
-        self.query_one("#preset-help", Static).update(PRESET_HELP[preset])
+        self.query_one("#preset-help", Static).update(preset_words(preset))
         self._set_options(Rules.preset(preset).as_dict())
         self.validate()
 
