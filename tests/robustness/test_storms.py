@@ -156,6 +156,11 @@ async def storm(
                     batch = ["question_mark"] + rng.choices(KEYS, k=rng.randint(0, 4)) + ["escape"]
                 elif roll < 0.14:
                     batch = ["x", rng.choice(["y", "y", "n", "escape", "left"])]
+                    # The question is looked at before it is answered (else it comes and goes unseen).
+                    await send_keys(pilot, batch[:1])
+                    check(app, seen)
+                    sent += 1
+                    batch = batch[1:]
                 elif roll < 0.45:
                     batch = guided_keys(app, rng, swaps)
                 else:
