@@ -102,8 +102,10 @@ class PassScreen(Screen[int], inherit_bindings=False):
         self.sub_title = f"pass to {self.player}"
         # The header follows sub_title a message later: bring it up to date now, so that no frame
         # shows this box under the name of the person the screen was passed to last time.
+        # (A header whose title is not composed yet will show the new one as it is.)
         header = self.query_one(Header)
-        header.query_one("HeaderTitle", Static).update(header.format_title())
+        for title in header.query("HeaderTitle").results(Static):
+            title.update(header.format_title())
 
     def on_mount(self) -> None:
         self._show()
