@@ -121,6 +121,24 @@ async def end_the_turn(app, pilot) -> None:
     await pilot.press("enter")
 
 
+async def to_bens_turn(app, pilot) -> None:
+    """Ann plays and ends her turn, the computers play, Ben takes the device: his turn
+    starts with what happened since his last one."""
+    await end_the_turn(app, pilot)
+    for _ in range(200):  # the computers' moves, then the pass screen
+        if type(app.screen).__name__ == "PassScreen":
+            break
+        await pilot.pause(0.05)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def narrow_shots() -> list[Path]:
+    """The narrow layout (a narrow terminal pane, 40x20): Ben's turn as it comes up."""
+    app = PalaceApp(shared_mid_game(), ai_delay=0, store=MemoryStore())
+    return [await shoot("narrow", app, (40, 20), to_bens_turn)]
+
+
 def finished(store: MemoryStore) -> Session:
     """Three games played at one table, the last one left at its result."""
     s = table(1, FIVE[:4], seed=3)
@@ -195,7 +213,7 @@ async def main(size: tuple[int, int]) -> list[Path]:
         await pilot.pause()
 
     paths.append(await shoot("coach", app(mid_game()), size, ask_coach))
-    return paths + await lesson_shots(size) + await review_shots(size)
+    return paths + await lesson_shots(size) + await review_shots(size) + await narrow_shots()
 
 
 async def lesson_shots(size: tuple[int, int]) -> list[Path]:
@@ -268,6 +286,7 @@ if __name__ == "__main__":
     parser.add_argument("--lessons-only", action="store_true", help="only the lesson screenshot")
     parser.add_argument("--review-only", action="store_true", help="only the review's two screenshots")
     parser.add_argument("--results-only", action="store_true", help="only the results screenshot")
+    parser.add_argument("--narrow-only", action="store_true", help="only the narrow (40x20) screenshot")
     args = parser.parse_args()
     w, h = (int(x) for x in args.size.lower().split("x"))
     OUT.mkdir(exist_ok=True)
@@ -277,6 +296,8 @@ if __name__ == "__main__":
         shots = review_shots((w, h))
     elif args.results_only:
         shots = results_shot((w, h))
+    elif args.narrow_only:
+        shots = narrow_shots()
     else:
         shots = main((w, h))
     for svg in asyncio.run(shots):

@@ -31,6 +31,8 @@ class MemoryStore:
     def __init__(self, data_dir: str | Path | None = None) -> None:
         #: One-sentence messages for the player (as the real store's).
         self.warnings: list[str] = []
+        #: No other copy shares this memory.
+        self.another_copy_warning: str | None = None
         self._session: dict[str, Any] | None = None
         self._last_table: dict[str, Any] | None = None
         self._records: dict[str, dict[str, Any]] = {}

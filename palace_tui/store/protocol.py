@@ -17,6 +17,8 @@ class GameStore(Protocol):
 
     #: One-sentence messages for the player (a bad file moved aside, nothing being saved), oldest first.
     warnings: list[str]
+    #: Which of them says that another copy of the app owns the saved game (None: none does).
+    another_copy_warning: str | None
 
     # -- the unfinished game
 

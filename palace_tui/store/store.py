@@ -115,8 +115,14 @@ class Store:
         #: is then kept in memory only (records and lessons still work). ``claim_saves=False``
         #: (``palace records``) never touches the saved game.
         self.owns_saves: bool = self.saving and claim_saves and self._lock.acquire()
+        #: The warning given because another copy is playing from this folder (None: it is not);
+        #: a browser tab words it for a player who never saw the folder.
+        self.another_copy_warning: str | None = None
         if self.saving and claim_saves and not self.owns_saves:
-            self.notes.once("not-owner", self._not_owner_sentence())
+            sentence = self._not_owner_sentence()
+            self.notes.once("not-owner", sentence)
+            if not self._lock.problem:
+                self.another_copy_warning = self.notes.messages[-1]
         #: The table records (``records.sqlite3`` and the results waiting for it).
         self.records = RecordKeeper(self.data_dir, self.records_path, saving=self.saving, notes=self.notes)
         if self.saving and claim_saves:

@@ -18,12 +18,15 @@ from textual.binding import Binding
 from textual.geometry import Size
 from textual.screen import Screen, ScreenResultCallbackType
 
+from palace_tui.device import Device
 from palace_tui.store.protocol import GameStore
 from palace_tui.table.session import Session, open_store
 from palace_tui.tui.messages import GameEnded, LessonsAsked, PassNeeded, TableChosen
+from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.widgets.card_art import set_no_color
 from palace_tui.tui.widgets.too_small import too_small
 from palace_tui.words.bell import bell_switched
+from palace_tui.words.device import SECOND_TAB
 
 #: Printed on the terminal after ctrl+q saved a game.
 SAVED_LINE = "Palace: the game is saved. Run palace --resume (or just palace) to continue."
@@ -36,6 +39,9 @@ COMPACT_HEIGHT = 30
 ROOMY_HEIGHT = 36
 #: Below this width every screen takes its narrow layout (narrow.tcss): a phone held upright.
 NARROW_WIDTH = 80
+#: A touch screen with the full layout is roomy from this height: a tablet held sideways has
+#: 29 lines at its font, and its cards are drawn large (PlayerArea) rather than its log long.
+TABLET_ROOMY_HEIGHT = 28
 
 
 class PalaceApp(App[None]):
@@ -47,10 +53,11 @@ class PalaceApp(App[None]):
     ``coach_work`` bounds the coach's (h) search (None: hard's own, the same advice on any machine);
     ``store`` keeps the games
     (by default the data folder's, or memory when it won't open);
+    ``device`` is what the game is played with (by default what ``palace serve`` said, else a terminal);
     ``quiet`` keeps the bell silent this time, whatever was remembered.
     """
 
-    CSS_PATH = [Path(__file__).parent / "app.tcss", Path(__file__).parent / "narrow.tcss"]
+    CSS_PATH = [Path(__file__).parent / name for name in ("app.tcss", "narrow.tcss", "touch.tcss")]
     TITLE = "Palace"
     ENABLE_COMMAND_PALETTE = False
 
@@ -68,9 +75,12 @@ class PalaceApp(App[None]):
         store: GameStore | None = None,
         table: dict[str, Any] | None = None,
         coach_work: int | None = None,
+        device: Device | None = None,
         quiet: bool = False,
     ) -> None:
         super().__init__()
+        #: Keys, a mouse or a finger (:mod:`palace_tui.device`): the layout and the words follow it.
+        self.device = device if device is not None else Device.from_environment()
         set_no_color(self.no_color)  # Textual has read (and removed) NO_COLOR by now
         self.store: GameStore = store if store is not None else open_store(data_dir)
         #: Where saves, records and lesson progress live (None: the default folder).
@@ -94,6 +104,11 @@ class PalaceApp(App[None]):
     # ------------------------------------------------------------ start
 
     def on_mount(self) -> None:
+        device = self.device
+        self.set_class(device.web, "-web")
+        self.set_class(device.touch, "-touch")
+        if device.touch:  # keys as tall as a fingertip (narrow.tcss)
+            self.add_class(f"-finger-rows-{min(device.finger_rows, 3)}")
         self._check_size()
         self.show_store_warnings()
         session = self.initial_session
@@ -222,7 +237,9 @@ class PalaceApp(App[None]):
         self.session = session
         session.saver = self.autosave  # from now on the session saves itself after every change
         session.save()
-        self.switch_or_push(GameScreen(session, ai_delay=self.ai_delay, resumed=resumed, coach_work=self.coach_work))
+        self.switch_or_push(
+            GameScreen(session, ai_delay=self.ai_delay, resumed=resumed, coach_work=self.coach_work, device=self.device)
+        )
 
     def switch_or_push(self, screen: Screen[Any], callback: ScreenResultCallbackType[Any] | None = None) -> None:
         """Make ``screen`` the only screen on top of the (empty) default screen."""
@@ -243,27 +260,31 @@ class PalaceApp(App[None]):
         (and where), or that nothing is being saved."""
         warnings = self.store.warnings
         for warning in warnings[self._warned :]:
+            if self.device.web and warning == self.store.another_copy_warning:
+                warning = SECOND_TAB  # a browser tab's player never saw the server's folder
             self.notify(warning, severity="warning", timeout=10, markup=False)  # paths may hold [
             self._recent_warnings.append(warning)
         self._warned = len(warnings)
+        # The warning goes; the mark beside the keys stays while the game is not being saved.
+        unsaved = not self.store.session_saved
+        if unsaved != self.has_class("-not-saving"):
+            self.set_class(unsaved, "-not-saving")
+            if self.screen_stack:
+                self.screen.refresh_bindings()
 
     @on(PassNeeded)
     def pass_to(self, needed: PassNeeded) -> None:
         """Put up the pass screen for the seat named; the table shows its cards when that person presses Enter."""
-        from palace_tui.tui.screens.pass_device import PassScreen
-
         seat = needed.seat
-        self.clear_notifications()
-        # Store warnings are not private (a file moved aside, nothing saved): they stay in view.
-        for warning in self._recent_warnings:
-            self.notify(warning, severity="warning", timeout=10, markup=False)
-        self._recent_warnings = []
+        self.clear_notifications()  # at once: no toast of the last player's outlives this message
         session = self.session
         assert session is not None
         if not self.is_screen_installed("pass"):
             self.install_screen(PassScreen(), "pass")
         screen = self.get_screen("pass", PassScreen)
-        screen.for_seat(seat, session.names[seat])
+        # Store warnings are not private (a file moved aside, nothing saved): they stay in view.
+        screen.for_seat(seat, session.names[seat], self.device, self._recent_warnings)
+        self._recent_warnings = []
         # The pass screen is dismissed with the seat it was put up for.
         self.push_screen(screen, lambda _seat: needed.table.reveal(seat))
         self.bell()  # the keyboard must change hands
@@ -316,7 +337,8 @@ class PalaceApp(App[None]):
         before = set(self.classes)
         self.set_class(too_small(width, height), "-too-small")
         self.set_class(height < COMPACT_HEIGHT, "-compact")
-        self.set_class(height >= ROOMY_HEIGHT, "-roomy")
+        tablet = self.device.touch and width >= NARROW_WIDTH and height >= TABLET_ROOMY_HEIGHT
+        self.set_class(height >= ROOMY_HEIGHT or tablet, "-roomy")
         self.set_class(width < NARROW_WIDTH, "-narrow")
         if set(self.classes) != before:
             # Textual restyles only the top screen when the app's classes change: a screen
@@ -326,10 +348,18 @@ class PalaceApp(App[None]):
                 if screen.is_mounted:
                     screen.update_node_styles(animate=False)
 
+    def _pass_screen_settling(self) -> bool:
+        screen = self.screen_stack[-1] if self.screen_stack else None
+        return isinstance(screen, PassScreen) and screen.settling
+
     async def on_event(self, event: events.Event) -> None:
         # A key typed while the app is closing (its screens already gone) has nothing to reach:
         # Textual would raise "No screens on stack" and print a traceback over the saved line.
         if isinstance(event, (events.Key, events.MouseEvent)) and not self.screen_stack:
+            return
+        # The pass screen has only just come up: a click or tap was meant for the screen before
+        # it (a double tap on End turn), not to show the next person's cards to the last one.
+        if isinstance(event, (events.MouseDown, events.MouseUp, events.Click)) and self._pass_screen_settling():
             return
         # Behind "Make the window larger" no key or click may reach the hidden screen;
         # ctrl+q (a priority binding) still saves and quits.

@@ -6,11 +6,14 @@ Imported only by ``palace serve``, and only when the ``web`` extra is installed.
 from __future__ import annotations
 
 import logging
+import shlex
+from contextvars import ContextVar
 from pathlib import Path
 
 from aiohttp import web
 from textual_serve.server import Server
 
+from palace_tui.device import COOKIE, ENV, TERMINAL, Device
 from palace_tui.names import printable
 from palace_tui.web.origin import own_names, own_origin, trusted_host
 
@@ -19,6 +22,16 @@ TEMPLATES = Path(__file__).parent / "templates"
 
 #: What a refused websocket or page is told (a person never sees it: their own page is never refused).
 REFUSED = "Palace is played from the page palace serve gives out, at an address of this computer."
+
+#: The device of the page whose websocket is being answered (each request is its own task).
+_page_device: ContextVar[Device] = ContextVar("page_device", default=TERMINAL)
+
+
+def device_command(command: str, device: Device) -> str:
+    """``command`` run with ``device`` named in its environment (the shell runs it)."""
+    if not device.web:
+        return command
+    return f"{ENV}={shlex.quote(device.code)} {command}"
 
 
 class PalaceServer(Server):
@@ -35,6 +48,16 @@ class PalaceServer(Server):
         #: The names this machine answers to besides its addresses and localhost.
         self.names = own_names(host)
 
+    @property
+    def command(self) -> str:
+        """The game's command for the page being answered: textual-serve reads it as it starts
+        a tab's game, which then knows whether it is touched or clicked (:mod:`palace_tui.device`)."""
+        return device_command(self._command, _page_device.get())
+
+    @command.setter
+    def command(self, command: str) -> None:
+        self._command = command
+
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if not trusted_host(request.headers.get("Host"), self.names):
             raise web.HTTPForbidden(text=REFUSED)
@@ -47,6 +70,8 @@ class PalaceServer(Server):
         # Checked before the handshake: a refused page never starts a game (textual-serve starts one per socket).
         if not own_origin(request.headers.get("Origin"), request.headers.get("Host"), self.names):
             raise web.HTTPForbidden(text=REFUSED)
+        # The page said what it is played with in a cookie; set for this request's task only.
+        _page_device.set(Device.parse(request.cookies.get(COOKIE)))
         return await super().handle_websocket(request)
 
     def initialize_logging(self) -> None:

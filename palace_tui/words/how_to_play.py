@@ -11,6 +11,8 @@ sets the label apart. House rules get a line only when one is on.
 Goal: Get rid of all your cards. The last one holding cards is the Palace.
 Deal: 3 face down, 3 face up on them, 3 in hand. Swap hand and face-up cards, then press r.
 Starts: The lowest 3 face up (then in hand; then 4s...).
+>>> how_to_play(Rules.preset("palace"), touch=True)[1][1][-30:]
+'face-up cards, then tap Ready.'
 """
 
 from __future__ import annotations
@@ -24,6 +26,12 @@ from palace_tui.words.vocab import capitalized
 #: The keys of a turn, in one line (the footer shows them all).
 KEYS = "← → a card, Space marks cards of one rank, Enter plays, t takes the pile, u undoes, b the bell."
 
+#: The same for a finger (a tablet or phone may have no keyboard): the taps and the buttons.
+TAPS = (
+    "Tap a card to point at it, again to mark it (several of one rank); Play plays, "
+    "the pile tapped twice is taken, Undo takes back."
+)
+
 
 def _goal(rules: Rules) -> str:
     if not rules.has_loser:
@@ -31,16 +39,15 @@ def _goal(rules: Rules) -> str:
     return f"Get rid of all your cards. The last one holding cards is {loser_title(rules)}."
 
 
-def _deal(rules: Rules) -> str:
+def _deal(rules: Rules, touch: bool) -> str:
     if rules.swap_deal:
         return (
             f"{rules.face_down} face down, {rules.face_up} face up on them, {rules.hand_size} in hand. "
-            "Swap hand and face-up cards, then press r."
+            f"Swap hand and face-up cards, then {'tap Ready' if touch else 'press r'}."
         )
-    return (
-        f"{rules.face_down} face down, {rules.face_up + rules.hand_size} in hand: "
-        f"mark {rules.face_up} with Space, Enter lays them face up."
-    )
+    mark = "tapping each twice, Lay up lays" if touch else "with Space, Enter lays"
+    held = rules.face_up + rules.hand_size
+    return f"{rules.face_down} face down, {held} in hand: mark {rules.face_up} {mark} them face up."
 
 
 def _special(rules: Rules) -> str:
@@ -52,8 +59,9 @@ def _special(rules: Rules) -> str:
     return f"{two}{ten}, as does {burn} on top: then play again."
 
 
-def how_to_play(rules: Rules) -> list[tuple[str, str]]:
-    """The rules in force in about ten lines: ``(label, sentence)`` pairs."""
+def how_to_play(rules: Rules, touch: bool = False) -> list[tuple[str, str]]:
+    """The rules in force in about ten lines: ``(label, sentence)`` pairs; ``touch``: played
+    by finger, the taps and buttons in place of the keys."""
     starts = (
         "The lowest 3 face up (then in hand; then 4s...)."
         if not rules.dealer_left_leads
@@ -63,7 +71,7 @@ def how_to_play(rules: Rules) -> list[tuple[str, str]]:
     stuck = "stuck, add one to the pile and take it" if rules.adds_face_up else "stuck, take the pile and keep them"
     lines = [
         ("Goal", _goal(rules)),
-        ("Deal", _deal(rules)),
+        ("Deal", _deal(rules, touch)),
         ("Starts", starts),
         (
             "Turn",
@@ -78,6 +86,6 @@ def how_to_play(rules: Rules) -> list[tuple[str, str]]:
         lines.append(("Also", capitalized("; ".join(house)) + "."))
     lines += [
         ("Later", f"Hand and stock gone: play your face-up cards ({stuck}), then the face-down ones blind."),
-        ("Keys", KEYS),
+        ("Taps", TAPS) if touch else ("Keys", KEYS),
     ]
     return lines

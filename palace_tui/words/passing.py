@@ -8,11 +8,14 @@
 
 from __future__ import annotations
 
+from palace_tui.device import TERMINAL, Device
+from palace_tui.words.device import LOOK_AWAY, reveal_words
 
-def pass_words(name: str) -> tuple[str, str]:
+
+def pass_words(name: str, device: Device = TERMINAL) -> tuple[str, str]:
     """The pass screen's title and body: only the name of who takes the keyboard (no card, and
-    nothing of the last turn, which was for its mover alone)."""
-    return f"Pass to {name}", f"Everyone else, look away.\n\n{name}: press Enter to see your cards."
+    nothing of the last turn, which was for its mover alone), and how they look, on ``device``."""
+    return f"Pass to {name}", f"{LOOK_AWAY}\n\n{reveal_words(name, device)}"
 
 
 def direction_words(direction: int) -> str:

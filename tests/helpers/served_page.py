@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 #: Installed before the page's own script: keeps the Terminal textual-serve creates.
@@ -31,6 +32,20 @@ window.__palaceScreen = () => {
   }
   return lines.join('\\n');
 };
+window.__palaceCells = () => {
+  const t = window.__palaceTerminal;
+  const buffer = t.buffer.active, rows = [];
+  for (let y = 0; y < t.rows; y++) {
+    const line = buffer.getLine(buffer.viewportY + y), chars = [], backs = [];
+    for (let x = 0; x < t.cols; x++) {
+      const cell = line && line.getCell(x);
+      chars.push(cell && cell.getChars() ? cell.getChars() : ' ');
+      backs.push(cell ? cell.getBgColorMode() + ':' + cell.getBgColor() : '');
+    }
+    rows.push([chars.join(''), backs]);
+  }
+  return rows;
+};
 """
 
 #: A card as the game prints it: 10♦, Q♠, JK.
@@ -38,6 +53,57 @@ CARD = re.compile(r"(?<!\S)(10|[2-9JQKA])[♣♦♥♠]|(?<!\w)JK(?!\w)")
 
 #: How long a step may take on a loaded 2-core machine before the test gives up (ms).
 PATIENCE = 60_000
+
+#: A card's frame: its top-left corner (the cursor's heavy one too), its sides, its bottom-left.
+CARD_TOP, CARD_SIDE, CARD_BOTTOM = "╭┏", "│┃┆", "╰┗"
+#: What a card's top edge is made of between its corners (a mark, the empty pile's dashes).
+CARD_EDGE = "─━┄✓"
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle of terminal cells: its top-left cell and its size."""
+
+    row: int
+    col: int
+    width: int
+    height: int
+
+
+def double_box(lines: list[str]) -> Box:
+    """The box drawn with a double frame (the pass screen's)."""
+    top = next(r for r, line in enumerate(lines) if "╔" in line)
+    bottom = next(r for r, line in enumerate(lines) if "╚" in line)
+    left, right = lines[top].index("╔"), lines[top].index("╗")
+    return Box(top, left, right - left + 1, bottom - top + 1)
+
+
+def card_boxes(lines: list[str]) -> list[Box]:
+    """Every card drawn in ``lines`` (the screen's rows), as the cells it shows: an overlapped
+    card up to the next card's edge. Panels are left out (their top edge holds a title)."""
+    boxes = []
+    for row, line in enumerate(lines[:-1]):
+        for col, char in enumerate(line):
+            if char not in CARD_TOP:
+                continue
+            bottom = row + 1
+            while bottom < len(lines) and col < len(lines[bottom]) and lines[bottom][col] in CARD_SIDE:
+                bottom += 1
+            if bottom == row + 1 or bottom >= len(lines) or lines[bottom][col] not in CARD_BOTTOM:
+                continue
+            end = col + 1
+            while end < len(line) and line[end] in CARD_EDGE:
+                end += 1
+            if end >= len(line) or end == col + 1:
+                continue
+            if line[end] in CARD_TOP:  # the next card overlaps this one from here
+                width = end - col
+            elif line[end] in "╮┓":
+                width = end - col + 1
+            else:
+                continue  # a panel's frame ("╭─ Table ...")
+            boxes.append(Box(row, col, width, bottom - row + 1))
+    return boxes
 
 
 class ServedPage:
@@ -141,6 +207,59 @@ class ServedPage:
         self.page.touchscreen.tap(*self.cell_point(needle))
         return before
 
+    def cell_size(self) -> tuple[float, float]:
+        """The CSS px of one terminal cell: width, height."""
+        box = self.page.locator(".xterm-screen").bounding_box()
+        cols, rows = self.size()
+        return box["width"] / cols, box["height"] / rows
+
+    def px(self, box: Box) -> tuple[float, float]:
+        """The CSS px a box of cells covers: width, height."""
+        width, height = self.cell_size()
+        return box.width * width, box.height * height
+
+    def cells(self) -> list[tuple[str, list[str]]]:
+        """Every row of the terminal: its characters and each cell's background."""
+        return [(chars, backs) for chars, backs in self.page.evaluate("window.__palaceCells()")]
+
+    def button(self, label: str, lowest: bool = True) -> Box:
+        """The painted extent of the key or button whose words are ``label`` (the lowest on screen,
+        or the highest): the cells around it with the background of its first letter."""
+        rows = self.cells()
+        order = reversed(range(len(rows))) if lowest else range(len(rows))
+        for row in order:
+            col = rows[row][0].find(label)
+            if col >= 0:
+                break
+        else:
+            raise AssertionError(f"{label!r} is not on screen:\n{self.text()}")
+        back = rows[row][1][col]
+
+        def same(r: int, c: int) -> bool:
+            return 0 <= r < len(rows) and 0 <= c < len(rows[r][1]) and rows[r][1][c] == back
+
+        left, right = col, col
+        while same(row, left - 1):
+            left -= 1
+        while same(row, right + 1):
+            right += 1
+        top, bottom = row, row
+        while all(same(top - 1, c) for c in range(left, right + 1)):
+            top -= 1
+        while all(same(bottom + 1, c) for c in range(left, right + 1)):
+            bottom += 1
+        return Box(top, left, right - left + 1, bottom - top + 1)
+
+    def tap_box(self, box: Box) -> str:
+        """Tap with a finger at the middle of ``box``; the text before."""
+        before = self.text()
+        screen = self.page.locator(".xterm-screen").bounding_box()
+        width, height = self.cell_size()
+        x = screen["x"] + (box.col + box.width / 2) * width
+        y = screen["y"] + (box.row + box.height / 2) * height
+        self.page.touchscreen.tap(x, y)
+        return before
+
     def cards_shown(self, text: str | None = None) -> list[str]:
         """Every card written on screen (or in ``text``, a screen read before)."""
         return [m.group(0) for m in CARD.finditer(self.text() if text is None else text)]
@@ -165,3 +284,30 @@ def saved_game(data_dir):
         return Session.from_dict(unwrap(raw, SESSION_FORMAT, SESSION_VERSION))
     except FileNotFoundError:  # none yet (the game saves by atomic replace: never half a file)
         return None
+
+
+def two_at_the_table(data_dir: Path) -> None:
+    """Ann and Ben, both human, as the new-table screen will offer them."""
+    from palace_tui.rules import Rules
+    from palace_tui.table.session import default_level, open_store
+
+    open_store(str(data_dir)).save_last_table(
+        {
+            "players": 2,
+            "preset": "palace",
+            "options": Rules.preset("palace").as_dict(),
+            "seed": "11",
+            "seats": [{"name": name, "human": True, "level": default_level()} for name in ("Ann", "Ben")],
+        }
+    )
+
+
+def wait_saved(data_dir: Path, done, tab: ServedPage | None = None, limit: float = 60.0):
+    """Wait until the saved game satisfies ``done`` (the served game saves after every move)."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        session = saved_game(str(data_dir))
+        if session is not None and done(session):
+            return session
+        time.sleep(0.1)
+    raise AssertionError("the served game did not save the move; the page shows:\n" + (tab.text() if tab else ""))

@@ -153,10 +153,24 @@ async def storm(
                 elif roll < 0.045 and quits and app.session is not None and app.session.game.phase != "over":
                     batch = ["ctrl+q"]
                 elif roll < 0.10:
-                    batch = ["question_mark"] + rng.choices(KEYS, k=rng.randint(0, 4)) + ["escape"]
+                    batch = ["question_mark"] + rng.choices(KEYS, k=rng.randint(0, 4))
+                    # How to play (and the rules, at a second ?) looked at before Escape closes it.
+                    await send_keys(pilot, batch)
+                    sent += len(batch)
+                    if app.return_code is not None:
+                        break
+                    check(app, seen)
+                    batch = ["escape"]
                 elif roll < 0.14 and screen_name(app) == "GameScreen":
                     # x means Abandon only at the table: sent elsewhere it rarely reached the question.
                     batch = ["x", rng.choice(["y", "y", "n", "escape", "left"])]
+                    # The question is looked at before it is answered (else it comes and goes unseen).
+                    await send_keys(pilot, batch[:1])
+                    sent += 1
+                    if app.return_code is not None:
+                        break
+                    check(app, seen)
+                    batch = batch[1:]
                 elif roll < 0.45:
                     batch = guided_keys(app, rng, swaps)
                 else:

@@ -10,9 +10,12 @@ import random
 
 import pytest
 
+from palace_tui.rules import Game, Rules
+from palace_tui.table.session import SeatConfig, Session
 from palace_tui.tui.app import NARROW_WIDTH
 from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.pass_device import PassScreen
+from palace_tui.tui.widgets.board import Board
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 from tests.helpers.app import keys_for, make_session, press, screen_text
@@ -78,18 +81,20 @@ async def test_every_zone_of_the_table_is_on_a_40x20_screen(make_app):
         assert "Swap" in "".join(text.splitlines()[-2:])  # the footer, on two lines
         widths = [len(line.rstrip()) for line in text.splitlines()]
         assert max(widths) <= 40
-        # Three seats, both setup rows and two lines of keys leave the log one line short
-        # while swapping: the part above the cards scrolls to it, the cards stay put.
-        screen.scroll_end(animate=False)
-        await pilot.pause()
+        # Three seats, both setup rows and two lines of keys leave the log out of view while
+        # swapping: a key (PgDn) scrolls the table above the cards to it, the cards stay put.
+        assert "Game 1: Ann deals" not in text
+        await press(pilot, "pagedown")
         text = screen_text(app)
         assert "Game 1: Ann deals" in text  # the log
         assert "r when ready" in text and all(str(card) in text for card in session.game.seats[1].hand)
+        await press(pilot, "pageup")
+        assert "Game 1: Ann deals" not in screen_text(app) and "hand down" in screen_text(app)
 
 
-async def test_in_play_only_the_row_played_from_is_drawn(make_app):
-    """Playing from the hand, the narrow table leaves out the boxed face-down and face-up
-    rows (the seat's own line above still lists its face-up cards)."""
+async def test_in_play_the_face_up_and_face_down_rows_stay_in_view(make_app):
+    """Playing from the hand at 40x20, the face-down and face-up rows are still in view,
+    on one line (only to be looked at), so the lines go to the table above."""
     app = make_app(make_session(humans=("Ann",), computers=("Cy",), seed=7))
     async with app.run_test(size=(40, 20)) as pilot:
         await pilot.pause()
@@ -100,10 +105,77 @@ async def test_in_play_only_the_row_played_from_is_drawn(make_app):
                 break
             await pilot.pause(0.05)
         assert screen.mode() == "hand"
+        view = screen.view()
         area = screen.query_one("#me")
-        assert not area.query_one("#table-cards").display
-        assert area.query_one("#hand-cards").display
-        assert "Down" not in screen_text(app) and "Hand" in screen_text(app)
+        assert area.query_one("#table-cards").display and area.query_one("#hand-cards").display
+        line = next(line for line in screen_text(app).splitlines() if line.startswith("Down"))
+        assert "░1 ░2 ░3" in line and "Up" in line
+        assert all(str(card) in line for card in view.face_up)
+
+
+#: Three people at the table; Ben holds fourteen cards (two lines of them at 40 columns).
+BIG_HAND = [
+    {"name": "Ann", "hand": "4H 9D 10H", "face_up": "KS QS JS", "face_down": "3S 4S 8S"},
+    {
+        "name": "Ben",
+        "hand": "3C 4C 5C 6C 7C 8C 9C JC QC KC AC 3D 4D 5D",
+        "face_up": "QH JH 2H",
+        "face_down": "8D 9H 7H",
+    },
+    {"name": "Cy", "hand": "10S 6S 7S", "face_up": "QD JD 2D", "face_down": "8H 9S 7D"},
+]
+
+
+def reads(text: str, sentence: str) -> bool:
+    """``sentence`` is on screen, whole, however its lines wrap."""
+    return sentence in " ".join(" ".join(line.split()) for line in text.splitlines())
+
+
+@pytest.mark.parametrize("size", [(40, 20), (60, 20)], ids=["40x20", "60x20"])
+async def test_the_recap_the_move_and_the_prompt_are_read_without_scrolling(make_app, size):
+    """On a narrow, short screen, with a fourteen-card hand: what happened since your last
+    turn, your cards, what to do, the coach's whole note and what your move did are all on
+    screen as each comes up; only the public table above them is cut, and a key scrolls it."""
+    game = Game.from_position(Rules.preset("palace"), seats=BIG_HAND, pile="5H 6D")
+    session = Session("t1", [SeatConfig(s["name"]) for s in BIG_HAND], game.rules, "palace", 1, game, game_id="t1-1")
+    app = make_app(session, coach_work=2_000)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await press(pilot, "enter")  # Ann sees her cards
+        await press(pilot, "t")
+        text = screen_text(app)
+        assert reads(text, "Your move: You took the pile (2 cards).") and reads(text, "Enter ends your turn"), text
+        await press(pilot, "enter")  # the turn is over: pass to Ben
+        assert isinstance(app.screen, PassScreen)
+        await press(pilot, "enter")
+        screen = app.screen
+        text = screen_text(app)
+        assert reads(text, "Since your last turn: Ann took the pile (2 cards)."), text
+        assert reads(text, "Your turn: play anything"), text
+        assert all(str(card) in text for card in screen.view().hand), text
+        down = next(line for line in text.splitlines() if line.startswith("Down"))
+        assert "░1 ░2 ░3" in down and "Q♥ J♥ 2♥" in down
+        # The pile's line is below the cut; PgDn brings it up, the recap stays where it was.
+        board = screen.query_one(Board)
+        assert board.max_scroll_y > 0 and board.scroll_y == 0
+        await press(pilot, "pagedown")
+        assert board.scroll_y > 0
+        assert reads(screen_text(app), "Since your last turn: Ann took the pile")
+        await press(pilot, "h")
+        for _ in range(100):
+            if "Enter plays" in screen_text(app):
+                break
+            await pilot.pause(0.05)
+        text = screen_text(app)
+        assert reads(text, "Coach: Play both your threes") and reads(text, "Enter plays 3♣ 3♦."), text
+        await press(pilot, "enter")
+        text = screen_text(app)
+        assert screen.mode() == "result"
+        assert reads(text, "Your move: You played 3♣ 3♦.") and reads(text, "Enter ends your turn"), text
+        assert all(str(card) in text for card in screen.view().hand), text
+        board.scroll_home(animate=False)
+        await press(pilot, "pagedown")  # the table scrolls on the result step too
+        assert board.scroll_y > 0 and screen.mode() == "result"
 
 
 async def test_the_full_layout_comes_back_when_the_window_widens(make_app):

@@ -161,3 +161,76 @@ async def test_results_shithead_names_its_loser(make_app):
     )
     assert "Ben is the Shithead: last with cards." in text
     assert "One loss to the last with cards." in text
+
+
+def box_rows(text: str, title: str) -> list[str]:
+    """The screen's rows of the box titled ``title``, its top edge to its bottom edge (where it
+    is cut: to the screen's last row)."""
+    lines = text.splitlines()
+    top = next(i for i, line in enumerate(lines) if f"─ {title} ─" in line)
+    left = lines[top].index("╭", max(0, lines[top].index(title) - 4))
+    rows = [lines[top]]
+    for line in lines[top + 1 :]:
+        rows.append(line)
+        if line[left : left + 1] == "╰":
+            break
+    return rows
+
+
+async def test_results_boxes_are_as_tall_as_what_they_hold(make_app):
+    """No empty rows at the end of the outcome or the scoreboard."""
+    text = await _results(
+        make_app, [{"name": "Ann", "hand": "9C"}, {"name": "Ben", "hand": "5S 6S", "face_up": "QH", "face_down": "8D"}]
+    )
+    outcome = box_rows(text, "Game 1")
+    assert "Next game: Ben deals." in outcome[-2] and outcome[-1].lstrip().startswith("╰"), outcome
+    board = box_rows(text, "Scoreboard")
+    assert "Ann" in board[-3] and "Ben" in board[-2] and "╰" in board[-1], board
+
+
+async def test_a_duplicate_with_four_seats_is_whole_at_80x24(tmp_path):
+    """A deal played again at a four-seat table: the outcome, and the same deal's table with
+    every seat and its bottom edge, all on an 80x24 screen."""
+    from textual.app import App
+
+    from palace_tui.ai import make_player
+    from palace_tui.store import Store
+    from palace_tui.tui.app import PalaceApp
+    from palace_tui.tui.screens.results import ResultsScreen
+    from tests.helpers.app import make_session
+
+    first = make_session(humans=("Ann",), computers=("Ben", "Cy", "Dee"), seed=9, level="easy")
+    ann = make_player("random", 9)
+    while first.game.phase != "over":
+        first.play_human(ann.choose(first.game)) if first.is_human(first.game.turn) else first.computer_move()
+    with Store(tmp_path) as store:
+        store.record_game(first.record())
+        again = Session.from_record(
+            first.game_record(), store.game_list()[0]["game_id"], shift=1, table_id=first.table_id, games_so_far=1
+        )
+        while again.game.phase != "over":
+            again.computer_move()
+        store.record_game(again.record())
+        board = [{"place": k + 1, "name": name, "points": 3 - k, "games": 2} for k, name in enumerate(again.names)]
+
+        class Results(App):
+            CSS_PATH = PalaceApp.CSS_PATH
+
+            def on_mount(self) -> None:
+                self.push_screen(ResultsScreen(again, board, store))
+
+        app = Results()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            # Upright on a phone the results scroll, and a key scrolls them to the table's end.
+            app.add_class("-narrow")
+            await pilot.resize_terminal(40, 20)
+            await pilot.pause()
+            assert "seat 4" not in screen_text(app)
+            await press(pilot, "pagedown", "pagedown")
+            assert "seat 4" in screen_text(app)
+    assert "Game 1" in text and "Next game:" in text
+    same = box_rows(text, "The same deal, seats moved round")
+    assert [row.split()[1:3] for row in same[2:-1]] == [["seat", str(k)] for k in range(1, 5)], same
+    assert same[-1].startswith("╰"), same

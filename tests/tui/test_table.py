@@ -244,8 +244,27 @@ async def test_click_a_card_then_again_marks_it_and_click_the_pile_takes(make_ap
         assert "✓" in hand.text
         await pilot.click(screen.query_one("#pile"))
         await pilot.pause()
+        # One click on the pile only asks, with the count: a stray click takes nothing.
+        assert session.game.seats[0].hand_count == 3
+        assert "Take 2 cards? Click the pile again (or press t)" in screen_text(app)
+        await pilot.click(screen.query_one("#pile"))
+        await pilot.pause()
         assert session.game.seats[0].hand_count == 5  # Ann took the two-card pile
         assert "Ann took" in " ".join(session.log)
+
+
+async def test_t_takes_at_one_press_whether_the_pile_asked_or_not(make_app):
+    """The key t never asks: it takes the pile at one press, even while a click's question shows."""
+    position = [{"name": "Ann", "hand": "4C 9C 9D", "face_up": "KS", "face_down": "3D"}, ANN_BEN[1]]
+    session = table(position=position, pile="5H 6D")
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.click(screen.query_one("#pile"))
+        assert session.game.seats[0].hand_count == 3
+        await press(pilot, "t")
+        assert session.game.seats[0].hand_count == 5
 
 
 # ---------------------------------------------------------------------- NO_COLOR

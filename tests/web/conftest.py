@@ -140,3 +140,11 @@ def browser():
         for context, profile in contexts:
             context.close()
             shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture
+def shots(tmp_path) -> Path:
+    """Where the screenshots go: $PALACE_WEB_SCREENSHOTS when set, else the test's own folder."""
+    folder = Path(os.environ.get("PALACE_WEB_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

@@ -1,14 +1,10 @@
 """``palace serve`` end to end: a hot-seat game in real headless Chromium, by keys, clicks and taps.
 
-Takes PNG screenshots of the page at a tablet's size and a phone's: into a temporary folder,
-or, for the README, into the folder $PALACE_WEB_SCREENSHOTS names
-(``PALACE_WEB_SCREENSHOTS=screenshots python -m pytest tests/web``). A plain test run leaves
-screenshots/ as committed.
+The touch screens' sizes, lines and screenshots are :mod:`tests.web.test_touch`'s.
 """
 
 from __future__ import annotations
 
-import os
 import re
 import time
 from pathlib import Path
@@ -17,41 +13,8 @@ import pytest
 
 pytest.importorskip("textual_serve", reason="the web extra is not installed: pip install -e '.[web]'")
 
-from palace_tui.rules import Rules
-from palace_tui.table.session import default_level, open_store
-from tests.helpers.served_page import ServedPage, saved_game
-
-
-@pytest.fixture
-def shots(tmp_path) -> Path:
-    """Where the screenshots go: $PALACE_WEB_SCREENSHOTS when set, else the test's own folder."""
-    folder = Path(os.environ.get("PALACE_WEB_SCREENSHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-def two_at_the_table(data_dir: Path) -> None:
-    """Ann and Ben, both human, as the new-table screen will offer them."""
-    open_store(str(data_dir)).save_last_table(
-        {
-            "players": 2,
-            "preset": "palace",
-            "options": Rules.preset("palace").as_dict(),
-            "seed": "11",
-            "seats": [{"name": name, "human": True, "level": default_level()} for name in ("Ann", "Ben")],
-        }
-    )
-
-
-def wait_saved(data_dir: Path, done, tab: ServedPage | None = None, limit: float = 60.0):
-    """Wait until the saved game satisfies ``done`` (the served game saves after every move)."""
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        session = saved_game(str(data_dir))
-        if session is not None and done(session):
-            return session
-        time.sleep(0.1)
-    raise AssertionError("the served game did not save the move; the page shows:\n" + (tab.text() if tab else ""))
+from palace_tui.tui.screens.pass_device import SETTLE
+from tests.helpers.served_page import ServedPage, saved_game, two_at_the_table, wait_saved
 
 
 def pass_screen_hides_every_card(tab: ServedPage, text: str) -> str:
@@ -68,7 +31,11 @@ def reach_a_turn(tab: ServedPage, before: str | None, text: str | None = None, b
     while (state := tab.state(text)) != "turn":
         if state == "pass":
             pass_screen_hides_every_card(tab, text)
-            before = tab.tap("Show my cards") if by == "tap" else tab.press("Enter")
+            if by == "tap":
+                time.sleep(SETTLE)  # a tap as the pass screen comes up is taken for the last screen's
+                before = tab.tap("Show my cards")
+            else:
+                before = tab.press("Enter")
             text = tab.wait_state("turn", before=before)
         else:  # the mover sees what the move did, then hands on
             text = tab.wait_state("pass", before=tab.press("Enter"))
@@ -87,9 +54,10 @@ def play_one_move(tab: ServedPage, data_dir: Path) -> str:
     text = tab.wait_until(lambda t: "Coach:" in t and "thinking" not in t, "the coach's advice", tab.press("h"))
     said = " ".join(" ".join(text.split()).split("│"))  # the note, even where it wraps
     # The coach ends with "t takes the pile." when it would take, and "Enter plays …" when it
-    # points at cards. A narrow screen may cut the note before either; then only a take's
-    # reason says "take" ("Take the pile: …", "… so take it instead").
-    takes = "t takes the pile" in said or ("Enter plays" not in said and re.search(r"\b[Tt]ake\b", said) is not None)
+    # points at cards (by finger: "Take takes the pile.", "Play plays …"). A narrow screen may
+    # cut the note before either; then only a take's reason says "take" ("… so take it instead").
+    plays = "Enter plays" in said or "Play plays" in said
+    takes = "takes the pile" in said or (not plays and re.search(r"\b[Tt]ake\b", said) is not None)
     before = tab.press("t" if takes else "Enter")
     after = wait_saved(data_dir, lambda s: s.log_total > saved.log_total, tab)
     if after.game.phase == "play" and after.game.turn == saved.game.turn:  # a burn: the mover goes again
@@ -97,7 +65,7 @@ def play_one_move(tab: ServedPage, data_dir: Path) -> str:
     return tab.wait_state("result", "pass", before=before)
 
 
-def test_a_hot_seat_game_in_the_browser_by_keys_clicks_and_taps(start_server, browser, shots):
+def test_a_hot_seat_game_in_the_browser_by_keys_clicks_and_taps(start_server, browser):
     """Start at a click, ready by key, tap and footer click, play, reload and go on; then a phone."""
     url, data_dir = start_server()
     two_at_the_table(data_dir)
@@ -116,6 +84,7 @@ def test_a_hot_seat_game_in_the_browser_by_keys_clicks_and_taps(start_server, br
     text = tab.wait_state("pass", before=tab.press("r"))  # ready, by key
     second = pass_screen_hides_every_card(tab, text)
     assert second != first
+    time.sleep(SETTLE)
     text = tab.wait_state("swap", before=tab.tap("Show my cards"))  # the footer key, by finger
     assert second in text and tab.cards_shown(text), text
     before = tab.click("Ready")  # the footer key, by mouse
@@ -125,7 +94,6 @@ def test_a_hot_seat_game_in_the_browser_by_keys_clicks_and_taps(start_server, br
     reach_a_turn(tab, before)
     for _ in range(3):
         reach_a_turn(tab, None, play_one_move(tab, data_dir))
-    tab.page.screenshot(path=str(shots / "tablet.png"))
 
     saved = saved_game(data_dir)
     tab.page.reload()  # a new game process: it offers the saved game
@@ -141,7 +109,6 @@ def test_a_hot_seat_game_in_the_browser_by_keys_clicks_and_taps(start_server, br
     assert phone.size()[0] < 80
     phone.wait_state("resume")
     reach_a_turn(phone, None, phone.wait_state("pass", before=phone.tap("Continue")), by="tap")
-    phone.page.screenshot(path=str(shots / "phone.png"))
     play_one_move(phone, data_dir)
 
 

@@ -64,3 +64,13 @@ def test_the_sizes_follow_the_options():
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_every_preset_fits_about_ten_lines(preset):
     assert len(how_to_play(Rules.preset(preset))) <= 10
+
+
+def test_by_finger_the_card_names_taps_and_buttons_not_keys():
+    """On a touch screen (there may be no keyboard) the card says what to tap."""
+    for preset, options in (("palace", ""), ("shithead", "deal=choose")):
+        rules = Rules.preset(preset).with_text_options([options] if options else [])
+        lines = dict(how_to_play(rules, touch=True))
+        assert "Keys" not in lines and "Tap a card" in lines["Taps"]
+        text = " ".join(lines.values())
+        assert not any(key in text for key in ("Enter", "Space", "press", "← →")), text

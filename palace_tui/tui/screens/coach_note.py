@@ -47,19 +47,22 @@ def ask_coach(
     screen.run_worker(think, thread=True, group="coach", exclusive=True, exit_on_error=False)
 
 
-def coach_note(advice: Advice | Exception | None, cursor: CardCursor, view: SeatView, mode: Mode) -> Text:
+def coach_note(
+    advice: Advice | Exception | None, cursor: CardCursor, view: SeatView, mode: Mode, touch: bool = False
+) -> Text:
     """The note for the coach's ``advice`` (None, or the exception, when it has none), pointing
-    ``cursor`` at its move when the seat's keys can make it from ``mode``."""
+    ``cursor`` at its move when the seat's keys can make it from ``mode`` (``touch``: the
+    buttons that make it, not the keys)."""
     if isinstance(advice, Exception) or advice is None:
         return Text("The coach has no advice here.")
     move = advice.move
     text = log_line(advice.reason)
     if move.kind == "play" and mode in (Mode.HAND, Mode.FACE_UP) and cursor.point_at(view, list(move.cards)):
-        text.append("  Enter plays ")
+        text.append("  Play plays " if touch else "  Enter plays ")
         text.append_text(cards_inline(list(move.cards)))
         text.append(".")
     elif move.kind == "take" and _points_at_added(advice, cursor, view, mode):
-        text.append("  t takes the pile.")
+        text.append("  Take takes the pile." if touch else "  t takes the pile.")
     return text
 
 

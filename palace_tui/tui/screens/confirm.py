@@ -28,6 +28,8 @@ class ConfirmScreen(ModalScreen[bool]):
 
     #: The line under the question naming the keys.
     HINT = "y: yes   n: no"
+    #: The same for a finger: the buttons at the bottom (there may be no keyboard).
+    TOUCH_HINT = "Tap Yes or No below."
 
     def __init__(self, question: str) -> None:
         super().__init__()
@@ -37,7 +39,7 @@ class ConfirmScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
             yield Static(self.question, markup=False)
-            yield Static("\n" + self.HINT, markup=False)
+            yield Static("\n" + (self.TOUCH_HINT if self.app.has_class("-touch") else self.HINT), markup=False)
         yield KeysFooter()
         yield TooSmall()
 
@@ -56,6 +58,7 @@ class ResumeScreen(ConfirmScreen):
         Binding("n", "answer(False)", "New table", tooltip="Set up a new table instead", id="new"),
     ]
     HINT = "Enter: continue the game   n: new table"
+    TOUCH_HINT = "Tap Continue for the saved game, or New table."
 
 
 class ReplaceSavedScreen(ConfirmScreen):
@@ -71,3 +74,4 @@ class ReplaceSavedScreen(ConfirmScreen):
         Binding("escape", "answer(False)", "Saved game", show=False, id="keep-escape"),
     ]
     HINT = "y: deal the new table (the saved game is dropped)\nn: continue the saved game"
+    TOUCH_HINT = "Tap New table to deal it (the saved game is dropped), or Saved game."

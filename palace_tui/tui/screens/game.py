@@ -30,6 +30,7 @@ from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Header
 
+from palace_tui.device import TERMINAL, Device
 from palace_tui.rules import Card, Event, Game, IllegalMove, Move, SeatView
 from palace_tui.table.last_move import last_move
 from palace_tui.table.session import Session
@@ -41,9 +42,11 @@ from palace_tui.tui.screens.computer_turns import ComputerTurns
 from palace_tui.tui.screens.greyed_keys import LABELS, refusal
 from palace_tui.tui.screens.key_modes import Mode
 from palace_tui.tui.screens.move_highlight import MoveHighlight
+from palace_tui.tui.screens.pile_click import PileClick
 from palace_tui.tui.screens.table_bindings import TABLE_BINDINGS, key_state, table_mode
 from palace_tui.tui.screens.table_messages import CoachAnswered, ComputerMoveReady
 from palace_tui.tui.screens.turn_hint import table_titles, turn_hint
+from palace_tui.tui.widgets.board import Board
 from palace_tui.tui.widgets.card_row import CardRow
 from palace_tui.tui.widgets.game_log import GameLog, log_line
 from palace_tui.tui.widgets.keys_footer import KeysFooter
@@ -67,7 +70,8 @@ class GameScreen(Screen[None], inherit_bindings=False):
 
     ``ai_delay`` is the pause before a computer seat's move lands; ``resumed``: the game was
     put back from a save (the pass screen comes first); ``coach_work``: the coach's search in
-    simulated moves (None: hard's own, the same advice on any machine).
+    simulated moves (None: hard's own, the same advice on any machine); ``device``: what the
+    game is played with (the words say click or tap).
     """
 
     BINDINGS = TABLE_BINDINGS
@@ -75,10 +79,16 @@ class GameScreen(Screen[None], inherit_bindings=False):
     AUTO_FOCUS = None
 
     def __init__(
-        self, session: Session, ai_delay: float = 0.6, resumed: bool = False, coach_work: int | None = None
+        self,
+        session: Session,
+        ai_delay: float = 0.6,
+        resumed: bool = False,
+        coach_work: int | None = None,
+        device: Device = TERMINAL,
     ) -> None:
         super().__init__()
         self.session = session
+        self.device = device
         #: The game was put back from a save: the pass screen comes first, even for a lone person.
         self.resumed = resumed
         #: Seconds the coach (h) may think.
@@ -95,6 +105,8 @@ class GameScreen(Screen[None], inherit_bindings=False):
         self._cursor_seat: int | None = None
         #: What the footer last showed (it is recomposed only when this changes).
         self._bindings_key: tuple[object, ...] | None = None
+        #: A click on the pile asks "Take 4 cards?"; a second one takes it.
+        self.pile_click = PileClick(self)
 
     # ------------------------------------------------------------ state
 
@@ -130,10 +142,11 @@ class GameScreen(Screen[None], inherit_bindings=False):
 
     def compose(self) -> ComposeResult:
         yield Header(icon="♠")
-        with Horizontal(id="top"):
-            yield SeatList(id="seats")
-            yield PileView(id="pile")
-        yield GameLog(id="log")
+        with Board(id="board"):  # scrolls on a narrow screen; what is below never does
+            with Horizontal(id="top"):
+                yield SeatList(id="seats")
+                yield PileView(id="pile")
+            yield GameLog(id="log")
         yield NoteLine(id="note")
         yield PlayerArea(id="me")
         yield KeysFooter()
@@ -200,8 +213,8 @@ class GameScreen(Screen[None], inherit_bindings=False):
     def _hint(self, view: SeatView, mode: Mode) -> Text:
         if self.message is not None:
             return self.message
-        marked, under = len(self.cursor.marked), self.cursor.under(view)
-        return turn_hint(self.game, view, mode, self.session.names, marked, under, self.session.take_back_offered())
+        marked, under, offered = len(self.cursor.marked), self.cursor.under(view), self.session.take_back_offered()
+        return turn_hint(self.game, view, mode, self.session.names, marked, under, offered, self.device.touch)
 
     # ------------------------------------------------------------ the turn flow
 
@@ -217,6 +230,8 @@ class GameScreen(Screen[None], inherit_bindings=False):
         if turn.step == Step.ACT:
             assert turn.seat is not None  # a turn is always someone's
             self._recap(turn.seat)
+            # A turn starts with the table's top in view (the seats, then the pile).
+            self.query_one(Board).scroll_home(animate=False)
         self.redraw()
         if turn.step == Step.OVER:
             self.post_message(GameEnded(self.session))
@@ -383,11 +398,8 @@ class GameScreen(Screen[None], inherit_bindings=False):
         self._make("take")
 
     def on_pile_view_pressed(self, event: PileView.Pressed) -> None:
-        """A click on the pile takes it, like t (or says why not)."""
-        if self.check_action("take", ()) is True:
-            self.action_take()
-        elif self.mode() not in (Mode.WAIT, Mode.OVER):
-            self.action_why_not("take")
+        """A click or tap on the pile asks first, a second takes it (t needs none): :mod:`.pile_click`."""
+        self.pile_click.pressed()
 
     def action_end_turn(self) -> None:
         """Enter on the result step: the turn is over, nothing can be taken back, cards go dark."""
@@ -454,9 +466,8 @@ class GameScreen(Screen[None], inherit_bindings=False):
         self.app.push_screen(HowToPlayScreen(self.game.rules))
 
     def action_log_page(self, step: int) -> None:
-        """Scroll the log a page back (-1) or forward (1); it cannot take the focus from the cards."""
-        log = self.query_one("#log", GameLog)
-        (log.scroll_page_up if step < 0 else log.scroll_page_down)(animate=False)
+        """Scroll a page back (-1) or on (1): the log, or first the table when a narrow screen cut it."""
+        self.query_one(Board).page(step)
 
     def action_coach(self) -> None:
         """Ask the coach (the hard player, thinking in a worker) for this seat's move and why."""
@@ -476,7 +487,7 @@ class GameScreen(Screen[None], inherit_bindings=False):
             return  # the game moved on (a take-back, an abandon) since the question was asked
         if self.viewer != answer.seat or self.mode() == Mode.WAIT:
             return
-        self.note.say("Coach", coach_note(answer.advice, self.cursor, self.view(), self.mode()))
+        self.note.say("Coach", coach_note(answer.advice, self.cursor, self.view(), self.mode(), self.device.touch))
         self.redraw(cards_only=True)
 
     @on(ComputerMoveReady)

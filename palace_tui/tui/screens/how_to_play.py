@@ -23,12 +23,13 @@ from palace_tui.words.how_to_play import how_to_play
 from palace_tui.words.options import house_rules_words
 
 
-def how_to_play_table(rules: Rules) -> Table:
-    """The card's lines as a grid: the label set apart, the sentence wrapped beside it."""
+def how_to_play_table(rules: Rules, touch: bool = False) -> Table:
+    """The card's lines as a grid: the label set apart, the sentence wrapped beside it
+    (``touch``: the taps in place of the keys)."""
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="bold yellow", no_wrap=True)
     grid.add_column(ratio=1)
-    for label, line in how_to_play(rules):
+    for label, line in how_to_play(rules, touch):
         grid.add_row(label, Text(line))
     return grid
 
@@ -57,7 +58,7 @@ class HowToPlayScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="how-scroll"):
-            yield Static(how_to_play_table(self.rules), id="how-lines")
+            yield Static(how_to_play_table(self.rules, self.app.has_class("-touch")), id="how-lines")
         yield KeysFooter()
         yield TooSmall()
 

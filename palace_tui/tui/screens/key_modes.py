@@ -157,8 +157,9 @@ TABLE_KEYS: Mapping[Mode, ModeKeys] = MappingProxyType(
     {
         Mode.OVER: _table(on={"log_page"}, greyed=_TURN_KEYS),
         Mode.WAIT: _table(on={"abandon", "log_page"}, greyed=_TURN_KEYS),
-        # The mover's cards stay up: only ending the turn, take-back, the rules and quitting.
-        Mode.RESULT: _table(on={"end_turn", "save_quit"}, other=False),
+        # The mover's cards stay up: only ending the turn, take-back, the rules, quitting and
+        # paging the table (a narrow screen cuts it).
+        Mode.RESULT: _table(on={"end_turn", "save_quit", "log_page"}, other=False),
         Mode.SWAP: _table(
             on={"abandon", "row", "swap", "ready", "log_page", *_MOVING}, greyed={"explain"}, ask={"coach": Ask.COACH}
         ),

@@ -43,16 +43,16 @@ class ResultsScreen(Screen[str]):
     ``review_coach_work`` the coach's search in it (None: hard's own).
     """
 
+    # Every box as tall as what it holds (no empty rows); should they not fit, the body scrolls.
     DEFAULT_CSS = """
-    ResultsScreen #results-body { height: 1fr; }
-    ResultsScreen #outcome { width: 1fr; padding: 0 1; border: round $accent; height: 1fr; }
-    ResultsScreen #board-box { width: auto; min-width: 30; max-width: 60%; border: round $secondary; height: 1fr; }
+    ResultsScreen #results-body { height: 1fr; overflow-y: auto; }
+    ResultsScreen #outcome { width: 1fr; padding: 0 1; border: round $accent; height: auto; }
+    ResultsScreen #board-box { width: auto; min-width: 30; max-width: 60%; border: round $secondary; height: auto; }
     ResultsScreen #board { width: auto; }
     ResultsScreen #story { width: auto; margin-top: 1; }
     ResultsScreen #story-legend { width: 100%; padding: 0 1; color: $text-muted; }
     ResultsScreen DataTable { height: auto; }
-    ResultsScreen #left { width: 1fr; height: 1fr; }
-    ResultsScreen #left #outcome { height: auto; }
+    ResultsScreen #left { width: 1fr; height: auto; }
     ResultsScreen #same-deal { height: auto; border: round $accent; }
     """
 
@@ -63,6 +63,8 @@ class ResultsScreen(Screen[str]):
         Binding("n", "choose('new')", "New table", tooltip="Change the seats or the rules", id="new"),
         Binding("r", "review", "Review", tooltip="Replay this game with the coach's verdicts", id="review"),
         Binding("ctrl+q", "choose('quit')", "Quit", key_display="^q", priority=True, id="quit"),
+        Binding("pagedown", "page(1)", "Page", show=False, id="pgdn"),
+        Binding("pageup", "page(-1)", "Page", show=False, id="pgup"),
     ]
 
     def __init__(
@@ -93,7 +95,7 @@ class ResultsScreen(Screen[str]):
                 # A duplicate: its results and the same deal's other games side by side below.
                 self._same = same
                 with Vertical(id="left"):
-                    yield Static(self._outcome_text(), id="outcome")
+                    yield Static(self._outcome_text(compact=True), id="outcome")
                     deal: DataTable[Text] = DataTable(id="same-deal", cursor_type="none", zebra_stripes=True)
                     deal.can_focus = False  # Enter belongs to Play again
                     yield deal
@@ -167,10 +169,14 @@ class ResultsScreen(Screen[str]):
             games = self.store.table_games(self.session.table_id)
         except Exception:  # a damaged record file must not hide the result
             return None
-        rules = self.session.rules.as_dict()
+        rules = self.session.rules.saved_dict()  # as the records hold them
         return next((t for t in table_stories(games) if t.rules == rules), None)
 
-    def _outcome_text(self) -> Text:
+    def _outcome_text(self, compact: bool = False) -> Text:
+        """Who won, the last move, the order out, what scored and who deals next; ``compact``
+        (a duplicate, whose other games' table comes below): no blank lines between them, and
+        what scored is left to that table's points."""
+        gap = "" if compact else "\n"
         session = self.session
         out = session.game.outcome()
         names = session.names
@@ -185,10 +191,10 @@ class ResultsScreen(Screen[str]):
             text.append(loser_sentence(names[out.loser], session.rules) + "\n", "bold red")
         last = self._last_move()
         if last:
-            text.append("\nLast move: ", "bold")
+            text.append(f"{gap}Last move: ", "bold")
             text.append_text(log_line(last))
             text.append("\n")
-        text.append("\nOrder out\n", "bold")
+        text.append(f"{gap}Order out\n", "bold")
         scoring = session.rules.scoring
         unit = {"podium": "point", "losses": "loss", "wins": "win"}[scoring]
         width = max(len(n) for n in names)
@@ -200,7 +206,8 @@ class ResultsScreen(Screen[str]):
             text.append("\n")
         for seat in (i for i in range(len(names)) if i not in out.order):
             text.append(f"   -  {names[seat]:<{width}}  still held cards\n", "dim")
-        text.append("\n" + points_sentence(out, session.rules) + "\n")
+        if not compact:
+            text.append("\n" + points_sentence(out, session.rules) + "\n")
         text.append(next_deal_sentence(names[session.game.next_dealer()]))
         return text
 
@@ -251,6 +258,11 @@ class ResultsScreen(Screen[str]):
     def action_choose(self, what: str) -> None:
         """Leave with the chosen next step."""
         self.dismiss(what)
+
+    def action_page(self, step: int) -> None:
+        """A page on (1) or back (-1), when the results are taller than the screen (a phone)."""
+        body = self.query_one("#results-body")
+        (body.scroll_page_down if step > 0 else body.scroll_page_up)(animate=False)
 
     def action_review(self) -> None:
         """Review the game just over (all cards face up now that it is over)."""

@@ -42,12 +42,16 @@ def turn_hint(
     marked: int,
     under: tuple[Card | None, Card | None],
     take_back: bool = False,
+    touch: bool = False,
 ) -> Text:
     """What to do now, for the seat at the screen. ``mode`` is the screen's, ``marked`` how many cards are marked,
-    ``under`` the hand and face-up cards under the two cursors (for a swap) and
-    ``take_back`` whether u can take the move back now."""
+    ``under`` the hand and face-up cards under the two cursors (for a swap),
+    ``take_back`` whether u can take the move back now and ``touch`` whether it is played by
+    finger (there may be no keyboard: the words name what to tap, the footer's buttons and the cards)."""
     if mode == Mode.OVER:
         return Text("The game is over.")
+    if touch and mode != Mode.WAIT:
+        return _touch_hint(view, mode, marked, under, take_back, game.rules.face_up, game.rules.adds_face_up)
     if mode == Mode.RESULT:
         text = Text.assemble("Your move is made. ", ("Enter", KEY), " ends your turn and hides your cards")
         if take_back:
@@ -89,4 +93,54 @@ def turn_hint(
         text.append_text(Text.assemble(", or ", ("t", KEY), " to take the pile."))
     if mode == Mode.FACE_UP and takeable and game.rules.adds_face_up:
         text.append(" (Taking adds the face-up card under the cursor.)", DIM)
+    return text
+
+
+def _swap_cards(under: tuple[Card | None, Card | None]) -> Text:
+    h, u = under
+    if h and u:
+        return Text.assemble("Swap ", cards_inline([h]), " (hand) for ", cards_inline([u]), " (face up): ")
+    return Text("Swap: ")
+
+
+def _touch_hint(
+    view: SeatView,
+    mode: Mode,
+    marked: int,
+    under: tuple[Card | None, Card | None],
+    take_back: bool,
+    face_up: int,
+    adds_face_up: bool,
+) -> Text:
+    """:func:`turn_hint`'s words for a finger: a tap on a card points at it, a second marks
+    (or turns) it, a tap on the pile asks to take it, and the buttons are named as the footer names them."""
+    if mode == Mode.RESULT:
+        text = Text.assemble("Your move is made. Tap ", ("End turn", KEY), " to hide your cards")
+        if take_back:
+            text.append_text(Text.assemble("; ", ("Undo", KEY), " takes it back"))
+        return text + "."
+    if mode == Mode.SWAP:
+        return Text.assemble(
+            _swap_cards(under), "tap ", ("Swap", KEY), ", or tap other cards first; ", ("Ready", KEY), " when done."
+        )
+    if mode == Mode.CHOOSE:
+        return Text.assemble(
+            f"Lay {face_up} cards face up ({marked} marked): tap a card twice to mark it, then ",
+            ("Lay up", KEY),
+            ".",
+        )
+    if mode == Mode.FACE_DOWN:
+        need = requirement_text(view.need)
+        stays = "Any card stays on this pile." if need == "anything" else f"It stays if it is {need}."
+        return Text(f"Turn a face-down card: tap one to frame it, tap the framed one to turn it. {stays}")
+    text = Text.assemble("Your turn: play ", (requirement_text(view.need), KEY))
+    takeable = any(m.kind == "take" for m in view.legal)
+    if not view.playable_ranks:
+        text.append(". Nothing you hold can go: tap the pile to take it.")
+    elif takeable:
+        text.append(" (tap a card, then Play), or tap the pile to take it.")
+    else:
+        text.append(": tap a card, then Play.")
+    if mode == Mode.FACE_UP and takeable and adds_face_up:
+        text.append(" (Taking adds the face-up card you tapped last.)", DIM)
     return text

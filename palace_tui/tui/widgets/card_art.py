@@ -9,13 +9,16 @@ A card is three lines, five cells wide::
 Rank and suit symbol are always printed, so cards read the same without colour
 (NO_COLOR, monochrome terminals); colour only adds red to hearts and diamonds.
 When a row is too long for its width the cards overlap, four cells each, and the
-last one keeps its right edge; if even that does not fit, the row wraps.
+last one keeps its right edge; if even that does not fit, the row wraps. A card can
+be drawn in three sizes (:class:`CardSize`): small as above, tall (five lines, a roomy
+terminal) and large (seven cells by five lines, a tablet); on a touch screen each
+overlapped card keeps five cells (``overlap``), a fingertip's width.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.style import Style
 from rich.text import Text
@@ -25,6 +28,8 @@ from palace_tui.rules import Card
 CARD_WIDTH = 5
 GAP = 1
 OVERLAP_WIDTH = 4
+#: What an overlapped card keeps on a touch screen: a fingertip's width (palace_tui/device.py).
+TOUCH_OVERLAP = 5
 
 RED = Style(color="bright_red")
 BLACK = Style()
@@ -38,6 +43,28 @@ BACK = Style(color="blue")
 _LIGHT = ("╭", "─", "╮", "│", "╰", "╯")
 _HEAVY = ("┏", "━", "┓", "┃", "┗", "┛")
 _DOUBLE = ("╔", "═", "╗", "║", "╚", "╝")
+
+
+@dataclass(frozen=True)
+class CardSize:
+    """How big a card is drawn: ``width`` cells across, ``height`` lines, ``overlap`` cells
+    of it showing where a long row overlaps its cards."""
+
+    width: int = CARD_WIDTH
+    height: int = 3
+    overlap: int = OVERLAP_WIDTH
+
+    def for_touch(self) -> CardSize:
+        """The same size with overlapped cards a fingertip wide."""
+        return replace(self, overlap=max(self.overlap, TOUCH_OVERLAP))
+
+
+#: Three lines, five cells: any terminal.
+SMALL = CardSize()
+#: Five lines (the suit in the middle, the index at both ends): a roomy terminal.
+TALL = CardSize(height=5)
+#: Seven cells by five lines: a tablet's cards, the room given to them rather than to the log.
+LARGE = CardSize(width=7, height=5, overlap=5)
 
 
 @dataclass(frozen=True)
@@ -109,25 +136,19 @@ def cards_inline(cards: Iterable[Card], sep: str = " ") -> Text:
     return out
 
 
-def _face(slot: Slot) -> str:
-    if slot.card is None:
-        return "░░░"
-    return f"{card_label(slot.card):<3}"
-
-
-def _lines(slot: Slot, width: int, closed: bool, tall: bool = False) -> list[Text]:
-    """The three lines of one card (five when ``tall``), ``width`` cells (5, or 4 when overlapped)."""
+def _lines(slot: Slot, width: int, closed: bool, size: CardSize = SMALL) -> list[Text]:
+    """The lines of one card (``size.height``), drawn ``width`` cells wide: the whole card
+    (``size.width``), or less when overlapped (``closed`` is False: no right edge)."""
     tl, h, tr, v, bl, br = _HEAVY if slot.cursor else (_DOUBLE if slot.pointed else _LIGHT)
     frame = CURSOR if slot.cursor else (MARK if slot.marked else (POINTED if slot.pointed else Style()))
     if slot.dim and not slot.cursor:
         frame = frame + DIM
+    room = size.width - 2  # the cells inside a whole card's frame
     inner = width - 2 if closed else width - 1
-    top_fill = h * 3
-    if slot.marked:
-        top_fill = h + "✓" + h
-    bottom_fill = h * 3
-    if slot.card is None and slot.label:
-        bottom_fill = f"{slot.label:{h}^3}"
+    # An overlapped card wider than the frame's inside (a touch screen's) runs on to its neighbour.
+    extra = h * max(0, inner - room)
+    top_fill = (f"{'✓':{h}^{room}}" if slot.marked else h * room) + extra
+    bottom_fill = (f"{slot.label:{h}^{room}}" if slot.card is None and slot.label else h * room) + extra
     top, bottom = Text(), Text()
     top.append(tl + top_fill[:inner], frame)
     bottom.append(bl + bottom_fill[:inner], frame)
@@ -146,56 +167,58 @@ def _lines(slot: Slot, width: int, closed: bool, tall: bool = False) -> list[Tex
     def middle(face: str, style: Style) -> Text:
         line = Text()
         line.append(v, frame)
-        line.append(face[:inner], style)
+        line.append(f"{face:<{inner}}"[:inner], style)
         if closed:
             line.append(v, frame)
         return line
 
-    face = _face(slot)
-    if not tall:
-        return [top, middle(face, face_style), bottom]
     if slot.card is None:
-        return [top, middle(face, face_style), middle(face, face_style), middle(face, face_style), bottom]
-    # Tall: the index top left, the suit in the middle, the index again bottom right.
+        return [top, *(middle("░" * max(room, inner), face_style) for _ in range(size.height - 2)), bottom]
     label = card_label(slot.card)
+    face = middle(f"{label:<{room}}", face_style)
+    if size.height < 5:
+        return [top, face, bottom]
+    # Tall: the index top left, the suit in the middle, the index again bottom right.
     suit = label[-1] if slot.card.rank != 15 else "★"
     plain = face_style + Style(reverse=False) if slot.marked else face_style
-    return [top, middle(face, face_style), middle(f" {suit} ", plain), middle(f"{label:>3}", plain), bottom]
+    return [top, face, middle(f"{suit:^{room}}", plain), middle(f"{label:>{room}}", plain), bottom]
 
 
-def row_layout(count: int, width: int) -> tuple[str, int]:
+def row_layout(count: int, width: int, size: CardSize = SMALL) -> tuple[str, int]:
     """How a row of ``count`` cards fits ``width`` cells: ('spaced'|'overlap', cards per line)."""
     if count == 0:
         return "spaced", 1
-    if count * (CARD_WIDTH + GAP) - GAP <= width:
+    if count * (size.width + GAP) - GAP <= width:
         return "spaced", count
-    per_line = max(1, (width - 2) // OVERLAP_WIDTH)  # room for a closed cursor card
+    # Room for the last card and a closed cursor card, both whole.
+    per_line = max(1, (width - 2 * (size.width - size.overlap)) // size.overlap)
     return "overlap", per_line
 
 
-def card_height(tall: bool = False) -> int:
-    """Lines one card takes: 3, or 5 drawn tall (a roomy terminal)."""
-    return 5 if tall else 3
-
-
-def render_row(slots: list[Slot], width: int, cursor_line: bool = False, empty: str = "", tall: bool = False) -> Text:
+def render_row(
+    slots: list[Slot],
+    width: int,
+    cursor_line: bool = False,
+    empty: str = "",
+    size: CardSize = SMALL,
+) -> Text:
     """A row of cards as Text; with ``cursor_line`` a line under the cards points ▲ at the cursor."""
     if not slots:
-        pad = "\n" * (card_height(tall) // 2)
+        pad = "\n" * (size.height // 2)
         return Text(f"{pad}{empty}{pad}", style=DIM)
-    mode, per_line = row_layout(len(slots), width)
+    mode, per_line = row_layout(len(slots), width, size)
     out = Text()
     for start in range(0, len(slots), per_line):
         chunk = slots[start : start + per_line]
-        lines = [Text() for _ in range(card_height(tall))]
+        lines = [Text() for _ in range(size.height)]
         pointer = Text()
         for k, slot in enumerate(chunk):
             last = k == len(chunk) - 1
             if mode == "spaced":
-                parts, w = _lines(slot, CARD_WIDTH, True, tall), CARD_WIDTH
+                parts, w = _lines(slot, size.width, True, size), size.width
             else:
-                w = CARD_WIDTH if last or slot.cursor else OVERLAP_WIDTH
-                parts = _lines(slot, w, last or slot.cursor, tall)
+                w = size.width if last or slot.cursor else size.overlap
+                parts = _lines(slot, w, last or slot.cursor, size)
             for line, part in zip(lines, parts):
                 line.append_text(part)
                 if mode == "spaced" and not last:
@@ -214,27 +237,50 @@ def render_row(slots: list[Slot], width: int, cursor_line: bool = False, empty: 
     return out
 
 
-def slot_at(slots: list[Slot], width: int, x: int, y: int, cursor_line: bool = False, tall: bool = False) -> int | None:
+def render_flat(slots: list[Slot], empty: str = "") -> Text:
+    """A row on one line, for a row that is only looked at (a short, narrow screen):
+    face-up cards as ``7♥``, face-down ones as ``░1`` by position."""
+    if not slots:
+        return Text(empty, style=DIM)
+    out = Text()
+    for k, slot in enumerate(slots):
+        if k:
+            out.append(" ")
+        if slot.card is None:
+            out.append(f"░{slot.label}", BACK + (DIM if slot.dim else Style()))
+        else:
+            out.append_text(card_text(slot.card))
+    return out
+
+
+def slot_at(
+    slots: list[Slot],
+    width: int,
+    x: int,
+    y: int,
+    cursor_line: bool = False,
+    size: CardSize = SMALL,
+) -> int | None:
     """The index of the card drawn at cell (``x``, ``y``) of :func:`render_row`, or None."""
     if not slots or x < 0 or y < 0:
         return None
-    mode, per_line = row_layout(len(slots), width)
-    start = (y // (card_height(tall) + cursor_line)) * per_line
+    mode, per_line = row_layout(len(slots), width, size)
+    start = (y // (size.height + cursor_line)) * per_line
     chunk = slots[start : start + per_line]
     left = 0
     for k, slot in enumerate(chunk):
         last = k == len(chunk) - 1
-        w = CARD_WIDTH if mode == "spaced" or last or slot.cursor else OVERLAP_WIDTH
+        w = size.width if mode == "spaced" or last or slot.cursor else size.overlap
         if left <= x < left + w:
             return start + k
         left += w + (GAP if mode == "spaced" else 0)
     return None
 
 
-def row_height(count: int, width: int, cursor_line: bool = False, tall: bool = False) -> int:
+def row_height(count: int, width: int, cursor_line: bool = False, size: CardSize = SMALL) -> int:
     """Lines :func:`render_row` needs for ``count`` cards in ``width`` cells."""
     if count == 0:
-        return card_height(tall) + cursor_line
-    _, per_line = row_layout(count, width)
+        return size.height + cursor_line
+    _, per_line = row_layout(count, width, size)
     chunks = -(-count // per_line)
-    return chunks * (card_height(tall) + cursor_line)
+    return chunks * (size.height + cursor_line)

@@ -3,15 +3,22 @@ this one widget, so the lesson shows exactly what the table will."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.message import Message
 from textual.widgets import Static
 
+from palace_tui.device import TERMINAL, Device
 from palace_tui.words.passing import pass_words
 
 
 class PassBox(Vertical):
-    """The name of who should take the keyboard, and what everyone else should do."""
+    """The name of who should take the keyboard, and what everyone else should do; on a page
+    the box is itself the button (a click or a tap on it posts :class:`PassBox.Pressed`)."""
+
+    class Pressed(Message):
+        """The box was clicked or tapped: the named person's Enter."""
 
     DEFAULT_CSS = """
     PassBox {
@@ -26,8 +33,12 @@ class PassBox(Vertical):
         yield Static(id="pass-title", markup=False)
         yield Static(id="pass-body", markup=False)
 
-    def name_player(self, name: str) -> None:
-        """Show the box for ``name``."""
-        title, body = pass_words(name)
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(self.Pressed())
+
+    def name_player(self, name: str, device: Device = TERMINAL) -> None:
+        """Show the box for ``name``, in the words of ``device``."""
+        title, body = pass_words(name, device)
         self.query_one("#pass-title", Static).update(title)
         self.query_one("#pass-body", Static).update(body)

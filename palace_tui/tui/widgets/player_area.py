@@ -6,13 +6,23 @@ lays the rows out and draws them.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Label, Static
 
-from palace_tui.tui.widgets.card_art import Slot
+from palace_tui.tui.widgets.card_art import LARGE, SMALL, TALL, CardSize, Slot
 from palace_tui.tui.widgets.card_row import CardRow
+
+
+def card_size(app: App[Any]) -> CardSize:
+    """Large cards on a tablet (a touch screen with the full layout and room for them), tall
+    ones on a roomy screen, else small (the app's size classes, app.py)."""
+    if app.has_class("-roomy") and app.has_class("-touch") and not app.has_class("-narrow"):
+        return LARGE
+    return TALL if app.has_class("-roomy") else SMALL
 
 
 class PlayerArea(Vertical):
@@ -41,11 +51,16 @@ class PlayerArea(Vertical):
         yield Static(id="hint")
 
     def show(self, down: list[Slot], up: list[Slot], hand: list[Slot], hint: Text, nobody: bool = False) -> None:
-        """Draw the three rows and the hint line (cards tall when the app is roomy);
-        ``nobody``: no seat's cards are up, only the hint shows."""
+        """Draw the three rows and the hint line; ``nobody``: no seat's cards are up, only the hint shows.
+
+        The cards take the room there is (:func:`card_size`). On a short, narrow screen the
+        face-down and face-up rows are drawn on one line while the hand is played from:
+        still in view, and the lines go to the table above."""
         self.set_class(nobody, "-nobody")
-        tall = self.app.has_class("-roomy")
-        self.query_one("#down-row", CardRow).show(down, tall)
-        self.query_one("#up-row", CardRow).show(up, tall)
-        self.query_one("#hand-row", CardRow).show(hand, tall)
+        app = self.app
+        size = card_size(app)
+        flat = self.has_class("-playing-hand") and app.has_class("-narrow") and app.has_class("-compact")
+        self.query_one("#down-row", CardRow).show(down, size, flat)
+        self.query_one("#up-row", CardRow).show(up, size, flat)
+        self.query_one("#hand-row", CardRow).show(hand, size)
         self.query_one("#hint", Static).update(hint, layout=False)

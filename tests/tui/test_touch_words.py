@@ -1,0 +1,127 @@
+"""A game played by finger (``palace serve`` on a tablet or phone), under Pilot: the app is
+told its device (palace_tui/device.py) and words and lays out every screen for it.
+
+The pass screen's box is the button and says "Tap here"; the hints name what to tap, never
+a key; the footer's keys are buttons a fingertip tall, without tooltips or the keys a tap
+on a card does; a tap on the pile asks first; a tab that does not save says so in a
+player's words and keeps a mark beside the keys. The same in a browser: tests/web.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from palace_tui.device import Device
+from palace_tui.tui.screens import pass_device
+from palace_tui.tui.screens.game import GameScreen
+from palace_tui.tui.screens.pass_device import PassScreen
+from palace_tui.tui.widgets.keys_footer import KeysFooter
+from palace_tui.words.device import NOT_SAVED, SECOND_TAB
+from tests.helpers.app import make_session, press, screen_text
+from tests.helpers.built_table import table
+
+#: A phone upright: a fingertip covers five columns and three rows of its cells.
+PHONE = Device("touch", 5, 3)
+
+#: Words that name a key: none of them may be on a finger's screen.
+KEY_WORDS = ("Enter", "press", "Space", "↑↓", " t to ", " t takes")
+
+
+#: Another process (a copy is a process) holding a data folder's lock, as the first tab's game does.
+HOLD_THE_FOLDER = """
+import sys, time
+from palace_tui.store import Store
+with Store(sys.argv[1]):
+    print("held", flush=True)
+    time.sleep(60)
+"""
+
+
+def flat(text: str) -> str:
+    return " ".join(" ".join(line.split()) for line in text.splitlines())
+
+
+async def test_by_finger_the_pass_box_is_the_button_and_the_words_say_tap(make_app, monkeypatch):
+    monkeypatch.setattr(pass_device, "SETTLE", 0)  # no stray tap to wait out here
+    session = table(
+        position=[
+            {"name": "Ann", "hand": "4C 9D 10H", "face_up": "KS", "face_down": "3D"},
+            {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8D"},
+        ],
+        humans=2,
+    )
+    app = make_app(session, device=PHONE, coach_work=2_000)
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        assert app.has_class("-touch") and app.has_class("-finger-rows-3")
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.mode() == "hand"  # Ann's cards are up
+        text = flat(screen_text(app))
+        assert "Your turn: play 6 or higher (tap a card, then Play), or tap the pile to take it." in text, text
+        assert not any(word in text for word in KEY_WORDS), text
+        keys = list(screen.query_one(KeysFooter).query("FooterKey"))
+        assert {key.description for key in keys} >= {"Play", "Take", "Coach"}
+        assert "Card" not in {key.description for key in keys}  # a tap on a card moves to it
+        assert all(key.region.height == 3 and not key.tooltip for key in keys), [k.region for k in keys]
+
+        await pilot.click("#pile")
+        await pilot.pause()
+        assert "Take 2 cards? Tap the pile again (or Take) to take them." in flat(screen_text(app))
+        assert session.game.seats[0].hand_count == 3  # one tap only asks
+        await pilot.pause()
+        await pilot.click("#pile")  # in view still: the question's lines did not push it out
+        await pilot.pause()
+        assert session.game.seats[0].hand_count == 5, screen_text(app)
+        text = flat(screen_text(app))
+        assert screen.mode() == "result" and "Tap End turn to hide your cards; Undo takes it back." in text, text
+        [end_turn] = [key for key in screen.query("FooterKey") if key.description == "End turn"]
+        await pilot.click(end_turn)
+        for _ in range(20):
+            if isinstance(app.screen, PassScreen):
+                break
+            await pilot.pause(0.05)
+        assert isinstance(app.screen, PassScreen), screen_text(app)
+        text = flat(screen_text(app))
+        assert "Tap here, Ben, to see your cards." in text and "Enter" not in text, text
+        await pilot.click("#pass-box")  # the box itself is the button
+        for _ in range(20):
+            if app.screen is screen:
+                break
+            await pilot.pause(0.05)
+        assert app.screen is screen and screen.viewer == 1, screen_text(app)
+        assert "5♠" in screen_text(app)
+        [coach] = [key for key in screen.query("FooterKey") if key.description == "Coach"]
+        await pilot.click(coach)
+        for _ in range(100):
+            if "plays" in screen.note.body:
+                break
+            await pilot.pause(0.05)
+        assert "Play plays 5♠." in screen.note.body and "Enter" not in screen.note.body, screen.note.body
+
+
+def footer_text(app) -> str:
+    """The footer's lines, as one."""
+    footer = app.screen.query_one(KeysFooter)
+    return " ".join(screen_text(app).splitlines()[footer.region.y : footer.region.bottom])
+
+
+async def test_a_second_tab_says_so_in_a_players_words_and_keeps_a_mark(make_app, data_dir):
+    """Another tab owns the saved game: this one says so once, without the server's folder,
+    and "not saved" stays beside the keys after the warning has gone."""
+    holder = subprocess.Popen([sys.executable, "-c", HOLD_THE_FOLDER, data_dir], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline() == "held\n"
+        app = make_app(make_session(humans=("Ann", "Ben"), computers=("Cy",)), device=Device("mouse", 1, 1))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            said = [n.message for n in app._notifications]
+            assert said == [SECOND_TAB] and str(data_dir) not in SECOND_TAB, said
+            app.clear_notifications()
+            await press(pilot, "enter")
+            assert NOT_SAVED in footer_text(app), screen_text(app)
+            # No tooltip in a browser: one would stay over the cards after a click.
+            assert all(not key.tooltip for key in app.screen.query("FooterKey"))
+    finally:
+        holder.kill()
+        holder.wait()
