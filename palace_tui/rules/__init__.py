@@ -15,6 +15,7 @@ from palace_tui.rules.game import Game, Outcome, Seat
 from palace_tui.rules.kinds import EventKind, MoveKind, Phase, Stage
 from palace_tui.rules.moves import IllegalMove, Move
 from palace_tui.rules.options import OPTIONS, PRESETS, Rules
+from palace_tui.rules.powers import Power
 from palace_tui.rules.view import OtherSeat, SeatView
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "OtherSeat",
     "Outcome",
     "Phase",
+    "Power",
     "Rules",
     "Seat",
     "SeatView",

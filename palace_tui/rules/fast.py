@@ -93,12 +93,13 @@ def play_out(game: Game, policy: Callable[[Game], tuple[str, int, int]], cap: in
     stop = game.moves + cap
     events, game._events = game._events, None
     seats = game.seats
+    inline = not game.rules.play_drawn  # a drawn match is played through fast_turn, which limits it
     try:
         while game.phase == "play" and game.moves < stop:
             kind, x, count = policy(game)
             s_i = game.turn
             s = seats[s_i]
-            if kind == "play" and s._hn:
+            if kind == "play" and s._hn and inline:
                 lay(game, s_i, s, s._take_last(x, count) if count else s._take_all(x), True)
                 game.moves += 1
             else:

@@ -14,7 +14,7 @@ power's predicates instead of comparing option strings:
 
 from __future__ import annotations
 
-from palace_tui.rules.cards import ACE, JACK, JOKER, KING, QUEEN, TEN
+from palace_tui.rules.cards import ACE, JACK, KING, QUEEN, TEN
 from palace_tui.rules.kinds import Kind
 
 
@@ -100,4 +100,4 @@ def power_of_value(value: str) -> Power:
     return Power.CLEAR if value in ("anything", "not-on-picture") else Power(value)
 
 
-__all__ = ["JOKER", "RANK_OPTIONS", "Power", "power_of_value", "rank_option_values"]
+__all__ = ["RANK_OPTIONS", "Power", "power_of_value", "rank_option_values"]

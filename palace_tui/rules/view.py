@@ -29,6 +29,8 @@ class Requirement(NamedTuple):
 
     @classmethod
     def of(cls, rules: Rules, rank: int) -> Requirement:
+        if rank and rules.power(rank).resets:
+            return cls(0)  # a reset card (the 2's power) on top: anything goes
         return cls(rank, bool(rank) and rules.power(rank).low)
 
 

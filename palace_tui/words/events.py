@@ -225,6 +225,8 @@ def last_acted(events_with_indices: Iterable[tuple[int, Event]], seat: int) -> i
     for i, e in events_with_indices:
         if e.seat == seat and e.kind in ACTION_KINDS:
             since = i + 1
+        elif e.kind == "skipped" and i == since and since:
+            since = i + 1  # the players its own play skipped are part of its move
     return since
 
 
@@ -246,8 +248,12 @@ def recap(
     for i, e in events_with_indices:
         if i < since or e.kind in ("drew", "ready"):
             continue
-        skipped = e.kind == "skipped"  # told with the play that skipped them
-        if turns and (skipped or (e.seat is not None and turns[-1][0] == e.seat and e.kind != "starts")):
+        if e.kind == "skipped":  # told with the play that skipped them, when it is in the recap
+            if turns and turns[-1][1][0].kind != "skipped":
+                turns[-1][1].append(e)
+            else:
+                turns.append((e.seat, [e]))
+        elif turns and e.seat is not None and turns[-1][0] == e.seat and e.kind != "starts":
             turns[-1][1].append(e)
         else:
             turns.append((e.seat, [e]))

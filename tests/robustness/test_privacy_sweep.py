@@ -296,6 +296,24 @@ async def test_privacy_sweep_with_two_packs_and_jokers(make_app, monkeypatch):
     assert not sweep.failures and sweep.pass_frames >= 4 and sweep.own_cards_seen >= 8
 
 
+@pytest.mark.parametrize("humans,computers,seed", [(("Ann", "Ben"), ("Cy",), 11), (("Ann", "Ben"), (), 4)])
+async def test_privacy_sweep_with_skip_and_see_through(make_app, monkeypatch, humans, computers, seed):
+    """House rules (issue 22): 8s skip the next player and 3s are see-through, in whole games; a
+    skip passes the turn over a person (or, heads-up, back to the mover), and no hand may show."""
+    session = make_session(
+        "palace", humans=humans, computers=computers, seed=seed, options=["eight=skip", "three=invisible"]
+    )
+    app = make_app(session)
+    sweep = Sweep(app, session, monkeypatch)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await play_game(app, pilot, sweep, random.Random(seed))
+        assert isinstance(app.screen, ResultsScreen), type(app.screen).__name__
+    assert session.game.phase == "over" and not sweep.failures, sweep.failures[:1]
+    skipped = [e for _, e in session.public_history.entries if e.kind == "skipped"]
+    assert skipped, "no skip happened: choose another seed"
+    assert sweep.viewers == set(range(len(humans))) and sweep.own_cards_seen >= 10
+
+
 # ---------------------------------------------------------------------- planted leaks
 
 

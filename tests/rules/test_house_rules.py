@@ -391,3 +391,38 @@ def test_simulate_takes_a_rules_line(capsys):
     assert out["games"] == 6 and out["rules"]["eight"] == "skip" and out["rules"]["burn_in"] is True
     assert main(["--rules", "palace eight=sometimes", "--games", "1"]) == 2
     assert "eight" in capsys.readouterr().err
+
+
+HOUSE_SETS = [
+    "palace eight=skip three=invisible skips=each nine=reverse",
+    "shithead seven=low low_binds_ten=true must_play=true chance=true",
+    "first-out play_drawn=true burn=3 burn_in=true ten=normal two=normal king=clear",
+    "palace eight=skip three=invisible ten=not-on-picture seven=low low_binds_ten=true must_play=true "
+    "chance=true play_drawn=true burn_in=true",
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("line", HOUSE_SETS)
+def test_every_level_and_the_coach_play_only_legal_moves_under_house_rules(line):
+    from palace_tui.ai import claim_burn_in, make_player
+    from palace_tui.ai.coach import advise
+
+    rules = Rules.from_line(line)
+    for seed in range(2):
+        game = Game.deal(rules, ["Ann", "Ben", "Cy", "Dee"][: min(4, rules.max_players)], seed=seed)
+        levels = ("hard", "normal", "easy", "random")
+        players = {i: make_player(levels[i], seed=seed, work=2000) for i in range(len(game.seats))}
+        while game.phase != "over" and game.moves < 2000:
+            if game.phase == "play" and game.moves % 10 == 0:
+                advice = advise(game, game.turn, work=2000)
+                assert game.is_legal(advice.move) and advice.reason.endswith("."), advice
+            move = players[game.turn].choose(game)
+            assert game.is_legal(move), (move, game.code())
+            events = game.play(move)
+            for p in players.values():
+                if hasattr(p, "observe"):
+                    p.observe(events)
+            if game.phase == "play":
+                claim_burn_in(game, players)
+        assert game.phase == "over"

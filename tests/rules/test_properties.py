@@ -14,7 +14,7 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from palace_tui.ai import RandomPlayer
@@ -194,9 +194,11 @@ def run_game(rules: Rules, n: int, seed: int, deep_every: int = 9) -> Game:
                 if back.phase == "over":
                     break
                 back.play(twin.choose(back))
+                burn_in(back)
             json_twin = back
         move = player.choose(game)
         game.play(move)
+        burn_in(game, check=steps % deep_every == 0)
         steps += 1
         if steps >= MOVE_CAP:
             assert_goes_round(game, player)
@@ -205,6 +207,27 @@ def run_game(rules: Rules, n: int, seed: int, deep_every: int = 9) -> Game:
     if json_at < steps:
         assert json_twin == game
     return game
+
+
+def burn_in(game: Game, check: bool = False) -> None:
+    """burn_in: the first seat in turn order that holds the missing cards claims them (with
+    ``check``, every false claim is first refused without a change)."""
+    window = game.burn_in_open()
+    if window is None:
+        return
+    n = len(game.seats)
+    for k in range(n):
+        seat = (game.turn + k * game.direction) % n
+        s = game.seats[seat]
+        can = seat != game.pile_owner and not s.out and s.count_in_hand(window.rank) >= window.missing
+        if can:
+            game.burn_in(seat)
+            return
+        if check:
+            before = game.to_json()
+            with pytest.raises(IllegalMove):
+                game.burn_in(seat)
+            assert game.to_json() == before
 
 
 def assert_goes_round(game: Game, player: RandomPlayer) -> None:
@@ -219,6 +242,7 @@ def assert_goes_round(game: Game, player: RandomPlayer) -> None:
             return
         seen.add(code)
         game.play(player.choose(game))
+        burn_in(game)
         assert game.phase != "over", "a game past the move cap ended: raise MOVE_CAP"
     raise AssertionError(f"a random game did not end in {MOVE_CAP} moves and its position does not repeat")
 
@@ -255,13 +279,53 @@ def test_random_games_under_any_combination_of_options(options, seed, data):
     try:
         rules = Rules(**options)
     except ValueError as exc:
-        # only the combinations RULES.md calls meaningless are refused
-        assert options["finish"] == "first-out" and (
-            options["scoring"] in ("podium", "losses") or options["next_dealer"] == "loser"
-        ), exc
+        # only the combinations RULES.md and docs/house_rules.md call meaningless are refused
+        assert meaningless(options), exc
         return
     n = data.draw(st.integers(2, min(6, rules.max_players)))
     run_game(rules, n, seed=seed, deep_every=13)
+
+
+def meaningless(options: dict) -> bool:
+    """The combinations the rules refuse: no loser to score or deal under first-out; a burn of more
+    cards than the packs hold of a rank; skips=each with no skip rank; low_binds_ten with no low
+    rank or a ten that does not clear."""
+    powers = [options[name] for name in RANK_NAMES]
+    return (
+        (
+            options["finish"] == "first-out"
+            and (options["scoring"] in ("podium", "losses") or options["next_dealer"] == "loser")
+        )
+        or options["burn"] > 4 * options["packs"]
+        or (options["skips"] == "each" and "skip" not in powers)
+        or (options["low_binds_ten"] and ("low" not in powers or options["ten"] not in ("anything", "not-on-picture")))
+    )
+
+
+RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+
+
+def house_rules():
+    """A preset with any power on any rank and any table options (the refused combinations left out)."""
+    table = {name: st.sampled_from(OPTIONS[name]) for name in ("skips", "low_binds_ten", "must_play", "play_drawn")}
+    table |= {name: st.sampled_from(OPTIONS[name]) for name in ("chance", "burn", "burn_in", "packs", "jokers")}
+    return st.fixed_dictionaries(
+        {"preset": st.sampled_from(list(PRESETS))},
+        optional={name: st.sampled_from(OPTIONS[name]) for name in RANK_NAMES} | table,
+    )
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(spec=house_rules(), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_random_games_under_any_house_rules(spec, seed, data):
+    """Card conservation, no refused legal move, no hidden card in a view, a JSON round trip,
+    and every game ends or goes round for ever: under any powers and table options."""
+    preset = spec.pop("preset")
+    options = Rules.preset(preset).as_dict() | spec
+    assume(not meaningless(options))
+    rules = Rules(**options)
+    n = data.draw(st.integers(2, min(6, rules.max_players)))
+    run_game(rules, n, seed=seed, deep_every=11)
 
 
 def test_every_game_is_deterministic_for_its_seed():

@@ -298,7 +298,7 @@ class GameScreen(Screen[None], inherit_bindings=False):
     def _say_result(self, seat: int, events: list[Event], hand_before: list[Card]) -> None:
         """Tell the mover what the move did (the cards drawn too: only the mover's cards are up)."""
         drawn = list((Counter(self.game.seats[seat].hand) - Counter(hand_before)).elements())
-        text = move_result(events, seat, drawn)
+        text = move_result(events, seat, drawn, self.game.names)
         if text:
             self.note.say("Your move", log_line(text))
 
