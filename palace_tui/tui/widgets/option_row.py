@@ -10,13 +10,15 @@ from textual.containers import Horizontal
 from textual.widgets import Label, Select, Static
 
 from palace_tui.rules import OPTIONS, option_value_help
+from palace_tui.words.option_groups import option_label, value_label
 
 
-def value_label(value: Any) -> str:
-    """How a value reads in the list: booleans as yes/no, the rest as written."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
+def value_help(name: str, value: Any) -> str:
+    """The engine's sentence on what ``value`` of option ``name`` does ("" where it has none)."""
+    try:
+        return option_value_help(name, value)
+    except KeyError:  # an option whose values the engine has not put in a sentence yet
+        return ""
 
 
 class OptionRow(Horizontal):
@@ -36,7 +38,7 @@ class OptionRow(Horizontal):
         self.initial = value
 
     def compose(self) -> ComposeResult:
-        yield Label(self.option.replace("_", " "), classes="option-name")
+        yield Label(option_label(self.option), classes="option-name")
         yield Select(
             [(value_label(v), v) for v in OPTIONS[self.option]],
             value=self.initial,
@@ -44,13 +46,13 @@ class OptionRow(Horizontal):
             compact=True,
             id=f"opt-{self.option}",
         )
-        yield Static(option_value_help(self.option, self.initial), classes="option-help", markup=False)
+        yield Static(value_help(self.option, self.initial), classes="option-help", markup=False)
 
     @on(Select.Changed)
     def show_help(self) -> None:
         """Say what the value now shown does."""
         value = self.query_one(Select).value
-        self.query_one(".option-help", Static).update(option_value_help(self.option, value))
+        self.query_one(".option-help", Static).update(value_help(self.option, value))
 
     def on_descendant_focus(self) -> None:
         # narrow.tcss shows the help of the row with :focus-within; Textual re-styles the
