@@ -73,7 +73,7 @@ def parse_rules_line(text: str) -> Rules:
 
 def is_line(text: str) -> bool:
     """Whether ``--rules TEXT`` is a rules line (it sets an option) rather than a set's name."""
-    return "=" in text
+    return "=" in text or clean_name(text)[: len(PREFIX)].lower() == PREFIX
 
 
 def set_name(text: object) -> str:
