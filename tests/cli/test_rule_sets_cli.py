@@ -40,7 +40,9 @@ def test_a_rules_line_starts_the_table_and_never_opens_the_data_folder(tmp_path:
 
 def test_the_game_files_rules_line_is_a_rules_line() -> None:
     """The line a game file writes (every option, after ``rules:``) reads as the same rules."""
-    record = GameRecord(rules=OURS, seats=[SeatInfo("Ann", True, ""), SeatInfo("Bo", True, "")], seed=None, dealer=0, deck=[])
+    record = GameRecord(
+        rules=OURS, seats=[SeatInfo("Ann", True, ""), SeatInfo("Bo", True, "")], seed=None, dealer=0, deck=[]
+    )
     line = next(li for li in format_game(record).splitlines() if li.startswith("rules:"))
     assert parse_rules_line(line) == OURS
     assert build(["--rules", line])["session"].rules == OURS

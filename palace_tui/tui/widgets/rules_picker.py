@@ -70,7 +70,9 @@ class RulesPicker(Vertical):
         yield Static(self._help(value), id="preset-help", markup=False)
         with Horizontal(classes="field", id="set-row"):
             yield Label("save as", classes="field-label")
-            yield Input(placeholder="a name for these rules", max_length=rule_sets.MAX_NAME, compact=True, id="set-name")
+            yield Input(
+                placeholder="a name for these rules", max_length=rule_sets.MAX_NAME, compact=True, id="set-name"
+            )
             yield Button("Save", id="save-set", compact=True, tooltip="Keep these rules under this name")
             yield Button("Delete", id="delete-set", compact=True, tooltip="Forget the saved rules chosen above")
 
