@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from palace_tui.lessons.first_game import FIRST_GAME
 from palace_tui.lessons.lesson import Lesson, Result, any_play, both, clears, flips, plays_rank, takes
+from palace_tui.rules import Rules
 
 ACE, KING, QUEEN, JACK = 14, 13, 12, 11
 
@@ -321,6 +322,18 @@ OPTION_LESSONS: tuple[Lesson, ...] = (
 LESSONS: tuple[Lesson, ...] = CORE + OPTION_LESSONS
 #: Lessons by id.
 BY_ID = {lesson.id: lesson for lesson in LESSONS}
+
+
+def lessons_for(rules: Rules) -> list[Lesson]:
+    """The house-rule lessons a table playing ``rules`` needs: those whose options it plays.
+
+    >>> from palace_tui.rules import Rules
+    >>> [lesson.id for lesson in lessons_for(Rules.preset("palace").replace(seven="low", jokers=True))]
+    ['seven-low', 'jokers']
+    >>> lessons_for(Rules.preset("shithead"))
+    []
+    """
+    return [lesson for lesson in OPTION_LESSONS if lesson.teaches(rules)]
 
 
 def lesson_for_option(name: str, value: object) -> Lesson | None:

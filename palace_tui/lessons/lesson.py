@@ -127,6 +127,10 @@ class Lesson:
         # The stock is listed bottom first, as in from_position; the deal draws from the top.
         return deck + parse_cards(self.stock)[::-1]
 
+    def teaches(self, rules: Rules) -> bool:
+        """Whether a table playing ``rules`` plays the house rule this lesson teaches."""
+        return bool(self.options) and all(getattr(rules, name) == value for name, value in self.options.items())
+
     def option_words(self) -> str:
         """The options this lesson turns on, as ``seven=low`` (empty for the core rules)."""
         return ", ".join(

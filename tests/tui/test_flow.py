@@ -217,7 +217,7 @@ async def test_how_to_play_then_the_full_rules(make_app):
         assert "How to play: palace" not in text  # seven=low is no preset's: a custom table
         assert "Also    After a 7, play 7 or lower." in text
         assert "Goal    Get rid of all your cards. The last one holding cards loses." in text
-        assert "esc Back ? Full rules ^q Save+quit" in text
+        assert "esc Back ? Full rules l Lessons ^q Save+quit" in text  # seven=low has a lesson
         assert len(lines) <= 22  # one screen at 80x24, footer included
         await press(pilot, "escape")
         assert app.screen is table
