@@ -83,11 +83,10 @@ def reward(game: Game, seat: int) -> float:
         worse = sum(1 for x in left if x > mine)
         return worse / (n - 1)
     place = result.place(seat)
-    scoring = game.rules.scoring
     spread = 0.0 if place is None else (n - place) / (n - 1)
-    if scoring == "losses":
+    if game.rules.scores_losses:
         return (0.0 if result.loser == seat else 0.9) + 0.1 * spread
-    if scoring == "wins":
+    if game.rules.scores_wins:
         return (0.9 if result.winner == seat else 0.0) + 0.1 * spread
     return result.points[seat] / 3 * 0.9 + 0.1 * spread
 

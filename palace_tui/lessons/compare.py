@@ -2,26 +2,29 @@
 
 >>> from palace_tui.rules import Rules
 >>> rows = compare(Rules.preset("palace"), Rules.preset("shithead"))
->>> [(r.option, r.left, r.right) for r in rows if r.differs]
-[('scoring', 'podium', 'losses'), ('next_dealer', 'loser', 'clockwise')]
+>>> [(r.name, r.left, r.right) for r in rows if r.differs]
+[('Scoring', '3-2-1 points', 'count losses'), ('Next dealer', 'the loser', 'to the left')]
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from palace_tui.rules import OPTION_HELP, OPTIONS, PRESETS, Rules
-from palace_tui.words import option_value_text
+from palace_tui.rules import OPTIONS, PRESETS, Rules
+from palace_tui.words.options import option_name, value_sentence, value_words
 
 
 class Row(NamedTuple):
-    """One option in a comparison: its values on the left and right, and what it means."""
+    """One option in a comparison: its name (the engine's, and a player's), its values on the
+    left and right in a few words, and what each value does."""
 
     option: str
+    name: str
     left: str
     right: str
     differs: bool
-    meaning: str
+    left_means: str
+    right_means: str
 
 
 def compare(left: Rules, right: Rules) -> list[Row]:
@@ -29,10 +32,12 @@ def compare(left: Rules, right: Rules) -> list[Row]:
     return [
         Row(
             name,
-            option_value_text(getattr(left, name)),
-            option_value_text(getattr(right, name)),
+            option_name(name),
+            value_words(name, getattr(left, name)),
+            value_words(name, getattr(right, name)),
             getattr(left, name) != getattr(right, name),
-            OPTION_HELP[name],
+            value_sentence(name, getattr(left, name)),
+            value_sentence(name, getattr(right, name)),
         )
         for name in OPTIONS
     ]
@@ -44,8 +49,8 @@ def preset_names() -> list[str]:
 
 
 def differences_text(left_name: str, right_name: str) -> str:
-    """One line per option that differs between two presets: ``scoring: podium / losses``."""
+    """One line per option that differs between two presets: ``Scoring: 3-2-1 points / count losses``."""
     rows = [r for r in compare(Rules.preset(left_name), Rules.preset(right_name)) if r.differs]
     if not rows:
         return "The two presets are the same."
-    return "\n".join(f"{r.option}: {r.left} / {r.right}" for r in rows)
+    return "\n".join(f"{r.name}: {r.left} / {r.right}" for r in rows)

@@ -13,6 +13,7 @@ from typing import Any
 
 from palace_tui.rules import Card, Event, Game, Move, Rules
 from palace_tui.rules.cards import TEN, parse_cards
+from palace_tui.words.options import settings_words
 
 
 @dataclass(frozen=True)
@@ -132,10 +133,9 @@ class Lesson:
         return bool(self.options) and all(getattr(rules, name) == value for name, value in self.options.items())
 
     def option_words(self) -> str:
-        """The options this lesson turns on, as ``seven=low`` (empty for the core rules)."""
-        return ", ".join(
-            f"{k.replace('_', '-')}={str(v).lower() if isinstance(v, bool) else v}" for k, v in self.options.items()
-        )
+        """The options this lesson turns on, as the new-table screen names them: ``Sevens: low``
+        (empty for the core rules)."""
+        return settings_words(self.options)
 
 
 # ---------------------------------------------------------------- small checks

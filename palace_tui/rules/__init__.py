@@ -14,14 +14,12 @@ from palace_tui.rules.events import Event
 from palace_tui.rules.game import Game, Outcome, Seat
 from palace_tui.rules.kinds import EventKind, MoveKind, Phase, Stage
 from palace_tui.rules.moves import IllegalMove, Move
-from palace_tui.rules.options import OPTION_HELP, OPTIONS, PRESET_HELP, PRESETS, Rules, option_value_help
+from palace_tui.rules.options import OPTIONS, PRESETS, Rules
 from palace_tui.rules.view import OtherSeat, SeatView
 
 __all__ = [
     "OPTIONS",
-    "OPTION_HELP",
     "PRESETS",
-    "PRESET_HELP",
     "Card",
     "Event",
     "EventKind",
@@ -36,5 +34,4 @@ __all__ = [
     "Seat",
     "SeatView",
     "Stage",
-    "option_value_help",
 ]

@@ -18,7 +18,7 @@ True
 >>> parse_game(text.replace("seed: 3", "seed: three"))
 Traceback (most recent call last):
 ...
-palace_tui.rules.gamefile.GameFileError: line 8: the seed 'three' is not a whole number
+palace_tui.rules.gamefile.GameFileError: line 6: the seed 'three' is not a whole number
 
 The engine decides everything: :func:`replay` plays the moves through
 :meth:`Game.play`, so a hand-edited move that the rules refuse is reported with
@@ -157,7 +157,7 @@ def replay(record: GameRecord, *, complete: bool = False) -> Replay:
         try:
             events = game.play(move)
         except IllegalMove as exc:
-            raise ReplayError(i, f"{record.seats[seat].name} can't {move}: {exc}") from None
+            raise ReplayError(i, refused(record.seats[seat].name, move, exc)) from None
         steps.append(Step(seat, move, tuple(events), game.copy()))
     if record.abandoned and game.phase != "over":
         events = game.abandon()
@@ -169,6 +169,12 @@ def replay(record: GameRecord, *, complete: bool = False) -> Replay:
     elif complete and game.phase != "over":
         raise ReplayError(len(record.moves), "the moves stop before the game is over")
     return Replay(start, steps)
+
+
+def refused(name: str, move: Move, why: IllegalMove) -> str:
+    """Why a recorded move does not replay: ``Cy can't play 3♣ here. You have no 3 ...``, with no
+    closing period, so a sentence that quotes it (a refusal, a note) ends it once."""
+    return f"{name} can't {move} here. {str(why).rstrip('.')}"
 
 
 # ---------------------------------------------------------------------- writing
@@ -184,9 +190,9 @@ def format_game(record: GameRecord, result: str = "", say: Callable[[Event, Sequ
         f"{MAGIC} {VERSION}",
         "# A game of Palace: the header, then one move a line after the name of who made it,",
         "# with what it did after the #. `palace review FILE` replays it.",
-        f"table: {record.table}",
+        *([f"table: {record.table}"] if record.table else []),  # a table with no name has no line
         f"game: {record.number}",
-        f"ended: {record.ended}",
+        *([f"ended: {record.ended}"] if record.ended else []),
         "rules: " + " ".join(f"{name}={_value(getattr(rules, name))}" for name in OPTIONS),
         f"seed: {'' if record.seed is None else record.seed}",
     ]
@@ -329,12 +335,12 @@ def parse_game(text: str) -> GameRecord:
         code = line[len(name) + 1 :].partition("#")[0].strip()
         try:
             move = Move.from_code(code)
-        except (ValueError, IndexError) as exc:
-            raise GameFileError(at, f"{code!r} is not a move ({exc})") from None
+        except ValueError as exc:
+            raise GameFileError(at, str(exc)) from None
         try:
             game.play(move)
         except IllegalMove as exc:
-            raise GameFileError(at, f"{name} can't {move}: {exc}") from None
+            raise GameFileError(at, refused(name, move, exc)) from None
         record.moves.append(move)
     if not record.abandoned and game.phase != "over":
         raise GameFileError(

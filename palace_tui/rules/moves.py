@@ -111,24 +111,37 @@ class Move:
 
     @classmethod
     def from_code(cls, text: str) -> Move:
-        """Read a move written by :meth:`code`."""
+        """Read a move written by :meth:`code`; ValueError says, in one sentence, why text is not one.
+
+        >>> Move.from_code("swap 3C")
+        Traceback (most recent call last):
+        ...
+        ValueError: 'swap 3C' is not a move: a swap names a hand card and a face-up card, like swap 3C KD
+        """
         if not isinstance(text, str):
             raise NotAMove(f"a move is written as text like 'play 7H', not {type(text).__name__}")
         kind, _, rest = text.strip().partition(" ")
         rest = rest.strip()
-        if kind == MoveKind.PLAY:
-            return cls.play(rest)
-        if kind == MoveKind.CHOOSE:
-            return cls.choose(rest)
-        if kind == MoveKind.SWAP:
-            h, f = rest.split()
-            return cls.swap(h, f)
-        if kind == MoveKind.TAKE:
-            return cls.take(rest[1:] if rest.startswith("+") else None)
-        if kind == MoveKind.FLIP:
-            return cls.flip(int(rest))
-        if kind == MoveKind.READY:
-            return cls.ready()
+        try:
+            if kind == MoveKind.PLAY:
+                return cls.play(rest)
+            if kind == MoveKind.CHOOSE:
+                return cls.choose(rest)
+            if kind == MoveKind.SWAP:
+                if len(rest.split()) != 2:
+                    raise ValueError("a swap names a hand card and a face-up card, like swap 3C KD")
+                h, f = rest.split()
+                return cls.swap(h, f)
+            if kind == MoveKind.TAKE:
+                return cls.take(rest[1:] if rest.startswith("+") else None)
+            if kind == MoveKind.FLIP:
+                if not rest.isdigit():
+                    raise ValueError("flip names a face-down card by its place, like flip 1")
+                return cls.flip(int(rest))
+            if kind == MoveKind.READY:
+                return cls.ready()
+        except ValueError as exc:
+            raise ValueError(f"{text!r} is not a move: {exc}") from None
         raise ValueError(f"{text!r} is not a move: it should start with one of {', '.join(KINDS)}")
 
     def __str__(self) -> str:

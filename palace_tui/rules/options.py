@@ -32,27 +32,6 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "next_dealer": ("clockwise", "loser"),
 }
 
-#: One line per option saying what it is, for setup screens and the rules card.
-OPTION_HELP: dict[str, str] = {
-    "packs": "How many 52-card packs are shuffled together.",
-    "jokers": "Add two jokers per pack: a joker goes on anything and reverses the direction.",
-    "face_down": "How many blind cards each player gets face down.",
-    "face_up": "How many cards each player lays face up on the blind ones.",
-    "hand_size": "How many cards you draw back up to while the stock lasts.",
-    "deal": "swap: trade hand and face-up cards before play; choose: pick your face-up cards from six.",
-    "starter": "lowest: the lowest face-up card (a 3) leads; dealer-left: the dealer's left leads.",
-    "ten": "anything: a ten goes on anything; not-on-picture: never on a jack, queen, king or ace.",
-    "seven": "low: after a seven the next ordinary play must be 7 or lower.",
-    "eight": "reverse: an 8 goes on anything and reverses play; invisible: beat the card under it.",
-    "stuck_face_up": "add-one: add a face-up card before taking the pile; keep-row: just take it.",
-    "after_pickup": "next: the next player leads after a pickup; builder: whoever built the pile leads.",
-    "finish": "last-loses: play on until one player is left holding cards; first-out: first out wins.",
-    "scoring": (
-        "podium: 3-2-1 points to the first three out; losses: one loss to the last; wins: one win to the first out."
-    ),
-    "next_dealer": "clockwise: the deal passes left; loser: the last with cards deals next.",
-}
-
 #: Named sets of option values; everything not named keeps its default.
 PRESETS: dict[str, dict[str, Any]] = {
     "palace": {
@@ -76,12 +55,6 @@ PRESETS: dict[str, dict[str, Any]] = {
         "scoring": "wins",
         "next_dealer": "clockwise",
     },
-}
-
-PRESET_HELP: dict[str, str] = {
-    "palace": "Palace as most tables play it: swap, lowest 3 leads, the last with cards is the Palace; 3-2-1 podium.",
-    "shithead": "Shithead: swap, lowest 3 leads, the last with cards loses; a running loss tally.",
-    "first-out": "One-deck guide: choose 3 of 6 to lay up, the dealer's left leads, first out wins.",
 }
 
 
@@ -280,64 +253,3 @@ def parse_value(name: str, text: Any) -> Any:
             shown = ", ".join(str(a) for a in OPTIONS[name])
             raise ValueError(f"{text!r} is not a value of option {name!r}: choose one of {shown}") from None
     return t
-
-
-def option_value_help(name: str, value: Any) -> str:
-    """One sentence on what ``value`` of option ``name`` does (for the new-table screen).
-
-    >>> option_value_help("hand_size", 4)
-    'You draw back up to 4 cards while the stock lasts.'
-    """
-    n = value
-    s = "" if n == 1 else "s"
-    text = {
-        "packs": f"{n} pack{s} of 52 shuffled together.",
-        "jokers": (
-            "Two jokers per pack: a joker goes on anything, reverses play and is see-through."
-            if value
-            else "No jokers."
-        ),
-        "face_down": f"Each player gets {n} blind cards face down.",
-        "face_up": f"Each player lays {n} cards face up on the blind ones.",
-        "hand_size": f"You draw back up to {n} card{s} while the stock lasts.",
-        "deal": {
-            "swap": "Trade hand and face-up cards as you like before play.",
-            "choose": "Pick your face-up cards from your private cards; no swapping later.",
-        },
-        "starter": {
-            "lowest": "Whoever shows the lowest card (a 3 first) leads.",
-            "dealer-left": "The player on the dealer's left leads.",
-        },
-        "ten": {
-            "anything": "A 10 goes on anything and clears the pile.",
-            "not-on-picture": "A 10 clears the pile, but never goes on a jack, queen, king or ace.",
-        },
-        "seven": {"normal": "A 7 is an ordinary card.", "low": "After a 7 the next ordinary play must be 7 or lower."},
-        "eight": {
-            "normal": "An 8 is an ordinary card.",
-            "reverse": "An 8 goes on anything and reverses play.",
-            "invisible": "An 8 goes on anything; the next card must beat the card under it.",
-        },
-        "stuck_face_up": {
-            "add-one": "Stuck on face-up cards: add one to the pile, then take it all.",
-            "keep-row": "Stuck on face-up cards: take the pile and keep your face-up row.",
-        },
-        "after_pickup": {
-            "next": "After a pickup the next player leads.",
-            "builder": "After a pickup, whoever played the top card leads.",
-        },
-        "finish": {
-            "last-loses": "Play on until one player is left holding cards.",
-            "first-out": "The first player out wins and the game stops.",
-        },
-        "scoring": {
-            "podium": "3, 2 and 1 points to the first three out (3 and 2 with two players).",
-            "losses": "One loss to the last with cards.",
-            "wins": "One win to the first out.",
-        },
-        "next_dealer": {
-            "clockwise": "The deal passes to the left.",
-            "loser": "The last with cards deals the next game.",
-        },
-    }[name]
-    return text[value] if isinstance(text, dict) else text

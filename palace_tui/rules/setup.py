@@ -10,7 +10,7 @@ checks and applies a setup move through :func:`setup_move`.
 >>> g.play(Move.choose("3C 4C 5C"))
 Traceback (most recent call last):
 ...
-palace_tui.rules.moves.IllegalMove: With deal=swap, swap a hand card with a face-up card, or say you are ready.
+palace_tui.rules.moves.IllegalMove: Before play, swap a hand card with a face-up card, or say you are ready.
 """
 
 from __future__ import annotations
@@ -54,9 +54,7 @@ def deal(game: Game, seed: int | None, dealer: int, deck: str | Iterable[Card | 
         cards = parse_cards(deck)[::-1]  # dealt by popping from the end
         if len(cards) < n * rules.cards_per_seat:
             raise ValueError(f"a deal to {n} players needs {n * rules.cards_per_seat} cards, not {len(cards)}")
-        extra = Counter(cards) - Counter(make_deck(rules.packs, rules.jokers))
-        if extra:
-            raise ValueError(f"the deck holds cards these rules do not: {cards_code(sorted(extra))}")
+        _check_deck(cards, Counter(make_deck(rules.packs, rules.jokers)))
         full = len(cards) == rules.cards_in_play
     order = [(dealer + 1 + i) % n for i in range(n)]
     # Dealt one card a seat at a time from the top (the end of ``cards``): the j-th seat
@@ -134,9 +132,11 @@ def setup_move(game: Game, move: Move) -> None:
                 game._events.append(Event(_READY_EVENT, s_i))
             _setup_next(game, s_i)
             return
-        raise IllegalMove("With deal=swap, swap a hand card with a face-up card, or say you are ready.")
+        raise IllegalMove("Before play, swap a hand card with a face-up card, or say you are ready.")
     if kind != MoveKind.CHOOSE:
-        raise IllegalMove(f"With deal=choose, choose the {game.rules.face_up} cards to lay face up.")
+        raise IllegalMove(
+            f"Before play, choose the {game.rules.face_up} cards to lay face up; this deal has no swapping."
+        )
     want = game.rules.face_up
     if len(move.cards) != want:
         raise IllegalMove(f"Choose exactly {want} cards to lay face up, not {len(move.cards)}.")
@@ -203,3 +203,29 @@ def _start_play(game: Game) -> None:
 
 
 __all__ = ["deal", "setup_move", "setup_moves"]
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def _check_deck(cards: list[Card], packs: Counter[Card]) -> None:
+    """ValueError naming a card these rules do not use, or one dealt more often than the packs hold it.
+
+    >>> _check_deck(parse_cards("AH AH 3C"), Counter(make_deck(1, False)))
+    Traceback (most recent call last):
+    ...
+    ValueError: the deck has AH twice where the packs hold it once
+    """
+    have = Counter(cards)
+    unknown = sorted(c for c in have if c not in packs)
+    if unknown:
+        raise ValueError(f"the deck holds cards these rules do not use: {cards_code(unknown)}")
+    doubled = sorted(c for c in have if have[c] > packs[c])
+    if doubled:
+        said = ", ".join(
+            f"{cards_code([c])} {_times(have[c])} where the packs hold it {_times(packs[c])}" for c in doubled
+        )
+        missing = packs - have
+        lacking = f", and no {cards_code(sorted(missing))}" if len(cards) == packs.total() and missing else ""
+        raise ValueError(f"the deck has {said}{lacking}")

@@ -36,10 +36,9 @@ def report(config: SimConfig, stats: SimStats, as_json: bool, workers: int = 1) 
         f"by chance: advantage {fp['advantage']:+.1%}"
     )
     for seat in range(n):
-        print(
-            f"seat {seat + 1:<12} wins {stats.wins[seat]:>6}  losses {stats.losses[seat]:>6}  "
-            f"points {stats.points[seat]:>6}"
-        )
+        # Points are the podium's; under losses or wins scoring they would repeat a column.
+        points = f"  points {stats.points[seat]:>6}" if config.rules.scores_podium else ""
+        print(f"seat {seat + 1:<12} wins {stats.wins[seat]:>6}  losses {stats.losses[seat]:>6}{points}")
     for pos in range(n):
         label = "dealer's left" if pos == 0 else ("dealer" if pos == n - 1 else f"dealer + {pos + 1}")
         print(f"  {label:<15} wins {stats.pos_wins[pos]:>6}  losses {stats.pos_losses[pos]:>6}")

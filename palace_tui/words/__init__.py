@@ -40,7 +40,7 @@ from palace_tui.words.pile import (
     pile_run,
     requirement_text,
 )
-from palace_tui.words.rules_card import option_value_text, rules_card
+from palace_tui.words.rules_card import rules_card
 from palace_tui.words.sentence import Cards, Sentence
 from palace_tui.words.vocab import (
     capitalized,
@@ -72,7 +72,6 @@ __all__ = [
     "last_acted",
     "log_sentence",
     "move_result",
-    "option_value_text",
     "ordinal",
     "ordinal_word",
     "phrase",

@@ -16,7 +16,7 @@ Starts: The lowest 3 face up (then in hand; then 4s...).
 from __future__ import annotations
 
 from palace_tui.rules.options import Rules
-from palace_tui.words.results import LOSER_TITLES
+from palace_tui.words.results import loser_title
 from palace_tui.words.vocab import capitalized
 
 #: The keys of a turn, in one line (the footer shows them all).
@@ -26,8 +26,7 @@ KEYS = "← → a card, Space marks cards of one rank, Enter plays, t takes the 
 def _goal(rules: Rules) -> str:
     if rules.finish == "first-out":
         return "Get rid of all your cards. The first one out wins."
-    title = LOSER_TITLES.get(rules.preset_name() or "")
-    return f"Get rid of all your cards. The last one holding cards {f'is {title}' if title else 'loses'}."
+    return f"Get rid of all your cards. The last one holding cards is {loser_title(rules)}."
 
 
 def _deal(rules: Rules) -> str:

@@ -10,13 +10,15 @@ in its section with no change to a screen; an option the table does not know goe
 >>> sections(["packs", "seven", "finish", "some_new_rule"])["Table rules"]
 ['some_new_rule']
 >>> changes_summary({"seven": "low", "packs": 1}, {"seven": "normal", "packs": 1})
-'seven low'
+'sevens low'
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any
+
+from palace_tui.words.options import option_name, value_words
 
 #: Each section's options in the order shown. Ranks run 2 to ace, as a player counts them.
 SECTIONS: dict[str, tuple[str, ...]] = {
@@ -55,7 +57,7 @@ FALLBACK = "Table rules"
 #: One line under each section's title: what its options decide.
 SECTION_HELP: dict[str, str] = {
     "Deal": "How many cards, and how the game begins.",
-    "Rank powers": "What each rank does beyond going on an equal or lower card.",
+    "Rank powers": "What each rank does beyond beating an equal or lower card.",
     "Table rules": "Taking the pile, skipping, burning and the other table rules.",
     "The end": "When the game stops, how it is scored, who deals next.",
 }
@@ -70,20 +72,10 @@ def sections(options: Iterable[str]) -> dict[str, list[str]]:
     return out
 
 
-def option_label(name: str) -> str:
-    """An option's name on the form: ``face up`` for ``face_up``."""
-    return name.replace("_", " ")
-
-
-def value_label(value: Any) -> str:
-    """How a value reads in a list: switches as yes/no, the rest as written."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
 def changes_summary(values: dict[str, Any], defaults: dict[str, Any]) -> str:
-    """The options in ``values`` that differ from ``defaults``, in a few words: ``seven low, burn 3``."""
+    """The options in ``values`` that differ from ``defaults``, in a few words: ``sevens low, eights see-through``."""
     return ", ".join(
-        f"{option_label(name)} {value_label(value)}" for name, value in values.items() if defaults.get(name) != value
+        f"{option_name(name).lower()} {value_words(name, value)}"
+        for name, value in values.items()
+        if defaults.get(name) != value
     )

@@ -5,7 +5,7 @@ promise a third place's point that a two-player game did not give.
 
 >>> from palace_tui.rules import Outcome, Rules
 >>> out = Outcome(order=(0, 1), winner=0, loser=1, points=(3, 2))
->>> loser_sentence("Ben", "palace")
+>>> loser_sentence("Ben", Rules.preset("palace"))
 'Ben is the Palace: last with cards.'
 >>> points_sentence(out, Rules.preset("palace"))
 'Points: 3 to the first out and 2 to the second.'
@@ -22,10 +22,22 @@ from palace_tui.words import join_and, ordinal, ordinal_word
 LOSER_TITLES = {"palace": "the Palace", "shithead": "the Shithead"}
 
 
-def loser_sentence(name: str, preset: str | None) -> str:
-    """``Ben is the Palace: last with cards.`` (plain "last with cards" for a custom table)."""
-    title = LOSER_TITLES.get(preset or "")
-    return f"{name} is {title}: last with cards." if title else f"{name} is last with cards."
+def loser_title(rules: Rules) -> str:
+    """What the last player holding cards is called: the preset's name for them, else the
+    name of the game the scoring plays (a tally of losses is Shithead's, points are Palace's)."""
+    preset = rules.preset_name()
+    if preset in LOSER_TITLES:
+        return LOSER_TITLES[preset]
+    return LOSER_TITLES["shithead"] if rules.scores_losses else LOSER_TITLES["palace"]
+
+
+def loser_sentence(name: str, rules: Rules) -> str:
+    """``Ben is the Palace: last with cards.``; under house rules the title follows the scoring:
+
+    >>> loser_sentence("Eve", Rules.preset("palace").replace(seven="low", scoring="losses"))
+    'Eve is the Shithead: last with cards.'
+    """
+    return f"{name} is {loser_title(rules)}: last with cards."
 
 
 def points_sentence(outcome: Outcome, rules: Rules) -> str:

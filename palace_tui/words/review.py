@@ -10,8 +10,8 @@ and what it cost, spoken to the player who made it.
 'you took 9 cards when your 10♥ would have cleared them'
 >>> preferred(game, Move.take(), Move.from_code("play TH"))
 'playing your 10♥'
->>> cost("not_last", 0.62, 0.74)
-'It cost about 12 in 100 of your chance of not being last (62% instead of 74%).'
+>>> cost("win", 0.2, 0.35)
+'It cost you about 15 games in 100: from here you win about 20, where the better move won 35.'
 
 Pure: the rules are read, nothing is decided here.
 """
@@ -134,18 +134,44 @@ def setup_why(made_row: Sequence[Card], better_row: Sequence[Card]) -> str:
     )
 
 
-def chance_name(measure: str) -> str:
-    return "not being last" if measure == "not_last" else "winning"
+def games_in_100(p: float) -> str:
+    """A chance as games a player can picture: ``about 18 games in 100``, ``hardly any game``."""
+    n = round(p * 100)
+    if n <= 0:
+        return "hardly any game"
+    if n >= 100:
+        return "nearly every game"
+    return f"about {n} game{'s' if n > 1 else ''} in 100"
+
+
+def chances_words(who: str, not_last: float, win: float, has_loser: bool) -> str:
+    """A seat's chances from here as a player says them, ``who`` the subject (``you``, ``Ben``):
+
+    >>> chances_words("Ben", 0.86, 0.25, True)
+    'Ben stays out of last place in about 86 games in 100 and wins about 25 games in 100'
+    >>> chances_words("you", 0.3, 0.0, False)
+    'you win hardly any game'
+    """
+    s = "" if who == "you" else "s"
+    won = f"win{s} {games_in_100(win)}"
+    return f"{who} stay{s} out of last place in {games_in_100(not_last)} and {won}" if has_loser else f"{who} {won}"
 
 
 def cost(measure: str, made: float, better: float) -> str:
-    """What a mistake cost, in the chance the review ranks by."""
+    """What a mistake cost, in games a player can picture, by the chance the review ranks by."""
     points = round((better - made) * 100)
+    if measure == "not_last":
+        if points < 1:
+            return "It leaves you lower on average, though you stay out of last place about as often."
+        return (
+            f"It cost you about {points} games in 100: from here you stay out of last place in about "
+            f"{round(made * 100)}, where the better move kept you out in {round(better * 100)}."
+        )
     if points < 1:
-        return f"It leaves you lower on average, though your chance of {chance_name(measure)} stays about the same."
+        return "It leaves you lower on average, though you win about as often."
     return (
-        f"It cost about {points} in 100 of your chance of {chance_name(measure)} "
-        f"({round(made * 100)}% instead of {round(better * 100)}%)."
+        f"It cost you about {points} games in 100: from here you win about {round(made * 100)}, "
+        f"where the better move won {round(better * 100)}."
     )
 
 

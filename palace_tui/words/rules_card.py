@@ -5,15 +5,9 @@ Generated from the options, so it can never disagree with what the engine enforc
 
 from __future__ import annotations
 
-from palace_tui.rules.options import OPTION_HELP, OPTIONS, Rules
+from palace_tui.rules.options import OPTIONS, Rules
+from palace_tui.words.options import option_name, value_sentence, value_words
 from palace_tui.words.vocab import count
-
-
-def option_value_text(value: object) -> str:
-    """An option's value as the rules card writes it: ``on``/``off`` for a switch."""
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
 
 
 def rules_card(rules: Rules) -> str:
@@ -110,7 +104,8 @@ def rules_card(rules: Rules) -> str:
     else:
         lines.append(" Scoring: one win to the first out.")
     lines.append(" The loser deals the next game." if r.loser_deals else " The deal passes to the left.")
-    lines += ["", "## Options in force", "", "| option | value | meaning |", "| --- | --- | --- |"]
+    lines += ["", "## Options in force", "", "| option | set to | what it does |", "| --- | --- | --- |"]
     for name in OPTIONS:
-        lines.append(f"| {name} | {option_value_text(getattr(r, name))} | {OPTION_HELP[name]} |")
+        value = getattr(r, name)
+        lines.append(f"| {option_name(name)} | {value_words(name, value)} | {value_sentence(name, value)} |")
     return "\n".join(lines) + "\n"

@@ -257,7 +257,15 @@ async def test_compare_presets_view(tmp_path):
         await pilot.pause()
         assert screen.pair == ["palace", "first-out"]
         text = screen_text(screen)
-        assert "first-out: One-deck guide" in text and "deal  swap: trade hand" in text
+        assert "first-out: One-deck guide" in text
+        assert "The deal\n    palace: Trade hand and face-up cards" in text
+        assert "first-out: Pick your face-up cards" in text
+        # The table itself: option names and values in a player's words, no identifiers.
+        from tests.helpers.app import screen_text as shown
+
+        table = shown(app)
+        assert "Face down" in table and "Stuck face up" in table and "keep row" not in table
+        assert "face_down" not in table and "stuck_face_up" not in table and "add-one" not in table
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, LearnScreen)

@@ -49,8 +49,9 @@ def test_the_same_seed_and_no_deck_deal_as_before():
     "deck, words",
     [
         ("4C 3S 5C", "needs 18 cards, not 3"),
-        (DECK.replace("9S", "JK"), "holds cards these rules do not: JK"),
-        (DECK.replace("9S", "4C"), "holds cards these rules do not: 4C"),
+        (DECK.replace("9S", "JK"), "^the deck holds cards these rules do not use: JK$"),
+        # A card twice is not a card the rules lack: it is one card too many, and one missing.
+        (DECK.replace("9S", "4C"), "^the deck has 4C twice where the packs hold it once$"),
     ],
 )
 def test_a_deck_that_cannot_be_dealt_is_refused(deck, words):

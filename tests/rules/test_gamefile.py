@@ -81,9 +81,21 @@ def test_bad_files_are_refused_with_the_line_and_why() -> None:
 
     err = _bad(text, illegal)
     assert err.line == moves[20] and "can't" in err.why
-    # Not a move at all.
-    err = _bad(text, lambda lines: lines.__setitem__(moves[3] - 1, lines[moves[3] - 1].partition(":")[0] + ": dance"))
-    assert err.line == moves[3] and "not a move" in err.why
+    # Not a move at all: said once, in words (no Python internals).
+    err = _bad(
+        text, lambda lines: lines.__setitem__(moves[3] - 1, lines[moves[3] - 1].partition(":")[0] + ": dance wildly")
+    )
+    assert err.line == moves[3]
+    assert err.why == "'dance wildly' is not a move: it should start with one of play, take, flip, swap, choose, ready"
+    for bad, why in [
+        ("swap 3C", "a swap names a hand card and a face-up card, like swap 3C KD"),
+        ("flip x", "flip names a face-down card by its place, like flip 1"),
+    ]:
+        err = _bad(
+            text,
+            lambda lines, bad=bad: lines.__setitem__(moves[3] - 1, lines[moves[3] - 1].partition(":")[0] + ": " + bad),
+        )
+        assert err.why == f"{bad!r} is not a move: {why}"
     # The wrong player named.
     err = _bad(text, lambda lines: lines.__setitem__(moves[5] - 1, "Zed: take"))
     assert err.line == moves[5] and "'Zed'" in err.why
@@ -93,7 +105,7 @@ def test_bad_files_are_refused_with_the_line_and_why() -> None:
     # A deal that is not a whole deck.
     deal = _line_of(text, "deal:")
     err = _bad(text, lambda lines: lines.__setitem__(deal - 1, lines[deal - 1].replace(" AS", " AH", 1)))
-    assert err.line == deal and "AH" in err.why
+    assert err.line == deal and err.why == "the deck has AH twice where the packs hold it once, and no AS"
     err = _bad(text, lambda lines: lines.__setitem__(deal - 1, lines[deal - 1].rsplit(" ", 1)[0]))
     assert err.line == deal and "lists 51 cards" in err.why
     # A bad rules value, an unknown header, a header given twice, a bad seed, a bad first line.
@@ -110,6 +122,33 @@ def test_bad_files_are_refused_with_the_line_and_why() -> None:
     err = _bad(text, lambda lines: lines.__setitem__(0, "palace-game 9"))
     assert err.line == 1 and "version '9'" in err.why
     assert str(_bad("", lambda lines: None)).startswith("line 1:")
+
+
+def test_a_refused_move_ends_its_sentence_once(tmp_path, capsys) -> None:
+    """The engine's refusal ends with a period; quoted in a file's refusal it must not end with two."""
+    text = format_game(_finished("palace", 5).game_record())
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if i > 30 and line.startswith("Cy: play"))
+    lines[at] = "Cy: play 3C"
+    bad = tmp_path / "bad.txt"
+    bad.write_text("\n".join(lines) + "\n")
+    with pytest.raises(GameFileError) as caught:
+        parse_game(bad.read_text())
+    assert caught.value.why.startswith("Cy can't play 3♣ here. ") and not caught.value.why.endswith(".")
+    assert review_main([str(bad)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith("take the pile.") and ".." not in err and err.count("\n") == 0
+
+
+def test_an_unnamed_table_has_no_empty_header_line() -> None:
+    record = _finished("palace", 4).game_record()
+    assert record.table == "" and record.ended == ""
+    text = format_game(record)
+    assert not any(line.strip().endswith(":") for line in text.splitlines())
+    assert parse_game(text) == record
+    record.table, record.ended = "Friday", "2026-12-03 18:00"
+    text = format_game(record)
+    assert "table: Friday" in text.splitlines() and parse_game(text) == record
 
 
 def test_palace_review_refuses_a_bad_file_in_one_sentence(tmp_path, capsys) -> None:

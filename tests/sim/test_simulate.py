@@ -178,3 +178,13 @@ def test_head_to_head_with_first_out_ranks_the_winner_ahead(capsys):
         # Only games one of the two won compare them, and the winner is the one ahead.
         assert rec["games"] == data["by_ai"][upper]["wins"] + data["by_ai"][lower]["wins"]
         assert rec["ahead"] == data["by_ai"][upper]["wins"]
+
+
+def test_losses_are_not_called_points(capsys):
+    """Under Shithead's scoring a seat's tally is its losses: no "points" column repeats them."""
+    assert main(["--games", "6", "--players", "3", "--preset", "shithead", "--workers", "1", "--seed", "4"]) == 0
+    seats = [line for line in capsys.readouterr().out.splitlines() if line.startswith("seat ")]
+    assert len(seats) == 3 and all("losses" in line and "points" not in line for line in seats)
+    assert main(["--games", "6", "--players", "3", "--preset", "palace", "--workers", "1", "--seed", "4"]) == 0
+    seats = [line for line in capsys.readouterr().out.splitlines() if line.startswith("seat ")]
+    assert all("points" in line for line in seats)

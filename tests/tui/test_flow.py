@@ -216,7 +216,7 @@ async def test_how_to_play_then_the_full_rules(make_app):
         lines = [line for line in text.split("\n") if line.strip()]
         assert "How to play: palace" not in text  # seven=low is no preset's: a custom table
         assert "Also    After a 7, play 7 or lower." in text
-        assert "Goal    Get rid of all your cards. The last one holding cards loses." in text
+        assert "Goal    Get rid of all your cards. The last one holding cards is the Palace." in text
         assert "esc Back ? Full rules l Lessons ^q Save+quit" in text  # seven=low has a lesson
         assert len(lines) <= 22  # one screen at 80x24, footer included
         await press(pilot, "escape")
@@ -353,9 +353,9 @@ async def test_an_open_dropdown_is_a_framed_menu_over_the_form(make_app):
         before = screen_text(app)
         await press(pilot, "enter")
         lines = screen_text(app).split("\n")
-        row = next(i for i, line in enumerate(lines) if line.lstrip().startswith("face up "))
-        column = lines[row].index("3")
-        menu = [line[column : column + 4] for line in lines[row + 1 : row + 6]]
-        assert menu == ["╭───", "│3  ", "│4  ", "│5  ", "╰───"], menu
+        row = next(i for i, line in enumerate(lines) if line.lstrip().startswith("Face up "))
+        column = lines[row].index("3 cards")
+        menu = [line[column : column + 9] for line in lines[row + 1 : row + 6]]
+        assert menu == ["╭────────", "│3 cards ", "│4 cards ", "│5 cards ", "╰────────"], menu
         await press(pilot, "escape")
         assert screen_text(app) == before

@@ -17,7 +17,7 @@ from palace_tui.table.session import Session
 from palace_tui.tui.review_app import ReviewApp
 from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.results import ResultsScreen
-from palace_tui.tui.screens.review import ReviewScreen, percent
+from palace_tui.tui.screens.review import ReviewScreen
 from palace_tui.tui.screens.review_list import ReviewListScreen
 from palace_tui.tui.screens.review_summary import ReviewSummaryScreen
 from palace_tui.tui.widgets.seat_list import place_text
@@ -96,9 +96,11 @@ async def test_step_through_a_reviewed_game(tmp_path) -> None:
             verdict = expected.verdicts[index]
             shown = " ".join(screen_text(app).split())
             assert f"Ann's turning point 1 of {len(expected.turning)}" in shown
-            assert f"Not last {percent(verdict.made_chances.not_last)}" in shown
-            assert "Ann, a longer look prefers " in shown and "It cost about " in shown
-            assert f"with the better move: Not last {percent(verdict.better_chances.not_last)}" in shown
+            # Said to Ann, in one voice, and in games rather than percentages.
+            assert "Ann, you chose to " in shown and "A longer look prefers " in shown and "%" not in shown
+            made, better = (round(c.not_last * 100) for c in (verdict.made_chances, verdict.better_chances))
+            assert f"It cost you about {better - made} games in 100" in shown
+            assert f"last place in about {made}, where the better move kept you out in {better}." in shown
             await press(pilot, "t")
             assert screen.index == (expected.turning[1] if len(expected.turning) > 1 else expected.turning[0])
             await press(pilot, "s")
@@ -205,11 +207,12 @@ async def test_the_list_reports_old_games_and_deals_one_again(tmp_path) -> None:
             assert isinstance(app.screen, ReviewListScreen)
             text = screen_text(app)
             assert "moves not kept" in text and "Table 1" in text
-            assert "does not replay: line 8" in text  # reported, not dropped
+            seed_line = next(i for i, line in enumerate(record["history"].splitlines(), 1) if line.startswith("seed:"))
+            assert f"does not replay: line {seed_line}" in text  # reported, not dropped
             await press(pilot, "down", "enter")  # the damaged one
             await pilot.pause()
             assert isinstance(app.screen, ReviewListScreen)
-            assert any("does not replay (line 8:" in n.message for n in app._notifications)
+            assert any(f"does not replay (line {seed_line}:" in n.message for n in app._notifications)
             await press(pilot, "down", "enter")  # an old game
             await pilot.pause()
             assert isinstance(app.screen, ReviewListScreen)
@@ -245,12 +248,13 @@ async def test_the_review_gives_the_lessons_right_move_as_the_verdict() -> None:
         ten = next(c for c in start.seats[start.turn].hand if c.rank == 10)
         name = start.names[start.turn]
         shown = " ".join(shown.split())
-        assert f"{name} chose to {take}; the coach advised: play {ten}." in shown
+        assert f"{name}, you chose to {take}; the coach advised: play {ten}." in shown
         verdict = screen.analysis.verdicts[0]
         assert Move.from_code(verdict.best) == Move.play([ten]) and verdict.loss > 0
         took = f"you took {len(start.pile)} cards when your {ten} would have cleared them."
-        assert f"{name}, a longer look prefers playing your {ten}: {took}" in shown
-        assert f"with the better move: Not last {percent(verdict.better_chances.not_last)}" in shown
+        assert f"A longer look prefers playing your {ten}: {took}" in shown
+        better = round(verdict.better_chances.not_last * 100)
+        assert f"where the better move kept you out in {better}." in shown or "about as often" in shown
 
 
 async def test_a_setup_verdict_names_the_cards_on_screen() -> None:
@@ -274,10 +278,10 @@ async def test_a_setup_verdict_names_the_cards_on_screen() -> None:
 
     async with reviewed_alone(screen, (120, 40)) as app:
         shown = " ".join(screen_text(app).split())
-        assert "Setup: Ann chose to keep the face-up cards as dealt; the coach advised: put your" in shown
+        assert "Setup: Ann, you chose to keep the face-up cards as dealt; the coach advised: put your" in shown
         for card in ("10♥", "10♣", "K♠", "3♦", "9♠", "J♣"):
             assert card in shown.split("the coach advised", 1)[1], card
-        assert "Ann, a longer look prefers the coach's setup: you kept " in shown
+        assert "A longer look prefers the coach's setup: you kept " in shown
         assert "twos, tens and high cards are safest face up" in shown
 
 
@@ -327,3 +331,30 @@ async def test_a_duplicate_deals_results_are_side_by_side(tmp_path) -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             assert "same deal" not in screen_text(app)
+
+
+async def test_a_six_seat_row_is_cut_with_an_ellipsis(tmp_path) -> None:
+    """At 80 columns a six-seat game's players and result are shortened with … and the result
+    column stays on the screen (it used to run off the edge, cut mid-name)."""
+    names = ("Annabelle", "Benedict", "Cyrus", "Deirdre", "Evangeline", "Fay")
+    session = make_session("palace", humans=(), computers=names, seed=3, options=["packs=2"])
+    while session.game.phase != "over":
+        session.computer_move()
+    with Store(tmp_path) as store:
+        store.record_game(session.record())
+        app = ReviewApp(store=store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            lines = screen_text(app).split("\n")
+            header = next(line for line in lines if line.startswith(" No."))
+            row = lines[lines.index(header) + 1]
+            assert "Result" in header and "Annabelle, Benedi…" in row
+            result = row[header.index("Result") :].strip()
+            assert result.endswith("…") and result[:-1] in session_result(session)
+            await app.screen.run_action("leave")
+
+
+def session_result(session: Session) -> str:
+    from palace_tui.words.results import order_summary
+
+    return order_summary(list(session.game.names), list(session.game.outcome().order))

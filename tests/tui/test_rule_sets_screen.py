@@ -68,7 +68,7 @@ async def test_a_saved_set_is_picked_beside_the_presets_and_remembered(make_app)
         await press(pilot, "down", "down", "down", "enter")
         assert screen.query_one("#preset").value == "set:Our rules"
         assert screen.query_one("#opt-seven").value == "low"
-        assert "Rank powers: seven low" in screen_text(app), "the folded section says what it holds"
+        assert "Rank powers: sevens low" in screen_text(app), "the folded section says what it holds"
         assert "saved as 'Our rules'" in screen_text(app)
         await press(pilot, "ctrl+s")
         assert app.session.rules == OURS

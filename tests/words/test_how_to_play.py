@@ -33,9 +33,11 @@ def test_first_out_chooses_its_face_up_cards_and_the_first_out_wins():
     assert words["Starts"] == "The player on the dealer's left."
 
 
-def test_the_shithead_is_named_and_a_custom_table_just_loses():
+def test_the_loser_is_named_under_house_rules_too():
+    """A house rule keeps the loser's title: the scoring says whose game it is (as the results do)."""
     assert card(Rules.preset("shithead"))["Goal"].endswith("is the Shithead.")
-    assert card(Rules.preset("palace").replace(seven="low"))["Goal"].endswith("holding cards loses.")
+    assert card(Rules.preset("palace").replace(seven="low"))["Goal"].endswith("holding cards is the Palace.")
+    assert card(Rules.preset("shithead").replace(seven="low"))["Goal"].endswith("holding cards is the Shithead.")
 
 
 def test_house_rules_get_one_line_only_when_on():

@@ -96,9 +96,15 @@ def test_the_setup_reason_names_the_cards_the_coach_would_lay_up():
 
 
 def test_what_it_cost_in_the_chance_the_review_ranks_by():
+    """Said as games a player can picture, not as percentages."""
     assert cost("not_last", 0.5, 0.59) == (
-        "It cost about 9 in 100 of your chance of not being last (50% instead of 59%)."
+        "It cost you about 9 games in 100: from here you stay out of last place in about 50, "
+        "where the better move kept you out in 59."
     )
-    assert cost("win", 0.2, 0.31).startswith("It cost about 11 in 100 of your chance of winning")
-    assert "stays about the same" in cost("not_last", 0.5, 0.503)
+    assert (
+        cost("win", 0.2, 0.31)
+        == "It cost you about 11 games in 100: from here you win about 20, where the better move won 31."
+    )
+    assert cost("not_last", 0.5, 0.503).endswith("though you stay out of last place about as often.")
+    assert not any("%" in cost(m, 0.5, b) for m in ("win", "not_last") for b in (0.5, 0.9))
     assert turning_label("Ann", 2, 3) == "Ann's turning point 2 of 3"

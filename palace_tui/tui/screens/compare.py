@@ -11,9 +11,10 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from palace_tui.lessons.compare import compare, preset_names
-from palace_tui.rules import PRESET_HELP, Rules
+from palace_tui.rules import Rules
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import TooSmall
+from palace_tui.words.options import preset_words
 
 
 class CompareScreen(Screen[None]):
@@ -59,7 +60,7 @@ class CompareScreen(Screen[None]):
             )
         )
         table = Table(box=None, pad_edge=False, show_edge=False, expand=False, padding=(0, 2))
-        table.add_column("option", style="bold")
+        table.add_column("", style="bold")
         table.add_column(left, style="cyan")
         table.add_column(right, style="magenta")
         table.add_column("")
@@ -67,21 +68,22 @@ class CompareScreen(Screen[None]):
         for row in rows:
             mark = Text("≠ differs", style="bold yellow") if row.differs else Text("")
             style = "" if row.differs else "dim"
-            table.add_row(
-                Text(row.option, style=style), Text(row.left, style=style), Text(row.right, style=style), mark
-            )
+            table.add_row(Text(row.name, style=style), Text(row.left, style=style), Text(row.right, style=style), mark)
         self.query_one("#compare-table", Static).update(table)
         notes = Text()
         notes.append(f"{left}: ", "bold cyan")
-        notes.append(PRESET_HELP[left] + "\n")
+        notes.append(preset_words(left) + "\n")
         notes.append(f"{right}: ", "bold magenta")
-        notes.append(PRESET_HELP[right] + "\n")
+        notes.append(preset_words(right) + "\n")
         differing = [r for r in rows if r.differs]
         if differing:
             notes.append("What the differences mean:\n", "bold")
             for r in differing:
-                notes.append(f"  {r.option}  ", "bold")
-                notes.append(r.meaning + "\n")
+                notes.append(f"  {r.name}\n", "bold")
+                notes.append(f"    {left}: ", "cyan")
+                notes.append(r.left_means + "\n")
+                notes.append(f"    {right}: ", "magenta")
+                notes.append(r.right_means + "\n")
         self.query_one("#compare-notes", Static).update(notes)
 
     def action_cycle(self, side: int) -> None:

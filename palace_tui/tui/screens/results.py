@@ -132,7 +132,7 @@ class ResultsScreen(Screen[str]):
         if out.winner is not None:
             text.append(f"{names[out.winner]} wins!\n", "bold green")
         if out.loser is not None:
-            text.append(loser_sentence(names[out.loser], session.preset) + "\n", "bold red")
+            text.append(loser_sentence(names[out.loser], session.rules) + "\n", "bold red")
         last = self._last_move()
         if last:
             text.append("\nLast move: ", "bold")
@@ -217,7 +217,7 @@ class ResultsScreen(Screen[str]):
         self.app.push_screen(
             ReviewScreen(
                 session.game_record(),
-                title=f"game {session.game_number + 1}",
+                title=f"Game {session.game_number + 1}",
                 store=self.store,
                 game_key=session.game_id,
                 humans=session.humans,

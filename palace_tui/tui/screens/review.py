@@ -34,12 +34,7 @@ from palace_tui.tui.widgets.chance_graph import any_shaded, chance_graph, graph_
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import TooSmall
 from palace_tui.words import capitalized, log_sentence
-from palace_tui.words.review import cost, preferred, setup_why, turning_label, why_better
-
-
-def percent(x: float) -> str:
-    """A chance in plain numbers: ``62%``."""
-    return f"{round(x * 100)}%"
+from palace_tui.words.review import chances_words, cost, preferred, setup_why, turning_label, why_better
 
 
 def move_words(game: Game, seat: int, code: str) -> str:
@@ -140,18 +135,37 @@ def verdict_reason(game: Game, verdict: Verdict, measure: str) -> str:
     return capitalized(better) + ". " + cost(measure, made_p, better_p)
 
 
-def _chances_line(text: Text, chances: Chances, label: str = "") -> None:
-    text.append(f"{label}Not last {percent(chances.not_last)}   Win {percent(chances.win)}")
+def _chances_line(text: Text, who: str, chances: Chances, measure: str) -> None:
+    text.append(capitalized(f"from here {chances_words(who, chances.not_last, chances.win, measure == 'not_last')}"))
     reach = chances.reach()
-    if reach > 0.1:
-        text.append(f" (give or take {round(reach * 100)} points)", "dim")
+    text.append(f" (give or take {round(reach * 100)})." if reach > 0.1 else ".", "dim" if reach > 0.1 else "")
 
 
 def verdict_text(game: Game, verdict: Verdict | None, analysis: Analysis, index: int) -> Text:
-    """The coach's advice and the verdict on one decision, in a player's words."""
+    """The coach's advice and the verdict on one decision, said to the player who made it."""
     text = Text()
     if verdict is None:
         return text
+    names = game.names
+    numbered = analysis.turning_number(index)
+    if numbered is not None:
+        text.append(turning_label(names[verdict.seat], *numbered) + "\n", "bold red")
+    made_words, best_words = decision_words(names, verdict, you=True)
+    if verdict.kind == "setup":
+        text.append("Setup: ", "bold")
+    text.append(f"{names[verdict.seat]}, {made_words}", "bold")
+    if verdict.agrees:
+        text.append(", as the coach advised.\n", "green")
+    else:
+        text.append(f"; {best_words}.\n")
+    reason = verdict_reason(game, verdict, analysis.measure)
+    if reason:
+        text.append(reason + "\n", "bold" if numbered else "")
+    else:
+        if not verdict.agrees:
+            text.append("A longer look finds the two about as good.\n", "dim")
+        _chances_line(text, "you", verdict.made_chances, analysis.measure)
+    return text
     names = game.names
     numbered = analysis.turning_number(index)
     if numbered is not None:
@@ -242,7 +256,9 @@ class ReviewScreen(Screen[None]):
         yield TooSmall()
 
     def on_mount(self) -> None:
-        self.sub_title = "review" + (f": {self.title_text}" if self.title_text else "")
+        # The header reads "Palace review — game1.txt", from the table's app as from palace review.
+        self.title = "Palace review"
+        self.sub_title = self.title_text
         self.query_one("#board").border_title = "All cards face up"
         self.query_one("#graph").border_title = "Chances over the game"
         kept = self.store.analysis(self.game_key, self.settings) if self.game_key and self.store else None
@@ -318,10 +334,8 @@ class ReviewScreen(Screen[None]):
             chances = analysis.chances[self.index]
             if step is not None and self.index not in analysis.verdicts and chances:
                 mine = chances[step.seat]
-                verdict = Text(
-                    f"{before.names[step.seat]}'s chances after it: not last {percent(mine.not_last)}, "
-                    f"win {percent(mine.win)}"
-                )
+                said = chances_words(before.names[step.seat], mine.not_last, mine.win, analysis.measure == "not_last")
+                verdict = Text(f"After it {said}.")
             width = max(20, self.size.width - 4)
             graph = chance_graph(before.names, analysis.chances, analysis.measure, self.index, analysis.turning, width)
             self.query_one("#graph").border_subtitle = graph_legend(analysis.measure, any_shaded(analysis.chances))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,6 +15,8 @@ from palace_tui.store.protocol import GameStore
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import TooSmall
 from palace_tui.words.results import order_summary, unreadable_sentence
+
+_COLUMNS = ("No.", "Ended", "Table", "Game", "Players", "Result")
 
 
 class ReviewListScreen(Screen[tuple[str, int] | None]):
@@ -37,6 +41,8 @@ class ReviewListScreen(Screen[tuple[str, int] | None]):
         self.games = store.game_list(200)
         #: Recorded games left out because their rows could not be read.
         self.unreadable: int = store.unreadable
+        #: Each game's cells as text, made once (a file that does not replay is parsed to say why).
+        self.rows = [self._row(game) for game in self.games]
 
     def compose(self) -> ComposeResult:
         yield Header(icon="♠")
@@ -47,27 +53,51 @@ class ReviewListScreen(Screen[tuple[str, int] | None]):
 
     def on_mount(self) -> None:
         self.sub_title = "recorded games"
+        self._fill()
+
+    def _row(self, game: dict[str, Any]) -> tuple[str, ...]:
+        """One recorded game's cells, as text."""
+        names = game["players"]
+        result = "abandoned" if game["abandoned"] else order_summary(names, game["order"])
+        if not game["kept"]:
+            result += " (moves not kept)"
+        elif (problem := self._problem(game["number"])) is not None:
+            result += f" (does not replay: {problem})"
+        ended = game["ended"][:16].replace("T", " ")
+        return str(game["number"]), ended, game["table"], str(game["table_game"]), ", ".join(names), result
+
+    def _fill(self) -> None:
+        """The rows, their long cells cut to the screen's width with an ellipsis (a six-seat
+        table's players and result otherwise run off the right edge, cut mid-name)."""
         table = self.query_one(DataTable)
-        table.add_columns("No.", "Ended", "Table", "Game", "Players", "Result")
-        for game in self.games:
-            names = game["players"]
-            if game["abandoned"]:
-                result = "abandoned"
-            else:
-                result = order_summary(names, game["order"])
-            if not game["kept"]:
-                result += " (moves not kept)"
-            elif (problem := self._problem(game["number"])) is not None:
-                result += f" (does not replay: {problem})"
-            table.add_row(
-                str(game["number"]),
-                game["ended"][:16].replace("T", " "),
-                Text(game["table"]),
-                str(game["table_game"]),
-                Text(", ".join(names)),
-                Text(result),
-                key=str(game["number"]),
-            )
+        row = table.cursor_row
+        table.clear(columns=True)
+        widths = self._widths()
+        for label, width in zip(_COLUMNS, widths, strict=True):
+            table.add_column(label, width=width)
+        for cells in self.rows:
+            table.add_row(*(Text(c, no_wrap=True, overflow="ellipsis") for c in cells), key=cells[0])
+        if self.rows:
+            table.move_cursor(row=min(row, len(self.rows) - 1))
+
+    def _widths(self) -> list[int]:
+        """Each column's width: the short ones as wide as their longest cell, the table's name at
+        most 14, and the players and the result sharing what is left of the screen."""
+        need = [max([len(label), *(len(r[i]) for r in self.rows)]) for i, label in enumerate(_COLUMNS)]
+        widths = need[:4]
+        widths[2] = min(widths[2], 14)
+        # Two cells of padding per column and room for the scroll bar.
+        left = max(20, self.size.width - sum(widths) - 2 * len(_COLUMNS) - 2)
+        players, result = need[4], need[5]
+        if players + result > left:
+            result = min(result, max(left // 2, left - players))
+            players = left - result
+        return [*widths, players, result]
+
+    def on_resize(self) -> None:
+        if self.is_mounted:
+            self._fill()
+
         hint = (
             "No games recorded yet: play one, then review it here."
             if not self.games
@@ -76,7 +106,7 @@ class ReviewListScreen(Screen[tuple[str, int] | None]):
         if self.unreadable:  # rows edited by hand: skipped, never a crash, and said
             hint += " " + unreadable_sentence(self.unreadable)
         self.query_one("#hint", Static).update(hint)
-        table.focus()
+        self.query_one(DataTable).focus()
 
     def _problem(self, number: int) -> str | None:
         """Why kept game ``number`` does not replay, or None when it does."""

@@ -106,7 +106,7 @@ class ReviewSummaryScreen(Screen[int | None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.sub_title = "review summary"
+        self.sub_title = "summary"
         self.query_one(OptionList).border_title = "Summary"
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -30,7 +30,7 @@ class OptionSections(Vertical):
     DEFAULT_CSS = """
     OptionSections { height: auto; }
     OptionSections Collapsible { padding: 0; border-top: none; background: $surface; }
-    OptionSections Collapsible > Contents { padding: 0 0 0 2; }
+    OptionSections Collapsible > Contents { padding: 0 0 0 1; }
     OptionSections CollapsibleTitle { padding: 0; }
     OptionSections .section-help { color: $text-muted; }
     """

@@ -18,10 +18,11 @@ from textual.message import Message
 from textual.widgets import Button, Input, Label, Select, Static
 
 from palace_tui.names import clean_name
-from palace_tui.rules import PRESET_HELP, PRESETS, Rules
+from palace_tui.rules import PRESETS, Rules
 from palace_tui.store.protocol import GameStore
 from palace_tui.table import rule_sets
 from palace_tui.table.rule_sets import CUSTOM
+from palace_tui.words.options import PRESET_WORDS
 
 SET = "set:"
 CUSTOM_HELP = "Your own mix of options: name it below to keep it."
@@ -97,7 +98,7 @@ class RulesPicker(Vertical):
     def _help(self, value: str) -> str:
         if value.startswith(SET):
             return saved_help(value[len(SET) :])
-        return PRESET_HELP.get(value, CUSTOM_HELP)
+        return PRESET_WORDS.get(value, CUSTOM_HELP)
 
     def _set(self, value: str) -> None:
         select = self.query_one("#preset", Select)

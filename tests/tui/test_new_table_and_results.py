@@ -1,0 +1,166 @@
+"""Pilot tests of the new-table screen and the command line's table flags (issue 13's "Also at
+the table"), and of the results screen's words: each reads what the screen or stdout shows.
+"""
+
+from __future__ import annotations
+
+from palace_tui.rules import Rules
+from palace_tui.table.session import SeatConfig, Session
+from tests.helpers.app import press, screen_text
+from tests.helpers.built_table import table
+
+# ---------------------------------------------------------------------- new table, CLI
+
+
+async def test_blank_seed_next_time_and_a_fresh_shuffle(make_app):
+    """A seed typed once is not offered again: the next table deals fresh cards."""
+    from palace_tui.table.session import MemoryStore
+    from palace_tui.tui.screens.new_table import NewTableScreen
+
+    store = MemoryStore()
+    app = make_app(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#seed").value = "42"
+        await pilot.pause()
+        await press(pilot, "ctrl+s")
+        assert app.session.game.seed == 42
+    store.clear_session()
+    again = make_app(store=store)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, NewTableScreen)
+        assert again.screen.query_one("#seed").value == ""
+        await press(pilot, "ctrl+s")
+        first = again.session.game.seed
+    store.clear_session()
+    third = make_app(store=store)
+    async with third.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "ctrl+s")
+        assert third.session.game.seed != first
+
+
+async def test_option_help_says_what_the_shown_value_does(make_app):
+    from palace_tui.table.session import MemoryStore
+    from palace_tui.tui.widgets.option_sections import OptionSections
+
+    app = make_app(store=MemoryStore())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        help_line = screen.query_one("#row-seven .option-help")
+        assert str(help_line.render()) == "A 7 is an ordinary card."
+        screen.query_one("#opt-seven").value = "low"
+        await pilot.pause()
+        assert str(help_line.render()) == "After a 7 the next ordinary play must be 7 or lower."
+        assert "▶ Rank powers: sevens low" in screen_text(app), "a folded section says what it holds"
+        screen.query_one(OptionSections).open_section_of("seven")
+        await pilot.pause()
+        screen.query_one("#row-seven").scroll_visible(animate=False)
+        await pilot.pause()
+        await pilot.pause()
+        assert "After a 7 the next ordinary play must be 7" in screen_text(app)  # wrapped, whole
+        screen.query_one("#form").scroll_end(animate=False)
+        await pilot.pause()
+        await pilot.pause()
+        assert "Blank: a fresh shuffle every game." in screen_text(app)
+
+
+async def test_players_flag_with_a_saved_game_asks_first(make_app, data_dir, capfd):
+    from palace_tui.tui.screens.confirm import ReplaceSavedScreen
+
+    saved = table(humans=2)
+    first = make_app(saved)
+    async with first.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "ctrl+q")
+    printed = capfd.readouterr()
+    assert "the game is saved. Run palace --resume" in printed.out + printed.err
+    fresh = Session.new([SeatConfig("Zed"), SeatConfig("Yan")], Rules.preset("palace"), seed=1)
+    app = make_app(fresh)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplaceSavedScreen)
+        text = screen_text(app)
+        assert "An unfinished game is saved" in text and "Ann, Ben" in text and "Zed, Yan" in text
+        await press(pilot, "n")
+        assert app.session is not None and app.session.names == ["Ann", "Ben"]
+    app = make_app(fresh)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "y")
+        assert app.session.names == ["Zed", "Yan"]
+
+
+def test_help_lists_commands_and_bad_move_cap_refused(capsys):
+    import pytest
+
+    from palace_tui.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "palace learn" in out and "palace records" in out and "palace simulate" in out
+    assert main(["simulate", "--move-cap", "0"]) == 2
+    assert "--move-cap must be at least 1" in capsys.readouterr().err
+
+
+def test_records_scoring_with_no_such_games_says_so(tmp_path, capsys):
+    from palace_tui.cli.records import main
+    from palace_tui.store.store import Store
+
+    session = table(
+        position=[{"name": "Ann", "hand": "9C"}, {"name": "Ben", "hand": "5S", "face_down": "8D"}], pile="5H", humans=2
+    )
+    session.play_human(next(m for m in session.game.legal_moves() if m.kind == "play"))
+    assert session.game.phase == "over"
+    with Store(tmp_path) as store:
+        store.record_game(session.record())
+    assert main(["--data-dir", str(tmp_path), "--scoring", "wins"]) == 0
+    assert "No games scored by wins yet" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------------- results
+
+
+async def _results(make_app, position, pile="5H", preset="palace"):
+    from palace_tui.tui.screens.results import ResultsScreen
+
+    session = table(position=position, pile=pile, preset=preset)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "enter")
+        for _ in range(10):
+            if isinstance(app.screen, ResultsScreen):
+                break
+            await press(pilot, "enter")
+        assert isinstance(app.screen, ResultsScreen)
+        outcome = str(app.screen.query_one("#outcome").render())
+        text = screen_text(app)
+        for line in outcome.split("\n"):  # every line of the outcome is on screen (perhaps wrapped)
+            assert line.split(" ")[0] in text
+        return outcome + "\n" + text
+
+
+async def test_results_heads_up_podium(make_app):
+    text = await _results(
+        make_app, [{"name": "Ann", "hand": "9C"}, {"name": "Ben", "hand": "5S 6S", "face_up": "QH", "face_down": "8D"}]
+    )
+    assert "Ann wins!" in text
+    assert "Ben is the Palace: last with cards." in text
+    assert "Last move: Ann played 9♣, then went out (1st)" in text
+    assert "Points: 3 to the first out and 2 to the second." in text
+    assert "3, 2, 1" not in text
+    assert "Next game: Ben deals." in text  # palace: the loser deals
+
+
+async def test_results_shithead_names_its_loser(make_app):
+    text = await _results(
+        make_app,
+        [{"name": "Ann", "hand": "9C"}, {"name": "Ben", "hand": "5S 6S", "face_up": "QH", "face_down": "8D"}],
+        preset="shithead",
+    )
+    assert "Ben is the Shithead: last with cards." in text
+    assert "One loss to the last with cards." in text
