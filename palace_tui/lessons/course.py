@@ -1,4 +1,5 @@
-"""The course: fourteen core lessons (about five minutes), then one lesson per house option.
+"""The course: fourteen core lessons (about five minutes), then one lesson per house option
+(those of issue 22's house rules are in :mod:`.house_powers`).
 
 The core opens with what a first game needs before its first card
 (:mod:`.first_game`: the goal, the deal and swap, who leads, the pass screen).
@@ -11,6 +12,7 @@ two on a queen). The learner always sits in seat 0 and is called "You".
 from __future__ import annotations
 
 from palace_tui.lessons.first_game import FIRST_GAME
+from palace_tui.lessons.house_powers import HOUSE_POWER_LESSONS
 from palace_tui.lessons.lesson import Lesson, Result, any_play, both, clears, flips, plays_rank, takes
 from palace_tui.rules import Rules
 
@@ -317,6 +319,8 @@ OPTION_LESSONS: tuple[Lesson, ...] = (
         hint="None of 4, 5 or 6 beats a queen: press t.",
     ),
 )
+
+OPTION_LESSONS += HOUSE_POWER_LESSONS
 
 #: Every lesson in course order.
 LESSONS: tuple[Lesson, ...] = CORE + OPTION_LESSONS

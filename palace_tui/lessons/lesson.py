@@ -13,6 +13,9 @@ from typing import Any
 
 from palace_tui.rules import Card, Event, Game, Move, Rules
 from palace_tui.rules.cards import TEN, parse_cards
+
+#: Every rank a power can be given to, 2 to ace.
+RANKS = range(2, 15)
 from palace_tui.words.options import settings_words
 
 
@@ -76,10 +79,14 @@ class Lesson:
     dealt: bool = False
     #: The dealer of a dealt position (setup starts on the dealer's left).
     dealer: int = 0
-    #: Moves (codes) the other seats make before the learner acts, such as their ``ready``.
+    #: Moves (codes) made before the learner acts: the other seats' ``ready``, or the learner's own
+    #: play whose draw the lesson is about.
     before: tuple[str, ...] = ()
     #: For a page: what the screen it describes looks like (a title line, then the body).
     picture: str = ""
+    #: The rank power this lesson teaches (a value of the rank options: ``skip``, ``low``...),
+    #: for a table that gives it to any rank, not only to the one in ``options``.
+    power: str = ""
 
     @property
     def is_page(self) -> bool:
@@ -100,7 +107,7 @@ class Lesson:
         if self.is_page:
             raise ValueError(f"lesson {self.id!r} is a page to read: it has no position")
         if not self.dealt:
-            return Game.from_position(
+            game = Game.from_position(
                 self.rules,
                 seats=[dict(s) for s in self.seats],
                 pile=self.pile,
@@ -109,7 +116,8 @@ class Lesson:
                 pile_owner=self.pile_owner,
                 direction=self.direction,
             )
-        game = Game.deal(self.rules, self.names, dealer=self.dealer, deck=self.deck())
+        else:
+            game = Game.deal(self.rules, self.names, dealer=self.dealer, deck=self.deck())
         for code in self.before:
             game.play(Move.from_code(code))
         return game
@@ -129,7 +137,10 @@ class Lesson:
         return deck + parse_cards(self.stock)[::-1]
 
     def teaches(self, rules: Rules) -> bool:
-        """Whether a table playing ``rules`` plays the house rule this lesson teaches."""
+        """Whether a table playing ``rules`` plays the house rule this lesson teaches (a rank
+        power on whichever rank the table gives it)."""
+        if self.power and any(rules.power(rank).value == self.power for rank in RANKS):
+            return True
         return bool(self.options) and all(getattr(rules, name) == value for name, value in self.options.items())
 
     def option_words(self) -> str:

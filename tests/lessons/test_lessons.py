@@ -213,3 +213,29 @@ def test_the_lowest_three_leads_once_all_are_ready():
     feedback = runner.attempt(Move.ready())
     assert runner.game.phase == "play" and runner.game.turn == 0
     assert "You lead (lowest card: a 3 in hand)." in feedback.happened
+
+
+def test_each_house_power_of_issue_22_has_a_lesson_and_its_right_move_is_right():
+    """A skip, see-through and lower-than on other ranks, must play, the chance card and a drawn
+    match: the move each lesson asks for is judged right by the engine; burn-in is a page."""
+    from palace_tui.lessons import lessons_for
+    from palace_tui.rules import Rules
+
+    right = {
+        "eight-skip": Move.play("8C"),
+        "three-see-through": Move.play("QC"),
+        "nine-low": Move.play("6H"),
+        "must-play": Move.play("9S"),
+        "chance": Move.chance(),
+        "play-drawn": Move.play("9D"),
+    }
+    for lesson_id, move in right.items():
+        feedback = LessonRunner(BY_ID[lesson_id]).attempt(move)
+        assert feedback.kind == "right", (lesson_id, feedback)
+    assert BY_ID["burn-in"].is_page
+    assert LessonRunner(BY_ID["must-play"]).attempt(Move.take()).kind == "illegal"
+    assert LessonRunner(BY_ID["play-drawn"]).attempt(Move.done()).kind == "not-quite"
+    assert LessonRunner(BY_ID["chance"]).attempt(Move.take()).kind == "not-quite"
+    # A table that gives a power to another rank is sent to the same lesson.
+    table = Rules.preset("palace").replace(five="skip", jack="invisible", six="low", burn_in=True)
+    assert [lesson.id for lesson in lessons_for(table)] == ["eight-skip", "three-see-through", "nine-low", "burn-in"]
