@@ -20,16 +20,27 @@ correct without it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from palace_tui.ai.hard import HardPlayer, NormalPlayer
 from palace_tui.ai.heuristic import EasyPlayer
 from palace_tui.ai.random_player import RandomPlayer
+from palace_tui.rules import Event, Game
 
 #: Computer player levels from weakest to strongest.
 LEVELS = ("random", "easy", "normal", "hard")
 
-__all__ = ["LEVELS", "EasyPlayer", "HardPlayer", "NormalPlayer", "Player", "RandomPlayer", "make_player"]
+__all__ = [
+    "LEVELS",
+    "EasyPlayer",
+    "HardPlayer",
+    "NormalPlayer",
+    "Player",
+    "RandomPlayer",
+    "claim_burn_in",
+    "make_player",
+]
 
 #: Any computer player: each has ``choose(game)`` and ``act(game)``.
 Player = RandomPlayer | EasyPlayer | NormalPlayer | HardPlayer
@@ -65,3 +76,20 @@ def make_player(
     if name == "hard":
         return HardPlayer(seed, budget_s=budget_s, iterations=iterations, work=work, **options)
     raise ValueError(f"no computer player {name!r}: choose one of {', '.join(LEVELS)}")
+
+
+def claim_burn_in(game: Game, players: Mapping[int, Player]) -> list[Event]:
+    """burn_in (rulings 15-16 of docs/house_rules.md): the computers' answer to an open window,
+    asked in turn order from the seat to act, each from its own view; the first that claims
+    burns in. The events of that burn-in, or none when no computer claims (or none is open)."""
+    if game.burn_in_open() is None:
+        return []
+    n = len(game.seats)
+    for k in range(n):
+        seat = (game.turn + k * game.direction) % n
+        player = players.get(seat)
+        if player is None or seat == game.pile_owner or game.seats[seat].out:
+            continue
+        if player.wants_burn_in(game.view(seat)):
+            return game.burn_in(seat)
+    return []

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from palace_tui.ai.hard import HardPlayer
-from palace_tui.ai.policy import Choice, choice_to_move, danger, next_seat, normal_choice, setup_move
+from palace_tui.ai.policy import Choice, choice_to_move, danger, next_seat, normal_choice, setup_move, strength
 from palace_tui.rules import Card, Event, Game, Move
-from palace_tui.rules.cards import JOKER, TEN, TWO, order_key, rank_name, rank_plural
+from palace_tui.rules.cards import JOKER, rank_name, rank_plural
 from palace_tui.rules.text import top_run
 
 
@@ -172,6 +172,10 @@ def _alternative(game: Game, choice: Choice) -> str:
         return "taking the pile"
     if kind == "flip":
         return "turning a face-down card"
+    if kind == "chance":
+        return "turning the stock's top card"
+    if kind == "done":
+        return "keeping the card you drew"
     cards = choice_to_move(game, choice).cards
     s = game.seats[game.turn]
     source = s.hand if s.hand_count else s.face_up
@@ -189,11 +193,21 @@ def _play_reason(game: Game, choice: Choice, default: Choice, stats: dict[str, A
     pile = game.pile
     top = game.requirement()
     from_hand = bool(s.hand_count)
+    rules = game.rules
     if kind == "flip":
         return "Turn any face-down card: nobody has seen them, so each is as good as another."
     chance = _chance_clause(game, choice, stats, lambda c: _alternative(game, c))
     source = s.hand if from_hand else s.face_up
     playable = list(game.playable_ranks())
+    if kind == "chance":
+        return (
+            "Turn the stock's top card before you take the pile: if it goes on "
+            f"{_the(top) if top else 'the pile'} it is played and you keep clear of the pile{chance}."
+        )
+    if kind == "done":
+        offer = game.drawn_offer()
+        drawn = rank_name(offer[0], True) if offer else "the card"
+        return f"Keep {drawn} you drew: it is worth more later than on this pile{chance}."
     if kind == "take":
         n = len(pile)
         beat = f"can go on {_the(top)}" if top else "can go on the pile"
@@ -205,7 +219,7 @@ def _play_reason(game: Game, choice: Choice, default: Choice, stats: dict[str, A
                     f"and the {rank_name(add.rank)} is the cheapest to give up."
                 )
             return f"Take the pile: nothing you hold {beat}."
-        specials = [r for r in playable if r in (TWO, TEN, JOKER)]
+        specials = [r for r in playable if rules.power(r).on_anything]
         if len(specials) == len(playable):
             keep = next(c for c in source if c.rank == specials[-1])
             return f"Keep your {keep}: the pile has only {_cards_word(n)}, so take it instead{chance}."
@@ -217,29 +231,36 @@ def _play_reason(game: Game, choice: Choice, default: Choice, stats: dict[str, A
     have = sum(1 for c in source if c.rank == x)
     what = _what(cards, have, not from_hand)
     run_rank = top_run(game.pile)
-    if x == run_rank[0] and run_rank[1] + len(cards) >= 4 and x != JOKER:
+    power = rules.power(x)
+    if x == run_rank[0] and run_rank[1] + len(cards) >= rules.burn and x != JOKER:
         return (
-            f"Play {what}: with the {rank_plural(x)} on the pile they make four of a kind, "
-            "which clears it, and you play again."
+            f"Play {what}: with the {rank_plural(x)} on the pile they make "
+            f"{_count_word(rules.burn)} of a kind, which clears it, and you play again."
         )
-    if x == TEN:
+    if power.clears:
         if pile:
             return f"Play {what}: it clears the pile of {_cards_word(len(pile))} and you play again{chance}."
         return f"Play {what}: it clears the empty pile and you play again, one card lighter{chance}."
-    ordinary = [r for r in playable if r not in (TWO, TEN, JOKER)]
-    if x == TWO:
+    ordinary = [r for r in playable if not rules.power(r).on_anything]
+    if power.resets:
+        after = f"after {rank_name(x, True)} the pile starts again"
         if not ordinary:
             return (
                 f"Play {what}: nothing else you hold {'can go on ' + _the(top) if top else 'is cheaper'}, "
-                f"and after a 2 the pile starts again{chance}."
+                f"and {after}{chance}."
             )
-        return f"Play {what}: after a 2 the pile starts again, so your other cards can wait{chance}."
-    if x == JOKER:
+        return f"Play {what}: {after}, so your other cards can wait{chance}."
+    if power.see_through:
         return f"Play {what}: it goes on anything, and the next player must still beat the card below it{chance}."
-    lowest = min(ordinary, key=_strength) if ordinary else x
+    if power.reverses:
+        return f"Play {what}: it goes on anything and turns play the other way{chance}."
     nxt = next_seat(game)
+    if power.skips and x in playable and len([i for i in game.seats if i.place is None]) > 1:
+        missed = "you play again" if len([i for i in game.seats if i.place is None]) == 2 else ""
+        return f"Play {what}: {missed or game.seats[nxt].name + ' misses a turn'}{chance}."
+    lowest = min(ordinary, key=_strength) if ordinary else x
     if x == lowest:
-        if top and top != TWO:
+        if top and not rules.power(top).resets:
             return f"Play {what}: the lowest you hold that can go on {_the(top)}, so your higher cards wait{chance}."
         return f"Play {what}: the lowest you hold, so your higher cards wait{chance}."
     if danger(game, nxt):
@@ -250,5 +271,5 @@ def _play_reason(game: Game, choice: Choice, default: Choice, stats: dict[str, A
     return f"Play {what}: it is the strongest play here{chance}."
 
 
-def _strength(rank: int) -> int:
-    return order_key(rank)
+def _strength(rank: int) -> float:
+    return strength(rank)

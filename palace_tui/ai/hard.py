@@ -42,11 +42,7 @@ from palace_tui.ai.memory import Memory
 from palace_tui.ai.policy import NORMAL, Choice, move_to_choice, normal_choice, take_choice
 from palace_tui.ai.search import CanonicalShuffle, Search, canonical_shuffle, position_seed
 from palace_tui.rules import Event, Game, Move, fast
-from palace_tui.rules.cards import JOKER, TEN, TWO
-
-#: Ranks that are never "ordinary" for ``ordinary_only`` (an eight with a power is
-#: treated as ordinary there: rare, and harmless either way).
-_SPECIAL = frozenset({TWO, TEN, JOKER})
+from palace_tui.rules.cards import JOKER
 
 #: hard's work per decision once the stock is gone, in simulated moves (with
 #: :data:`~palace_tui.ai.search.PLAYOUT_COST` and :data:`~palace_tui.ai.search.WORLD_COST`
@@ -60,10 +56,14 @@ EARLY_SHARE = 0.25
 
 def candidates(game: Game) -> list[Choice]:
     """The moves worth searching for the seat to act in the play phase: every playable
-    rank (all copies), a single two, ten, joker or powered eight when there are more,
-    and taking the pile."""
+    rank (all copies), a single card of a rank that goes on anything (a two, ten, joker or
+    powered eight) when there are more, taking the pile (the chance card too, where the
+    rules have it) and, after a drawn match (play_drawn), playing it or not."""
     s = game.seats[game.turn]
     t = fast.rule_tables(game)
+    offer = game.drawn_offer()
+    if offer is not None:
+        return [("play", offer[0], 0), ("done", 0, 0)]
     allowed = game.allowed_mask()
     counts: dict[int, int] = {}
     if s.hand_count:
@@ -75,14 +75,17 @@ def candidates(game: Game) -> list[Choice]:
     else:
         return [("flip", 0, 0)]
     out: list[Choice] = []
-    specials = {TWO, TEN, JOKER} | ({8} if t.powered_eight else set())
     for r, k in sorted(counts.items()):
         if allowed >> r & 1:
             out.append(("play", r, 0))
-            if k > 1 and r in specials:
+            if k > 1 and t.anything >> r & 1:
                 out.append(("play", r, 1))
-    if game.pile:
-        out.append(take_choice(game, s))
+    if game.pile and not (out and t.must_play):
+        choice = take_choice(game, s)
+        if choice[0] == "chance":
+            out.append(choice)
+            choice = ("take", -1, 0)
+        out.append(choice)
     return out
 
 
@@ -141,7 +144,8 @@ class SearchPlayer(HeuristicPlayer):
         cands = candidates(game)
         default = normal_choice(game, NORMAL)
         if self.ordinary_only:
-            cands = [c for c in cands if c == default or (c[0] == "play" and c[1] not in _SPECIAL)]
+            special = fast.rule_tables(game).anything
+            cands = [c for c in cands if c == default or (c[0] == "play" and not special >> c[1] & 1)]
         if len(cands) > 1 and default not in cands:
             cands.append(default)
         return cands, default

@@ -8,8 +8,8 @@ decide only from what their seat may see (see :mod:`.policy`).
 
 from __future__ import annotations
 
-from palace_tui.ai.policy import Choice, choice_to_move, easy_choice, setup_move
-from palace_tui.rules import Game, Move
+from palace_tui.ai.policy import Choice, choice_to_move, easy_choice, setup_move, wants_burn_in
+from palace_tui.rules import Game, Move, SeatView
 
 
 class HeuristicPlayer:
@@ -30,6 +30,10 @@ class HeuristicPlayer:
         if game.phase != "play":
             raise ValueError("the game is over: there is no move to choose")
         return choice_to_move(game, self.decide(game))
+
+    def wants_burn_in(self, view: SeatView) -> bool:
+        """burn_in: whether to complete the open burn out of turn (see :func:`.policy.wants_burn_in`)."""
+        return wants_burn_in(view)
 
     def act(self, game: Game) -> None:
         """Make this player's move on ``game`` (quietly, in the play phase)."""

@@ -17,17 +17,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from palace_tui.rules import Card, Game, Move, MoveKind, Rules, Seat
+from palace_tui.rules import Card, Game, Move, MoveKind, Rules, Seat, SeatView
 from palace_tui.rules.cards import JOKER, TEN, TWO, order_key
-from palace_tui.rules.fast import hand_by_rank, pile_state, rule_tables
+from palace_tui.rules.fast import hand_by_rank, pile_state, ranks_of_mask, rule_tables
 
 Choice = tuple[str, int, int]
 
-#: Rank numbers by rising order_key (3..9, J..A, 10, 2, joker): "lowest first".
-LOW_FIRST = (3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, TEN, TWO, JOKER)
-ORDINARY_LOW_FIRST = (3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14)
+#: Ranked cards up the climb (a 2 or a 10 is ranked only when the rules take its power away).
+ORDINARY_LOW_FIRST = (TWO, 3, 4, 5, 6, 7, 8, 9, TEN, 11, 12, 13, 14)
 ORDINARY_HIGH_FIRST = tuple(reversed(ORDINARY_LOW_FIRST))
-_BIT2, _BIT10, _BITJ, _BIT8 = 1 << TWO, 1 << TEN, 1 << JOKER, 1 << 8
+_BITJ = 1 << JOKER
 #: Move kinds read as globals: an enum member lookup on 3.11 costs ten times more.
 _PLAY, _TAKE, _FLIP = MoveKind.PLAY, MoveKind.TAKE, MoveKind.FLIP
 
@@ -70,18 +69,45 @@ def _blocking_rank(game: Game, ordinary: int, mode: int) -> int:
 
 
 def keep_up_value(rank: int, rules: Rules) -> float:
-    """How much a card is worth on the face-up row (twos, tens, high cards up)."""
-    if rank == TEN:
-        return 20.0 if rules.tens_on_anything else 16.5
-    if rank == TWO:
+    """How much a card is worth on the face-up row (clearing and reset cards, high cards up)."""
+    power = rules.power(rank)
+    if power.clears:
+        return 20.0 if rank != TEN or rules.tens_on_anything else 16.5
+    if power.resets:
         return 19.0
     if rank == JOKER:
         return 18.0
-    if rank == 8 and rules.eights_powered:
+    if power.on_anything:  # see-through or reversing
         return 17.0
-    if rank == 7 and rules.sevens_low:
+    if power.low:
         return 15.0
+    return strength(rank)
+
+
+def strength(rank: int) -> float:
+    """A ranked card's place in the climb, 3 as 0 up to the ace as 10 (a ranked 2 below them
+    all, a ranked 10 between the 9 and the jack)."""
+    if rank == TWO:
+        return -1.0
+    if rank == TEN:
+        return 6.5
     return float(order_key(rank))
+
+
+_ORDERS: dict[Rules, tuple[int, ...]] = {}
+
+
+def low_first(rules: Rules) -> tuple[int, ...]:
+    """Every rank, "lowest first": the ranked cards up the climb, then the cards that go on
+    anything in the order of :func:`order_key` (3..A, 10, 2, joker). Under RULES.md's
+    options, 3..9, J..A, 10, 2, joker."""
+    order = _ORDERS.get(rules)
+    if order is None:
+        ranks = (*range(2, 15), JOKER)
+        order = _ORDERS[rules] = tuple(
+            sorted(ranks, key=lambda r: (1, order_key(r)) if rules.power(r).on_anything else (0, strength(r)))
+        )
+    return order
 
 
 def setup_move(game: Game) -> Move:
@@ -131,14 +157,17 @@ def easy_choice(game: Game) -> Choice:
         return ("flip", 0, 0)
     m = game.playable_mask()
     if m:
-        for r in LOW_FIRST:
+        for r in low_first(game.rules):
             if m >> r & 1:
                 return ("play", r, 0)
     return take_choice(game, s)
 
 
 def take_choice(game: Game, s: Seat) -> Choice:
-    """Taking the pile; stuck on the face-up row with add-one, adding the lowest face-up card."""
+    """Taking the pile (turning the chance card first where the rules have it); stuck on the
+    face-up row with add-one, adding the lowest face-up card."""
+    if game.rules.chance and s.hand_count and game.stock:
+        return ("chance", 0, 0)
     if not s.hand_count and game.rules.adds_face_up:
         up = s.face_up
         best = 0
@@ -184,6 +213,10 @@ def normal_choice(game: Game, params: dict[str, Any] = NORMAL) -> Choice:
     from_hand = bool(s.hand_count)
     if not (from_hand or s.face_up):
         return ("flip", 0, 0)
+    t = rule_tables(game)
+    offer = game.drawn_offer()
+    if offer is not None:  # play_drawn: play a drawn ranked card at once; keep a drawn power card
+        return ("play", offer[0], 0) if not t.anything >> offer[0] & 1 else ("done", 0, 0)
     m = game.playable_mask()
     if not m:
         return take_choice(game, s)
@@ -194,10 +227,9 @@ def normal_choice(game: Game, params: dict[str, Any] = NORMAL) -> Choice:
         eff, rr, run_len = pile_state(game)
         if params["four"] and rr and rr != JOKER and m >> rr & 1:
             have = len(hb[rr]) if from_hand else sum(1 for c in s.face_up if c.rank == rr)
-            if run_len + have >= 4:
+            if run_len + have >= t.burn:
                 return ("play", rr, 0)
-    t = rule_tables(game)
-    special = _BIT2 | _BIT10 | _BITJ | (_BIT8 if t.powered_eight else 0)
+    special = t.anything  # cards that go on anything: twos, tens, jokers and other powered ranks
     ordinary = m & ~special
     if ordinary:
         if params["block_up"] and not game.stock:
@@ -212,18 +244,36 @@ def normal_choice(game: Game, params: dict[str, Any] = NORMAL) -> Choice:
             if ordinary >> r & 1:
                 return ("play", r, 0)
     # Only special cards go.
-    if pile and from_hand and len(pile) <= params["take_small_pile"] and game.stock:
+    if pile and from_hand and len(pile) <= params["take_small_pile"] and game.stock and not t.must_play:
         top = eff
         if top and top <= params["take_small_max_rank"] and not danger(game, next_seat(game)):
             return ("take", -1, 0)
     one = 1 if params["single"] else 0
     if m & _BITJ:
         return ("play", JOKER, one)
-    if t.powered_eight and m & _BIT8:
-        return ("play", 8, one)
-    if m & _BIT2:
-        return ("play", TWO, one if len(hb[TWO]) > 1 else 0) if from_hand else ("play", TWO, 0)
-    return ("play", TEN, one if len(hb[TEN]) > 1 else 0) if from_hand else ("play", TEN, 0)
+    # See-through and reversing ranks first (as a powered 8), then reset (the 2), then clearing (the 10).
+    powered = m & (t.transparent | t.reversing) & ~_BITJ
+    if powered:
+        return ("play", ranks_of_mask(powered)[0], one)
+    for group in (t.resetting, t.clearing):
+        if m & group:
+            r = ranks_of_mask(m & group)[0]
+            return ("play", r, one if len(hb[r]) > 1 else 0) if from_hand else ("play", r, 0)
+    return ("play", ranks_of_mask(m)[0], one)  # unreachable: every special card is in a group above
+
+
+# ---------------------------------------------------------------------- out of turn
+
+
+def wants_burn_in(view: SeatView) -> bool:
+    """burn_in: whether this seat completes the open burn out of turn (from its own view only).
+    Always when it can and it did not play the cards on top: a burn-in sheds cards, clears the
+    pile and gives it the lead, which no level would turn down."""
+    window = view.burn_in
+    if window is None or view.me.out:
+        return False
+    rank, missing = window
+    return sum(1 for c in view.hand if c.rank == rank) >= missing
 
 
 # ---------------------------------------------------------------------- moves
@@ -236,6 +286,9 @@ def choice_to_move(game: Game, choice: Choice) -> Move:
     if kind == "play":
         if s.hand_count:
             b = hand_by_rank(s)[x]
+            offer = game.drawn_offer()
+            if offer is not None and (not count or count > offer[1]):
+                count = offer[1]  # a drawn match: at most the cards drawn
             cards = b[-count:] if 0 < count < len(b) else b[:]
         else:
             cards = [c for c in s.face_up if c.rank == x]
@@ -244,6 +297,10 @@ def choice_to_move(game: Game, choice: Choice) -> Move:
         return Move(_PLAY, tuple(cards))
     if kind == "take":
         return Move(_TAKE, (), s.face_up[x] if x >= 0 else None)
+    if kind == "done":
+        return Move.done()
+    if kind == "chance":
+        return Move.chance()
     return Move(_FLIP, (), None, x)
 
 
@@ -261,4 +318,6 @@ def move_to_choice(game: Game, move: Move) -> Choice:
         for i, c in enumerate(s.face_up):
             if c.rank == move.adding.rank:
                 return ("take", i, 0)
+    if move.kind in ("done", "chance"):
+        return (str(move.kind), 0, 0)
     return ("flip", move.index or 0, 0)

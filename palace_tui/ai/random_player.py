@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 
-from palace_tui.rules import Game, Move, MoveKind
+from palace_tui.ai.policy import wants_burn_in
+from palace_tui.rules import Game, Move, MoveKind, SeatView
 from palace_tui.rules.random_policy import random_choice, random_turn
 
 # Read as globals for every move: an enum member lookup on 3.11 costs ten times more.
@@ -36,10 +37,18 @@ class RandomPlayer:
         seat = game.seats[game.turn]
         if kind == "play":
             source = seat.hand if seat.hand_count else seat.face_up
-            return Move(_PLAY, tuple(c for c in source if c.rank == x))
+            cards = tuple(c for c in source if c.rank == x)
+            offer = game.drawn_offer()
+            return Move(_PLAY, cards[-offer[1] :] if offer else cards)  # the last ones, as the quiet path plays
+        if kind == "chance":
+            return Move.chance()
         if kind == "take":
             return Move(_TAKE, (), seat.face_up[x] if x >= 0 else None)
         return Move(_FLIP, (), None, x)
+
+    def wants_burn_in(self, view: SeatView) -> bool:
+        """burn_in: it burns in whenever it can, as it plays whenever it can."""
+        return wants_burn_in(view)
 
     def act(self, game: Game) -> None:
         """Make this player's move on ``game`` (the fast path in the play phase)."""

@@ -59,7 +59,7 @@ def position_seed(game: Game, seat: int, known: Mapping[int, Sequence[Card]] | N
         names = [c.code for c in cards]
         return " ".join(names if ordered else sorted(names))
 
-    parts = [repr(sorted(game.rules.as_dict().items())), f"{seat}/{game.turn}/{game.direction}/{game.phase}"]
+    parts = [repr(sorted(game.rules.saved_dict().items())), f"{seat}/{game.turn}/{game.direction}/{game.phase}"]
     for i, s in enumerate(game.seats):
         hand = codes(s.hand) if i == seat else codes((known or {}).get(i, ()))
         parts.append(f"{i}:{s.hand_count}:{len(s.face_down)}:{s.place}:{codes(s.face_up, True)}:{hand}")

@@ -34,6 +34,13 @@ def build_parser() -> Parser:
         metavar="NAME=VALUE",
         help="change one option, e.g. seven=low (repeatable)",
     )
+    p.add_argument(
+        "--rules",
+        default=None,
+        metavar="LINE",
+        help="the rules as one line of name=value pairs, optionally after a preset's name, as a game "
+        "file's rules: line (e.g. 'palace three=invisible eight=skip must_play=true'); --option changes it further",
+    )
     p.add_argument("--players", type=int, default=4, help="players per game (default 4)")
     p.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
     p.add_argument(
@@ -75,7 +82,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
     try:
-        rules = Rules.preset(args.preset).with_text_options(args.option)
+        base = Rules.preset(args.preset) if args.rules is None else _rules_line(args.preset, args.rules)
+        rules = base.with_text_options(args.option)
         if not 2 <= args.players <= rules.max_players:
             raise ValueError(f"--players must be from 2 to {rules.max_players} with these options")
         if not 1 <= args.games <= MAX_GAMES:
@@ -105,6 +113,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     stats = _run_with_progress(config, args.games, workers)
     report(config, stats, args.json, workers)
     return 0
+
+
+def _rules_line(preset: str, line: str) -> Rules:
+    """``--rules LINE``: a line that names no preset starts from ``--preset``'s options."""
+    words = line.split()
+    if words and "=" not in words[0]:
+        return Rules.from_line(line)
+    return Rules.preset(preset).with_text_options(words)
 
 
 def _run_with_progress(config: SimConfig, games: int, workers: int) -> SimStats:

@@ -104,8 +104,7 @@ HOUSE_POWER_LESSONS: tuple[Lesson, ...] = (
         part="option",
         options={"must_play": True},
         rule="You may take the pile only when nothing you could play goes on it.",
-        prompt="An 8 is on top and your 9 beats it, so taking is not allowed (press t to see why). "
-        "Play the 9.",
+        prompt="An 8 is on top and your 9 beats it, so taking is not allowed (press t to see why). Play the 9.",
         seats=({"name": "You", "hand": "4D 9S 3C", "face_up": "AD JH KC", "face_down": "3H 6H 7D"}, _ben()),
         pile="5C 8C",
         right=any_play,

@@ -13,9 +13,7 @@ from typing import Any
 
 from palace_tui.rules import Card, Event, Game, Move, Rules
 from palace_tui.rules.cards import TEN, parse_cards
-
-#: Every rank a power can be given to, 2 to ace.
-RANKS = range(2, 15)
+from palace_tui.rules.powers import Power
 from palace_tui.words.options import settings_words
 
 
@@ -137,11 +135,12 @@ class Lesson:
         return deck + parse_cards(self.stock)[::-1]
 
     def teaches(self, rules: Rules) -> bool:
-        """Whether a table playing ``rules`` plays the house rule this lesson teaches (a rank
-        power on whichever rank the table gives it)."""
-        if self.power and any(rules.power(rank).value == self.power for rank in RANKS):
-            return True
+        """Whether a table playing ``rules`` plays exactly the house rule this lesson teaches."""
         return bool(self.options) and all(getattr(rules, name) == value for name, value in self.options.items())
+
+    def teaches_power(self, rules: Rules) -> bool:
+        """Whether a table playing ``rules`` gives this lesson's rank power to some rank."""
+        return bool(self.power) and bool(rules.ranks_with(Power(self.power)))
 
     def option_words(self) -> str:
         """The options this lesson turns on, as the new-table screen names them: ``Sevens: low``

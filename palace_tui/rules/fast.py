@@ -38,6 +38,7 @@ from typing import Protocol
 
 from palace_tui.rules.cards import Card
 from palace_tui.rules.game import Game, Seat
+from palace_tui.rules.seat import ranks_of_mask
 from palace_tui.rules.tables import RuleTables
 from palace_tui.rules.turn import lay
 
@@ -69,7 +70,8 @@ def face_up_mask(seat: Seat) -> int:
 
 def rule_tables(game: Game) -> RuleTables:
     """The game's lookup tables: ``allowed[requirement]`` (mask of ranks that may go
-    on it), ``transparent`` and ``reversing`` masks, ``powered_eight``, ``hand_size``."""
+    on it); the masks of the ranks that go on ``anything``, are ``transparent``, ``reversing``,
+    ``clearing``, ``resetting``, ``skipping`` or ``low``; ``burn``, ``hand_size``, ``must_play``."""
     return game._t
 
 
@@ -148,5 +150,6 @@ __all__ = [
     "hand_mask",
     "pile_state",
     "play_out",
+    "ranks_of_mask",
     "rule_tables",
 ]

@@ -24,23 +24,30 @@ False
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from palace_tui.names import clean_name
 from palace_tui.rules import setup
-from palace_tui.rules.cards import JOKER, Card, WrongType, cards_code
+from palace_tui.rules.cards import JOKER, Card, WrongType, cards_code, rank_name
 from palace_tui.rules.events import Event
 from palace_tui.rules.kinds import EventKind, MoveKind, Phase, Stage
-from palace_tui.rules.legal import flip_card, play_cards, play_moves, take_pile
+from palace_tui.rules.legal import chance, end_turn, flip_card, play_cards, play_moves, take_pile
 from palace_tui.rules.moves import IllegalMove, Move, NotAMove
 from palace_tui.rules.options import Rules
 from palace_tui.rules.seat import Outcome, Seat, ranks_of_mask
 from palace_tui.rules.tables import RuleTables, tables_for
 from palace_tui.rules.text import legal_summary
-from palace_tui.rules.turn import apply_choice
+from palace_tui.rules.turn import apply_choice, lay
 
 if TYPE_CHECKING:
     from palace_tui.rules.view import SeatView
+
+
+class BurnIn(NamedTuple):
+    """An open burn-in window: the rank on top and how many cards complete the burn."""
+
+    rank: int
+    missing: int
 
 
 # Read as globals where every move passes: an enum member lookup on 3.11 costs ten times more.
@@ -59,6 +66,7 @@ class Game:
         "_events",
         "_order",
         "_owner",
+        "_pending",
         "_run_len",
         "_run_rank",
         "_setup_done",
@@ -111,6 +119,9 @@ class Game:
         self._run_rank = 0  # rank of the same-rank run on top of the pile
         self._run_len = 0
         self._owner: int | None = None  # seat that played the top card of the pile
+        # play_drawn: (rank, count, skips) while the mover may play the drawn match at once,
+        # with the players its earlier play still skips; else None.
+        self._pending: tuple[int, int, int] | None = None
         self._order: list[int] = []  # seats in the order they went out
         self._setup_done = [False] * n
         self._abandoned = False
@@ -218,6 +229,11 @@ class Game:
         invisible eights and jokers."""
         return self._eff
 
+    def drawn_offer(self) -> tuple[int, int] | None:
+        """play_drawn: ``(rank, count)`` while the seat to act may play the ``count`` cards of
+        ``rank`` it just drew, at once (its only other move is :meth:`Move.done`); else None."""
+        return None if self._pending is None else self._pending[:2]
+
     def allowed_mask(self) -> int:
         """Bit mask of the ranks that may be played on the pile now."""
         return self._t.allowed[self._eff]
@@ -238,6 +254,8 @@ class Game:
         its hand, or from its face-up row at that stage; 0 at the face-down stage."""
         s = self.seats[self.turn]
         allowed = self._t.allowed[self._eff]
+        if self._pending is not None:
+            return 1 << self._pending[0]
         if s._hn:
             return s._hm & allowed
         m = 0
@@ -317,6 +335,12 @@ class Game:
                 take_pile(self, move.adding)
             elif kind == _FLIP:
                 flip_card(self, move.index)
+            elif kind == MoveKind.DONE:
+                end_turn(self)
+            elif kind == MoveKind.CHANCE:
+                chance(self)
+            elif kind == MoveKind.BURN_IN:
+                return self.burn_in(move.index)
             else:
                 raise IllegalMove(
                     f"The game has started: '{move.kind}' is a setup move; you can {legal_summary(self)}."
@@ -332,6 +356,50 @@ class Game:
         self._events = []
         return events if events is not None else []  # never None: quiet mode lives inside the quiet paths only
 
+    def burn_in_open(self) -> BurnIn | None:
+        """The burn-in window (burn_in, rulings 15-16 of docs/house_rules.md): after a play that
+        leaves one card short of a burn on top, before the next move, the rank and how many
+        cards complete it; None when closed, or when the public cards (the pile, the cleared
+        cards, the face-up rows) show every missing card elsewhere. Public facts only."""
+        rank, run = self._run_rank, self._run_len
+        if not self.rules.burn_in or self.phase != _PLAY or self._pending is not None or not rank or rank == JOKER:
+            return None
+        missing = self._t.burn - run
+        if missing != 1:
+            return None
+        seen = sum(1 for c in self.pile if c.rank == rank) + sum(1 for c in self.cleared if c.rank == rank)
+        seen += sum(1 for s in self.seats for c in s.face_up if c.rank == rank)
+        if 4 * self.rules.packs - seen < missing:
+            return None
+        return BurnIn(rank, missing)
+
+    def burn_in(self, seat: int | None) -> list[Event]:
+        """``seat`` completes the burn out of turn from its hand; the pile clears and that seat
+        leads. Refused with :class:`IllegalMove` (a sentence that shows no hand) when no window
+        is open or the seat may not or cannot."""
+        if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.seats)):
+            raise IllegalMove(f"A burn-in names a seat from 0 to {len(self.seats) - 1}, not {seat!r}.")
+        window = self.burn_in_open() if self.phase == _PLAY else None
+        if window is None:
+            why = "these rules have no burn-in" if not self.rules.burn_in else "no burn is one card short on the pile"
+            raise IllegalMove(f"Nobody can burn in now: {why}.")
+        s = self.seats[seat]
+        name = s.name
+        if s.place is not None:
+            raise IllegalMove(f"{name} is out and plays no more.")
+        if seat == self._owner:
+            raise IllegalMove(f"{name} played those cards: a burn-in is for the other players.")
+        rank, missing = window
+        if s.count_in_hand(rank) < missing:
+            raise IllegalMove(f"{name} holds no {rank_name(rank)} to burn in with: play goes on.")
+        cards = s._take_last(rank, missing)
+        self._events = events = [Event(EventKind.BURNED_IN, seat, tuple(cards))]
+        self.turn = seat
+        lay(self, seat, s, cards, True)
+        self.moves += 1
+        self._events = []
+        return events
+
     def abandon(self) -> list[Event]:
         """Stop the game with no result (ruling 11)."""
         if self.phase == _OVER:
@@ -345,7 +413,9 @@ class Game:
 
         ``("play", rank, count)`` lays ``count`` cards of ``rank`` (all of them when 0)
         from the current stage; ``("take", i)`` takes the pile, first adding face-up
-        card ``i`` when ``i >= 0``; ``("flip", i)`` turns face-down card ``i``. The
+        card ``i`` when ``i >= 0``; ``("flip", i)`` turns face-down card ``i``;
+        ``("done", 0)`` ends the turn instead of playing a drawn match and ``("chance", 0)``
+        turns the stock's top card (the house rules play_drawn and chance). The
         choice must be legal: computer players' rollouts call this on copies, for speed
         (see :mod:`palace_tui.rules.fast`).
         """
@@ -386,6 +456,7 @@ class Game:
         g._run_rank = self._run_rank
         g._run_len = self._run_len
         g._owner = self._owner
+        g._pending = self._pending
         g._order = self._order[:]
         g._setup_done = self._setup_done[:]
         g._abandoned = self._abandoned
@@ -414,4 +485,4 @@ class Game:
         return f"<Game {self.phase} turn={self.turn} seats={self.names} pile={cards_code(self.pile)!r}>"
 
 
-__all__ = ["Game", "IllegalMove", "Outcome", "Seat"]
+__all__ = ["BurnIn", "Game", "IllegalMove", "Outcome", "Seat"]

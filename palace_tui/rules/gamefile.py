@@ -33,7 +33,8 @@ from dataclasses import dataclass, field
 from palace_tui.names import clean_text, printable
 from palace_tui.rules import Card, Event, Game, IllegalMove, Move, Rules
 from palace_tui.rules.cards import cards_code, parse_cards, shuffled_deck
-from palace_tui.rules.options import OPTIONS
+from palace_tui.rules.kinds import MoveKind
+from palace_tui.rules.options import HOUSE_OPTIONS, OPTIONS
 
 #: The first line of every game file, with the format's version.
 MAGIC = "palace-game"
@@ -153,7 +154,9 @@ def replay(record: GameRecord, *, complete: bool = False) -> Replay:
     for i, move in enumerate(record.moves):
         if game.phase == "over":
             raise ReplayError(i, "the game was already over")
-        seat = game.turn
+        seat = move.index if move.kind == MoveKind.BURN_IN and move.index is not None else game.turn
+        if not 0 <= seat < len(record.seats):
+            raise ReplayError(i, f"{move} names no seat of this game")
         try:
             events = game.play(move)
         except IllegalMove as exc:
@@ -193,7 +196,7 @@ def format_game(record: GameRecord, result: str = "", say: Callable[[Event, Sequ
         *([f"table: {record.table}"] if record.table else []),  # a table with no name has no line
         f"game: {record.number}",
         *([f"ended: {record.ended}"] if record.ended else []),
-        "rules: " + " ".join(f"{name}={_value(getattr(rules, name))}" for name in OPTIONS),
+        "rules: " + rules.line(),
         f"seed: {'' if record.seed is None else record.seed}",
     ]
     for i, seat in enumerate(record.seats, 1):
@@ -227,12 +230,6 @@ def format_game(record: GameRecord, result: str = "", say: Callable[[Event, Sequ
         else:
             lines.append(f"?: {move.code()}")
     return "\n".join(lines) + "\n"
-
-
-def _value(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 # ---------------------------------------------------------------------- reading
@@ -329,14 +326,20 @@ def parse_game(text: str) -> GameRecord:
             raise GameFileError(at, "the game was already over before this move")
         seat = game.turn
         name = names[seat]
-        if not line.startswith(name + ":"):
-            who = line.partition(":")[0]
+        who, _, rest = line.partition(":")
+        code = rest.partition("#")[0].strip()
+        if code.startswith(MoveKind.BURN_IN) and who in names:  # out of turn: the line names the claimer
+            name = who
+        elif not line.startswith(name + ":"):
             raise GameFileError(at, f"it is {name}'s move here, but the line names {who!r}")
-        code = line[len(name) + 1 :].partition("#")[0].strip()
+        else:
+            code = line[len(name) + 1 :].partition("#")[0].strip()
         try:
             move = Move.from_code(code)
         except ValueError as exc:
             raise GameFileError(at, str(exc)) from None
+        if move.kind == MoveKind.BURN_IN and move.index != names.index(name):
+            raise GameFileError(at, f"{name}'s line burns in for seat {move.index}, not for {name}")
         try:
             game.play(move)
         except IllegalMove as exc:
@@ -369,7 +372,9 @@ def _rules(line: int, text: str) -> Rules:
     for pair in pairs:
         if "=" not in pair:
             raise GameFileError(line, f"the rules are name=value pairs, and {pair!r} is not one")
-    missing = [name for name in OPTIONS if not any(p.startswith(name + "=") for p in pairs)]
+    # The house rules' options may be left out (files written before them, and their defaults).
+    said = {p.partition("=")[0] for p in pairs}
+    missing = [name for name in OPTIONS if name not in HOUSE_OPTIONS and name not in said]
     if missing:
         raise GameFileError(line, f"the rules do not say {', '.join(missing)}")
     try:

@@ -46,6 +46,9 @@ class MoveKind(Kind):
     SWAP = "swap"
     CHOOSE = "choose"
     READY = "ready"
+    DONE = "done"  # end the turn instead of playing the drawn match (play_drawn)
+    CHANCE = "chance"  # turn the stock's top card instead of taking the pile (chance)
+    BURN_IN = "burn-in"  # complete a burn out of turn (burn_in): ``index`` is the claiming seat
 
 
 class EventKind(Kind):
@@ -58,7 +61,10 @@ class EventKind(Kind):
     PLAYED = "played"
     FLIPPED = "flipped"
     FAILED = "failed"
+    CHANCE = "chance"  # the stock's top card turned; reason "went" or "failed"
+    BURNED_IN = "burned_in"  # a seat completed the burn out of turn (cards: the ones it played)
     REVERSED = "reversed"
+    SKIPPED = "skipped"  # the seat missed its turn
     CLEARED = "cleared"
     DREW = "drew"
     TOOK = "took"

@@ -25,8 +25,8 @@ from palace_tui.rules.events import Event
 from palace_tui.rules.kinds import EventKind, MoveKind, Stage
 from palace_tui.rules.moves import IllegalMove, Move
 from palace_tui.rules.seat import _HAND_ORDER, _pick
-from palace_tui.rules.text import illegal_play_sentence, join_or, legal_summary, not_holding_sentence
-from palace_tui.rules.turn import lay, pick_up, turn_up
+from palace_tui.rules.text import drawn_sentence, illegal_play_sentence, join_or, legal_summary, not_holding_sentence
+from palace_tui.rules.turn import end_drawn, lay, pick_up, take_chance, turn_up
 
 if TYPE_CHECKING:
     from palace_tui.rules.game import Game
@@ -36,15 +36,24 @@ def play_moves(game: Game) -> list[Move]:
     """The legal moves of the seat to act in the play phase, plays listed once per rank and count."""
     s = game.seats[game.turn]
     moves: list[Move] = []
-    allowed = game._t.allowed[game._eff]
+    t = game._t
+    allowed = t.allowed[game._eff]
+    pending = game._pending
+    if pending is not None:  # play_drawn: the drawn match, or end the turn
+        rank, count, _skips = pending
+        b = s._hb[rank]
+        moves = [Move(MoveKind.PLAY, tuple(b[:k])) for k in range(1, count + 1)]
+        return moves + [Move(MoveKind.DONE)]
     if s._hn:
         for r in _HAND_ORDER:
             b = s._hb[r]
             if b and allowed >> r & 1:
                 for k in range(1, len(b) + 1):
                     moves.append(Move(MoveKind.PLAY, tuple(b[:k])))
-        if game.pile:
+        if game.pile and not (moves and t.must_play):
             moves.append(Move(MoveKind.TAKE))
+            if game.rules.chance and game.stock:
+                moves.append(Move(MoveKind.CHANCE))
     elif s.face_up:
         by_rank: dict[int, list[Card]] = {}
         for c in s.face_up:
@@ -53,7 +62,7 @@ def play_moves(game: Game) -> list[Move]:
             if allowed >> r & 1:
                 for k in range(1, len(cs) + 1):
                     moves.append(Move(MoveKind.PLAY, tuple(cs[:k])))
-        if game.pile:
+        if game.pile and not (moves and t.must_play):
             if game.rules.adds_face_up:
                 for _rank, cs in sorted(by_rank.items(), key=lambda kv: order_key(kv[0])):
                     moves.append(Move(MoveKind.TAKE, (), cs[0]))
@@ -79,6 +88,14 @@ def play_cards(game: Game, cards: tuple[Card, ...]) -> None:
     s_i = game.turn
     s = game.seats[s_i]
     n = len(cards)
+    pending = game._pending
+    if pending is not None:
+        drawn, count, skips = pending
+        if rank != drawn or n > count or len(s._hb[rank]) < n:
+            raise IllegalMove(drawn_sentence(drawn, count))
+        game._pending = None
+        lay(game, s_i, s, s._take_rank(rank, cards), True, skips)
+        return
     if s._hn:
         bucket = s._hb[rank]
         if len(bucket) < n:
@@ -105,12 +122,15 @@ def take_pile(game: Game, adding: Card | None) -> None:
     s_i = game.turn
     s = game.seats[s_i]
     stage = game.stage()
+    _not_while_drawn(game)
     if not game.pile:
         # Name only what is legal: anything goes on an empty pile, but not from face down.
         rest = "play any card" if stage != Stage.FACE_DOWN else legal_summary(game)
         raise IllegalMove(f"The pile is empty, so there is nothing to take: {rest}.")
     if stage == Stage.FACE_DOWN:
         raise IllegalMove("At the face-down stage the only move is to turn a face-down card.")
+    if game.rules.must_play and game.playable_mask():
+        raise IllegalMove(f"You must play if you can, and you can: {legal_summary(game)}.")
     added: tuple[Card, ...] = ()
     if stage == Stage.FACE_UP and game.rules.adds_face_up:
         if adding is None:
@@ -145,6 +165,7 @@ def flip_card(game: Game, index: int | None) -> None:
     s_i = game.turn
     s = game.seats[s_i]
     stage = game.stage()
+    _not_while_drawn(game)
     if stage != Stage.FACE_DOWN:
         where = "hand" if stage == Stage.HAND else "face-up row"
         if game.playable_mask():
@@ -157,4 +178,32 @@ def flip_card(game: Game, index: int | None) -> None:
     turn_up(game, s_i, s, index)
 
 
-__all__ = ["flip_card", "play_cards", "play_moves", "take_pile"]
+def end_turn(game: Game) -> None:
+    """End the turn instead of playing the drawn match (play_drawn), or refuse."""
+    if game._pending is None:
+        raise IllegalMove(f"There is no drawn card waiting to be played: you can {legal_summary(game)}.")
+    end_drawn(game, game.turn)
+
+
+def chance(game: Game) -> None:
+    """Turn the stock's top card instead of taking the pile (the chance card), or refuse."""
+    _not_while_drawn(game)
+    if not game.rules.chance:
+        raise IllegalMove(f"These rules have no chance card: you can {legal_summary(game)}.")
+    if game.stage() != Stage.HAND or not game.stock:
+        raise IllegalMove(f"The chance card comes from the stock, and it is empty: you can {legal_summary(game)}.")
+    if not game.pile:
+        raise IllegalMove("The pile is empty, so there is nothing to risk: play any card.")
+    if game.rules.must_play and game.playable_mask():
+        raise IllegalMove(f"You must play if you can, and you can: {legal_summary(game)}.")
+    s_i = game.turn
+    take_chance(game, s_i, game.seats[s_i])
+
+
+def _not_while_drawn(game: Game) -> None:
+    if game._pending is not None:
+        rank, count, _skips = game._pending
+        raise IllegalMove(drawn_sentence(rank, count))
+
+
+__all__ = ["chance", "end_turn", "flip_card", "play_cards", "play_moves", "take_pile"]

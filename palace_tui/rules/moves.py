@@ -6,6 +6,8 @@
 'take the pile, adding K♠'
 >>> Move.from_code(Move.flip(2).code()) == Move.flip(2)
 True
+>>> [Move.from_code(m.code()) == m for m in (Move.done(), Move.chance(), Move.burn_in(1))]
+[True, True, True]
 """
 
 from __future__ import annotations
@@ -92,6 +94,21 @@ class Move:
         """Setup with deal=swap: this seat has finished swapping."""
         return cls(MoveKind.READY)
 
+    @classmethod
+    def done(cls) -> Move:
+        """play_drawn: end the turn instead of playing the card just drawn."""
+        return cls(MoveKind.DONE)
+
+    @classmethod
+    def chance(cls) -> Move:
+        """chance: turn the stock's top card instead of taking the pile (played if it goes)."""
+        return cls(MoveKind.CHANCE)
+
+    @classmethod
+    def burn_in(cls, seat: int) -> Move:
+        """burn_in: ``seat`` completes the burn on the pile out of turn (:meth:`Game.burn_in`)."""
+        return cls(MoveKind.BURN_IN, (), None, int(seat))
+
     @property
     def rank(self) -> int | None:
         """The rank played, for a play."""
@@ -105,8 +122,8 @@ class Move:
             return f"swap {self.cards[0].code} {self.cards[1].code}"
         if self.kind == MoveKind.TAKE:
             return "take" + (f" +{self.adding.code}" if self.adding else "")
-        if self.kind == MoveKind.FLIP:
-            return f"flip {self.index}"
+        if self.kind in (MoveKind.FLIP, MoveKind.BURN_IN):
+            return f"{self.kind} {self.index}"
         return self.kind
 
     @classmethod
@@ -140,6 +157,14 @@ class Move:
                 return cls.flip(int(rest))
             if kind == MoveKind.READY:
                 return cls.ready()
+            if kind == MoveKind.DONE:
+                return cls.done()
+            if kind == MoveKind.CHANCE:
+                return cls.chance()
+            if kind == MoveKind.BURN_IN:
+                if not rest.isdigit():
+                    raise ValueError("burn-in names the claiming seat by its number, like burn-in 2")
+                return cls.burn_in(int(rest))
         except ValueError as exc:
             raise ValueError(f"{text!r} is not a move: {exc}") from None
         raise ValueError(f"{text!r} is not a move: it should start with one of {', '.join(KINDS)}")
@@ -155,4 +180,10 @@ class Move:
             return f"swap {self.cards[0]} from hand for {self.cards[1]} face up"
         if self.kind == MoveKind.CHOOSE:
             return f"lay {cards_text(self.cards)} face up"
+        if self.kind == MoveKind.DONE:
+            return "end the turn"
+        if self.kind == MoveKind.CHANCE:
+            return "turn the stock's top card"
+        if self.kind == MoveKind.BURN_IN:
+            return f"burn in (seat {'?' if self.index is None else self.index + 1})"
         return "ready"

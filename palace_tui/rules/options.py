@@ -13,6 +13,9 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from palace_tui.rules.cards import JOKER
+from palace_tui.rules.powers import RANK_OPTIONS, Power, power_of_value, rank_option_values
+
 #: Every option with its allowed values, the default first.
 OPTIONS: dict[str, tuple[Any, ...]] = {
     "packs": (1, 2, 3),
@@ -22,15 +25,28 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "hand_size": (3, 1, 2, 4, 5),
     "deal": ("swap", "choose"),
     "starter": ("lowest", "dealer-left"),
-    "ten": ("anything", "not-on-picture"),
-    "seven": ("normal", "low"),
-    "eight": ("normal", "reverse", "invisible"),
+    "ten": rank_option_values(10),
+    "seven": rank_option_values(7),
+    "eight": rank_option_values(8),
     "stuck_face_up": ("add-one", "keep-row"),
     "after_pickup": ("next", "builder"),
     "finish": ("last-loses", "first-out"),
     "scoring": ("podium", "losses", "wins"),
     "next_dealer": ("clockwise", "loser"),
+    # House rules (issue 22): the other ranks' powers, then the table options.
+    **{name: rank_option_values(rank) for rank, name in RANK_OPTIONS.items() if rank not in (7, 8, 10)},
+    "skips": ("one", "each"),
+    "low_binds_ten": (False, True),
+    "must_play": (False, True),
+    "play_drawn": (False, True),
+    "chance": (False, True),
+    "burn": (4, 3, 5, 6, 7, 8),
+    "burn_in": (False, True),
 }
+
+#: The options added with the house rules: files written before them do not name them, and a
+#: game file names them only when they differ from the default (so a preset's line reads as before).
+HOUSE_OPTIONS = tuple(OPTIONS)[tuple(OPTIONS).index("next_dealer") + 1 :]
 
 #: Named sets of option values; everything not named keeps its default.
 PRESETS: dict[str, dict[str, Any]] = {
@@ -77,6 +93,23 @@ class Rules:
     finish: str = "last-loses"
     scoring: str = "podium"
     next_dealer: str = "clockwise"
+    two: str = "reset"
+    three: str = "normal"
+    four: str = "normal"
+    five: str = "normal"
+    six: str = "normal"
+    nine: str = "normal"
+    jack: str = "normal"
+    queen: str = "normal"
+    king: str = "normal"
+    ace: str = "normal"
+    skips: str = "one"
+    low_binds_ten: bool = False
+    must_play: bool = False
+    play_drawn: bool = False
+    chance: bool = False
+    burn: int = 4
+    burn_in: bool = False
 
     def __post_init__(self) -> None:
         for name, allowed in OPTIONS.items():
@@ -96,6 +129,9 @@ class Rules:
                     "next_dealer 'loser' needs a loser, but finish 'first-out' stops at the first "
                     "player out: use next_dealer 'clockwise' or finish 'last-loses'"
                 )
+        from palace_tui.rules.validate import check_combination  # validate imports this module
+
+        check_combination(self)
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -117,6 +153,32 @@ class Rules:
             raise ValueError(f"options are a list of name=value texts, like ['seven=low'], not {pairs!r}")
         items = pairs.items() if isinstance(pairs, dict) else [_split(p) for p in pairs]
         return self.replace(**{name: parse_value(name, value) for name, value in items})
+
+    @classmethod
+    def from_line(cls, text: str) -> Rules:
+        """Read a rules line: ``name=value`` pairs (a game file's ``rules:`` line), optionally
+        after a preset's name; options it does not name keep the preset's value or the default.
+
+        >>> Rules.from_line("palace eight=skip three=invisible").power(8)
+        'skip'
+        """
+        if not isinstance(text, str):
+            raise ValueError(f"a rules line is text like 'palace seven=low', not {type(text).__name__}")
+        words = text.split()
+        base = cls()
+        if words and "=" not in words[0]:
+            base = cls.preset(words.pop(0))
+        return base.with_text_options(words)
+
+    def line(self) -> str:
+        """The rules as one line of ``name=value`` pairs that :meth:`from_line` reads back: every
+        option that existed before the house rules, then the house options that are not at their default."""
+        return " ".join(f"{name}={_text(value)}" for name, value in self.saved_dict().items())
+
+    def saved_dict(self) -> dict[str, Any]:
+        """:meth:`as_dict` without the house options left at their default: what saves, records
+        and seeds hold, so a rule set that uses no house rule is written exactly as before them."""
+        return {k: v for k, v in self.as_dict().items() if k not in HOUSE_OPTIONS or v != OPTIONS[k][0]}
 
     def as_dict(self) -> dict[str, Any]:
         """Option name to value, in the order of :data:`OPTIONS`."""
@@ -145,30 +207,30 @@ class Rules:
         """starter=dealer-left (else the lowest card leads)."""
         return self.starter == "dealer-left"
 
-    @property
-    def sevens_low(self) -> bool:
-        """seven=low: after a seven the next ordinary play must be 7 or lower."""
-        return self.seven == "low"
+    def power(self, rank: int) -> Power:
+        """What ``rank`` does beyond "equal or higher" (the joker's power is fixed)."""
+        if rank == JOKER:
+            return Power.JOKER
+        return power_of_value(getattr(self, RANK_OPTIONS[rank]))
 
-    @property
-    def eights_reverse(self) -> bool:
-        """eight=reverse: an 8 goes on anything and reverses the direction of play."""
-        return self.eight == "reverse"
-
-    @property
-    def eights_invisible(self) -> bool:
-        """eight=invisible: an 8 goes on anything and the next card answers the card under it."""
-        return self.eight == "invisible"
-
-    @property
-    def eights_powered(self) -> bool:
-        """eight=reverse or invisible: an 8 goes on anything (else it is an ordinary card)."""
-        return self.eight != "normal"
+    def ranks_with(self, power: Power) -> tuple[int, ...]:
+        """The ranks (2 to ace) that carry ``power``, lowest first."""
+        return tuple(r for r in RANK_OPTIONS if self.power(r) is power)
 
     @property
     def tens_on_anything(self) -> bool:
-        """ten=anything (else never on a picture card)."""
+        """ten=anything (else never on a picture card; either way the ten clears)."""
         return self.ten == "anything"
+
+    @property
+    def tens_not_on_pictures(self) -> bool:
+        """ten=not-on-picture: a ten clears but never goes on a jack, queen, king or ace."""
+        return self.ten == "not-on-picture"
+
+    @property
+    def skips_each(self) -> bool:
+        """skips=each: every skip card in a play skips a player (else one per play)."""
+        return self.skips == "each"
 
     @property
     def adds_face_up(self) -> bool:
@@ -217,6 +279,10 @@ class Rules:
     def max_players(self) -> int:
         """How many can play: every seat needs face_down + face_up + hand_size cards."""
         return self.cards_in_play // self.cards_per_seat
+
+
+def _text(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
 def _show(value: Any) -> str:

@@ -12,7 +12,8 @@ default) with ``+name=value`` changes. Cards are in :meth:`Card.parse` notation,
 comma-separated, each zone bottom or first card first (a hand in playing order).
 The extras appear only when they differ from a fresh position: ``dealer=``,
 ``seed=``, ``moves=``, ``pickups=``, ``owner=`` (who played the pile's top card),
-``out=`` (seats in the order they went out), ``ready=`` (the seats done setting up,
+``out=`` (seats in the order they went out), ``drawn=`` (play_drawn's offer: rank, count,
+players still to skip), ``ready=`` (the seats done setting up,
 while some are not), ``abandoned`` and ``full`` (dealt from a whole deck). Seats
 are numbered from 0; in a name, ``%``, ``:``, ``=`` and spaces are written
 ``%25``, ``%3A``, ``%3D``, ``%20``.
@@ -37,13 +38,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 from urllib.parse import unquote
 
-from palace_tui.rules.cards import JOKER, TEN, Card, parse_cards
+from palace_tui.rules.cards import JOKER, Card, parse_cards
 from palace_tui.rules.game import Game
 from palace_tui.rules.kinds import Phase
 from palace_tui.rules.options import PRESETS, Rules
 from palace_tui.rules.saving import SAVE_FORMAT, SAVE_VERSION, from_dict, to_dict
 from palace_tui.rules.turn import begin_turn, finish, next_active, should_end
-from palace_tui.rules.validate import InvalidPosition, check_cards, check_game, check_position_args
+from palace_tui.rules.validate import InvalidPosition, check_cards, check_game, check_pile, check_position_args
 
 _ESCAPED = "%:="
 
@@ -115,6 +116,8 @@ def position_code(data: dict[str, Any]) -> str:
             parts.append(f"{key}={data[key]}")
     if data["order"]:
         parts.append("out=" + ",".join(map(str, data["order"])))
+    if data.get("drawn"):
+        parts.append("drawn=" + ",".join(map(str, data["drawn"])))
     if not all(data["setup_done"]):
         parts.append("ready=" + ",".join(str(i) for i, done in enumerate(data["setup_done"]) if done))
     parts += [flag for flag, key in (("abandoned", "abandoned"), ("full", "full_deck")) if data[key]]
@@ -179,7 +182,7 @@ def position_data(code: str) -> dict[str, Any]:
     return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
-        "rules": rules.as_dict(),
+        "rules": rules.saved_dict(),
         "phase": tokens[1],
         "turn": _int("turn", fields["turn"]),
         "direction": int(fields["dir"]),
@@ -193,11 +196,15 @@ def position_data(code: str) -> dict[str, Any]:
         "order": order,
         "setup_done": [i in ready for i in range(len(seats))],
         "abandoned": "abandoned" in flags,
+        **({"drawn": _seats_list("drawn", fields["drawn"])} if "drawn" in fields else {}),
         "full_deck": "full" in flags,
     }
 
 
-_FIELDS = ("turn", "dir", "pile", "stock", "cleared", "dealer", "seed", "moves", "pickups", "owner", "out", "ready")
+_FIELDS = (
+    *("turn", "dir", "pile", "stock", "cleared"),
+    *("dealer", "seed", "moves", "pickups", "owner", "out", "ready", "drawn"),
+)
 
 
 def from_position(
@@ -242,10 +249,7 @@ def from_position(
     game.dealer = dealer
     game.phase = Phase.PLAY
     game._set_pile(parse_cards(pile))
-    if any(c.rank == TEN for c in game.pile):
-        raise ValueError("a ten clears the pile, so a pile can't hold one")
-    if game._run_len >= 4 and game._run_rank != JOKER:
-        raise ValueError("four of a kind on top clears the pile, so a pile can't end with one")
+    check_pile(game, InvalidPosition)
     if not 0 <= turn < len(game.seats) or game.seats[turn].out:
         raise ValueError(f"turn must be a seat still in play, not {turn}")
     game.turn = turn

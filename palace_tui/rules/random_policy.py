@@ -48,10 +48,14 @@ def random_choice(game: Game, rng: RandomSource) -> tuple[str, int]:
     ``("play", rank)`` plays every copy of a uniformly chosen playable rank;
     ``("take", i)`` takes the pile only when nothing can be played, adding
     face-up card ``i`` where stuck_face_up=add-one (else ``i`` is -1);
-    ``("flip", i)`` turns a random face-down card. An index is ``floor(random() * n)``:
+    ``("flip", i)`` turns a random face-down card. Under the house rules it plays a drawn
+    match at once (play_drawn) and turns the chance card rather than take (chance).
+    An index is ``floor(random() * n)``:
     int() would give the same, as the draw is never negative, but it is a slower call.
     """
     s = game.seats[game.turn]
+    if game._pending is not None:  # play_drawn: it plays the drawn match, as it plays whenever it can
+        return "play", game._pending[0]
     if not (s._hn or s.face_up):
         return "flip", floor(rng.random() * len(s.face_down))
     m = game.playable_mask()
@@ -60,6 +64,8 @@ def random_choice(game: Game, rng: RandomSource) -> tuple[str, int]:
         return "play", ranks[floor(rng.random() * len(ranks))]
     if not s._hn and game.rules.adds_face_up:
         return "take", floor(rng.random() * len(s.face_up))
+    if game.rules.chance and game.stock and s._hn:  # the chance card before the pile
+        return "chance", -1
     return "take", -1
 
 
@@ -86,13 +92,14 @@ def play_random(game: Game, rngs: Sequence[RandomSource], cap: int) -> None:
     events, game._events = game._events, None
     seats = game.seats
     allowed = game._t.allowed
+    simple = game._t.simple  # no house rule that changes what a hand turn may be
     ranks_of = _RANKS_OF_MASK
     try:
         # ``made`` counts this turn as made; game.moves is set from it when the loop ends.
         for made in range(start + 1, start + cap + 1):  # noqa: B007 (read after the loop)
             s_i = game.turn
             s = seats[s_i]
-            if s._hn:  # the commonest turn, inlined: a uniform playable rank, all of it
+            if s._hn and simple:  # the commonest turn, inlined: a uniform playable rank, all of it
                 m = s._hm & allowed[game._eff]
                 if m:
                     try:
@@ -102,7 +109,7 @@ def play_random(game: Game, rngs: Sequence[RandomSource], cap: int) -> None:
                     lay(game, s_i, s, s._take_all(ranks[floor(rngs[s_i].random() * len(ranks))]), True)
                 else:
                     pick_up(game, s_i, s)
-            else:  # face-up and face-down turns: random_choice's own decision
+            else:  # face-up and face-down turns (and every turn under play_drawn or chance): random_choice
                 kind, x = random_choice(game, rngs[s_i])
                 apply_choice(game, s_i, s, kind, x, 0)
             if s.place is not None and game.phase is not _PLAY:

@@ -31,10 +31,10 @@ def _no_constant(text: str) -> float:
 
 def to_dict(game: Game) -> dict[str, Any]:
     """The whole state as plain data (see :func:`to_json`)."""
-    return {
+    data = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
-        "rules": game.rules.as_dict(),
+        "rules": game.rules.saved_dict(),
         "phase": game.phase,
         "turn": game.turn,
         "direction": game.direction,
@@ -61,6 +61,9 @@ def to_dict(game: Game) -> dict[str, Any]:
         "abandoned": game._abandoned,
         "full_deck": game._dealt,
     }
+    if game._pending is not None:  # only then, so saves without the house rules read as before
+        data["drawn"] = list(game._pending)
+    return data
 
 
 def to_json(game: Game) -> str:
@@ -97,6 +100,14 @@ def from_dict(data: dict[str, Any]) -> Game:
         game._setup_done = list(data.get("setup_done", [True] * len(game.seats)))
         game._abandoned = bool(data.get("abandoned", False))
         game._dealt = bool(data.get("full_deck", False))
+        drawn = data.get("drawn")
+        if drawn is not None:
+            if not (isinstance(drawn, list) and len(drawn) == 3 and all(type(x) is int for x in drawn)):
+                raise InvalidPosition(f"the saved game is damaged: its drawn card offer {drawn!r} is not 3 numbers")
+            rank, count, skips = drawn
+            if not (2 <= rank <= 14 and 0 <= skips <= 64):
+                raise InvalidPosition(f"the saved game is damaged: its drawn card offer {drawn!r} is impossible")
+            game._pending = (rank, count, skips)
     except (KeyError, TypeError, AttributeError) as exc:
         raise InvalidPosition(f"the saved game is damaged: {exc!r} is missing or wrong") from None
     except InvalidPosition:

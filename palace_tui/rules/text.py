@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from palace_tui.rules.cards import PICTURES, TEN, rank_name, rank_plural
+from palace_tui.rules.cards import JOKER, PICTURES, TEN, rank_name, rank_plural
 
 if TYPE_CHECKING:
     from palace_tui.rules.cards import Card
@@ -35,7 +35,7 @@ def _top_words(game: Game) -> str:
     top = game.pile[-1]
     if top.rank == eff:
         return rank_name(eff, True)
-    under = "invisible 8" if top.rank == 8 else "joker"
+    under = "joker" if top.rank == JOKER else f"invisible {rank_name(top.rank)}"
     return f"the {rank_name(eff)} under the {under}"
 
 
@@ -52,10 +52,11 @@ def illegal_play_sentence(game: Game, rank: int) -> str:
     """
     eff = game.requirement()
     why = ""
-    if rank == TEN and eff in PICTURES:
+    rules = game.rules
+    if rank == TEN and eff in PICTURES and rules.tens_not_on_pictures:
         why = " (tens may not go on a jack, queen, king or ace)"
-    elif eff == 7 and game.rules.sevens_low:
-        why = " while sevens are low"
+    elif eff and rules.power(eff).low:
+        why = f" while {rank_plural(eff)} are low"
     what = rank_name(rank, True)
     can = legal_summary(game)
     if not can.startswith("play "):
@@ -83,7 +84,7 @@ def legal_summary(game: Game) -> str:
     if game.phase != "play":
         return "make no more moves: the game is over"
     ranks: list[int] = []
-    take = flip = ""
+    take = flip = turn = done = ""
     for m in game.legal_moves():
         if m.kind == "play":
             if m.cards[0].rank not in ranks:
@@ -92,12 +93,28 @@ def legal_summary(game: Game) -> str:
             take = "take the pile, adding one of your face-up cards" if m.adding else "take the pile"
         elif m.kind == "flip":
             flip = "turn one of your face-down cards"
+        elif m.kind == "chance":
+            turn = "turn the stock's top card (the chance card)"
+        elif m.kind == "done":
+            done = "end your turn"
     parts = []
     if ranks:
         where = " from your hand" if game.stage() == "hand" else " from your face-up cards"
         parts.append("play " + join_or([rank_name(r, True) for r in ranks]) + where)
-    parts += [p for p in (take, flip) if p]
+    parts += [p for p in (take, turn, flip, done) if p]
     return ", or ".join(parts)
+
+
+def drawn_sentence(rank: int, count: int) -> str:
+    """The refusal of any other move while a drawn match waits (play_drawn).
+
+    >>> drawn_sentence(7, 2)
+    'You drew 2 more sevens: play one or both of them now, or end your turn.'
+    """
+    if count == 1:
+        return f"You drew another {rank_name(rank)}: play it now, or end your turn."
+    some = "one or both" if count == 2 else "some or all"
+    return f"You drew {count} more {rank_plural(rank)}: play {some} of them now, or end your turn."
 
 
 def top_run(pile: Sequence[Card]) -> tuple[int, int]:

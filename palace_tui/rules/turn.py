@@ -25,6 +25,7 @@ from palace_tui.rules.kinds import EventKind, Phase
 if TYPE_CHECKING:
     from palace_tui.rules.game import Game
     from palace_tui.rules.seat import Seat
+    from palace_tui.rules.tables import RuleTables
 
 # The hot path reads these as globals: an enum member lookup on 3.11 costs ten times more.
 _PLAYED, _REVERSED, _CLEARED, _DREW = EventKind.PLAYED, EventKind.REVERSED, EventKind.CLEARED, EventKind.DREW
@@ -35,7 +36,14 @@ def apply_choice(game: Game, s_i: int, s: Seat, kind: str, x: int, count: int) -
     """Play a legal decision tuple (:meth:`Game.fast_turn`'s) for seat ``s_i``, the seat to act."""
     if kind == "play":  # choices are plain strings (equal to MoveKind's), compared fast
         if s._hn:
-            lay(game, s_i, s, s._take_last(x, count) if count else s._take_all(x), True)
+            carried = 0
+            pending = game._pending
+            if pending is not None:  # playing the drawn match (play_drawn): count 0 is all it may
+                game._pending = None
+                carried = pending[2]
+                if not count or count > pending[1]:
+                    count = pending[1]
+            lay(game, s_i, s, s._take_last(x, count) if count else s._take_all(x), True, carried)
         else:
             laid = [c for c in s.face_up if c.rank == x]
             if 0 < count < len(laid):
@@ -47,13 +55,20 @@ def apply_choice(game: Game, s_i: int, s: Seat, kind: str, x: int, count: int) -
         if x >= 0:
             game.pile.append(s.face_up.pop(x))
         pick_up(game, s_i, s)
-    else:
+    elif kind == "flip":
         turn_up(game, s_i, s, x)
+    elif kind == "done":
+        end_drawn(game, s_i)
+    else:
+        take_chance(game, s_i, s)
 
 
-def lay(game: Game, s_i: int, s: Seat, laid: list[Card], from_hand: bool) -> None:
+def lay(game: Game, s_i: int, s: Seat, laid: list[Card], from_hand: bool, carried: int = 0) -> None:
     """Put legal cards on the pile and apply the rank's powers, then clear, draw, go out
-    and pass the turn (the hottest path: locals instead of attribute chains)."""
+    and pass the turn (the hottest path: locals instead of attribute chains).
+
+    ``carried`` counts the players still to be skipped by this turn's earlier play (a
+    drawn card played at once, ruling 13 of docs/house_rules.md)."""
     rank = laid[0].rank
     pile = game.pile
     pile.extend(laid)
@@ -66,8 +81,14 @@ def lay(game: Game, s_i: int, s: Seat, laid: list[Card], from_hand: bool) -> Non
     else:
         game._run_rank = rank
         run = game._run_len = len(laid)
+    skip = carried
+    # An if, not a boolean expression: 3.11 specializes a comparison only before a jump.
     if t.plain[rank]:
         game._eff = rank
+        if run >= t.burn:
+            cleared = True
+        else:
+            cleared = False
     else:
         if not t.transparent >> rank & 1:
             game._eff = rank
@@ -75,19 +96,22 @@ def lay(game: Game, s_i: int, s: Seat, laid: list[Card], from_hand: bool) -> Non
             game.direction = -game.direction
             if ev is not None:
                 ev.append(Event(_REVERSED, s_i))
+        if t.skipping >> rank & 1:
+            skip += len(laid) if t.skip_each else 1
+        if t.clearing >> rank & 1 or (run >= t.burn and rank != JOKER):
+            cleared = True
+        else:
+            cleared = False
     game._owner = s_i
-    # An if, not a boolean expression: 3.11 specializes a comparison only before a jump.
-    if rank == TEN or (run >= 4 and rank != JOKER):
-        cleared = True
+    if cleared:
         if ev is not None:
-            ev.append(Event(_CLEARED, s_i, (laid[0],), len(pile), "ten" if rank == TEN else "four"))
+            ev.append(Event(_CLEARED, s_i, (laid[0],), len(pile), _clear_reason(t, rank)))
         game.cleared.extend(pile)
         pile.clear()
         game._eff = game._run_rank = game._run_len = 0
         game._owner = None
-    else:
-        cleared = False
     stock = game.stock
+    drawn_match = 0
     if from_hand and stock:
         k = t.hand_size - s._hn
         if k > 0:
@@ -98,6 +122,8 @@ def lay(game: Game, s_i: int, s: Seat, laid: list[Card], from_hand: bool) -> Non
             s._add(drawn)
             if ev is not None:
                 ev.append(Event(_DREW, s_i, (), k))
+            if game.rules.play_drawn:
+                drawn_match = sum(1 for c in drawn if c.rank == rank)
     if not s._hn and not s.face_up and not s.face_down:
         go_out(game, s_i, s)
         if game.phase == _OVER:
@@ -106,6 +132,14 @@ def lay(game: Game, s_i: int, s: Seat, laid: list[Card], from_hand: bool) -> Non
         if not s._hn and stock:
             begin_turn(game)
         return  # the same seat plays again
+    elif drawn_match:
+        # play_drawn: the mover may play the drawn match at once, or end the turn (Move.done).
+        # No event: which cards were drawn is the mover's secret (the offer is in its legal moves).
+        game._pending = (rank, drawn_match, skip)
+        return
+    if skip:
+        pass_turn(game, s_i, skip)
+        return
     seats = game.seats
     nxt = (s_i + game.direction) % len(seats)
     if seats[nxt].place is not None:
@@ -113,6 +147,53 @@ def lay(game: Game, s_i: int, s: Seat, laid: list[Card], from_hand: bool) -> Non
     game.turn = nxt
     if not seats[nxt]._hn and stock:
         begin_turn(game)
+
+
+def _clear_reason(t: RuleTables, rank: int) -> str:
+    """Why a play cleared: ``ten`` (the ten's own power), ``clear`` (another rank's) or a burn of
+    so many of a kind, by its number: ``four`` (burn=4), ``three``, ``five``..."""
+    if t.clearing >> rank & 1:
+        return "ten" if rank == TEN else "clear"
+    return _BURNS[t.burn]
+
+
+_BURNS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+def pass_turn(game: Game, s_i: int, skip: int) -> None:
+    """Pass the turn on from seat ``s_i``, ``skip`` players (still in) missing theirs first."""
+    seats = game.seats
+    nxt = next_active(game, s_i, game.direction)
+    for _ in range(skip):
+        if game._events is not None:
+            game._events.append(Event(EventKind.SKIPPED, nxt))
+        nxt = next_active(game, nxt, game.direction)
+    game.turn = nxt
+    if not seats[nxt]._hn and game.stock:
+        begin_turn(game)
+
+
+def end_drawn(game: Game, s_i: int) -> None:
+    """Decline the drawn match (``Move.done``): the turn passes, the earlier play's skips with it."""
+    pending = game._pending
+    game._pending = None
+    pass_turn(game, s_i, pending[2] if pending else 0)
+
+
+def take_chance(game: Game, s_i: int, s: Seat) -> None:
+    """The chance card: turn the stock's top card; play it if it goes, else it joins the pile
+    and the seat takes the pile (unchecked: :func:`~palace_tui.rules.legal.chance` checks first)."""
+    card = game.stock.pop()
+    goes = bool(game._t.allowed[game._eff] >> card.rank & 1)
+    if game._events is not None:
+        game._events.append(Event(EventKind.CHANCE, s_i, (card,), 0, "went" if goes else "failed"))
+    if goes:
+        lay(game, s_i, s, [card], False)  # the hand did not shrink: no draw
+        return
+    game.pile.append(card)
+    if game._events is not None:
+        game._events.append(Event(EventKind.TOOK, s_i, (), len(game.pile)))
+    pick_up(game, s_i, s)
 
 
 def go_out(game: Game, s_i: int, s: Seat) -> None:
@@ -199,4 +280,17 @@ def turn_up(game: Game, s_i: int, s: Seat, index: int) -> None:
     pick_up(game, s_i, s)
 
 
-__all__ = ["apply_choice", "begin_turn", "finish", "go_out", "lay", "next_active", "pick_up", "should_end", "turn_up"]
+__all__ = [
+    "apply_choice",
+    "begin_turn",
+    "end_drawn",
+    "finish",
+    "go_out",
+    "lay",
+    "next_active",
+    "pass_turn",
+    "pick_up",
+    "should_end",
+    "take_chance",
+    "turn_up",
+]

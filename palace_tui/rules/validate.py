@@ -22,16 +22,19 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeGuard
 
-from palace_tui.rules.cards import JOKER, TEN, make_deck
+from palace_tui.rules.cards import JOKER, TEN, make_deck, rank_name
 from palace_tui.rules.options import OPTIONS
+from palace_tui.rules.powers import Power
 from palace_tui.rules.turn import should_end
 
 if TYPE_CHECKING:
     from palace_tui.rules.game import Game
+    from palace_tui.rules.options import Rules
 
 #: Counters in a save above this are not from a real game (and would slow every check).
 MAX_COUNT = 10**9
 PHASES = ("setup", "play", "over")
+_NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
 class InvalidPosition(ValueError):
@@ -48,6 +51,26 @@ def _refuse(what: str) -> InvalidPosition:
 
 #: How a check makes the error it raises: :class:`InvalidPosition` itself, or :func:`_refuse`.
 Refuse = Callable[[str], InvalidPosition]
+
+
+def check_combination(rules: Rules) -> None:
+    """Raise ValueError, in one sentence that says why, for house rules that mean nothing together."""
+    if rules.burn > 4 * rules.packs:
+        packs = f"{rules.packs} pack{'s hold' if rules.packs > 1 else ' holds'}"
+        raise ValueError(
+            f"burn={rules.burn} needs {rules.burn} of one rank on the pile, but {packs} only "
+            f"{4 * rules.packs} of each: burn at most {4 * rules.packs} or add packs"
+        )
+    if rules.skips_each and not rules.ranks_with(Power.SKIP):
+        raise ValueError("skips=each says how many players skip cards skip, but no rank skips: give a rank skip")
+    if rules.low_binds_ten:
+        if not rules.ranks_with(Power.LOW):
+            raise ValueError("low_binds_ten makes a ten obey a low card, but no rank is low: give a rank low")
+        if not rules.power(10).clears:
+            raise ValueError(
+                f"low_binds_ten makes a clearing ten obey a low card, but the ten is {rules.ten}: "
+                "let it clear (ten=anything or not-on-picture)"
+            )
 
 
 def check_save(data: Any, version: int) -> None:
@@ -200,16 +223,30 @@ def check_game(game: Game, refuse: Refuse = _refuse) -> None:
         raise refuse(f"seat {game.turn + 1} ({game.seats[game.turn].name}) is to play but is already out")
     if should_end(game):
         raise refuse("every seat but one is out but the game goes on")
-    if any(c.rank == TEN for c in game.pile):
-        raise refuse("a ten clears the pile, so a pile can't hold one")
-    if game._run_len >= 4 and game._run_rank != JOKER:
-        raise refuse("four of a kind on top clears the pile, so a pile can't end with one")
+    check_pile(game, refuse)
     owner = game._owner
     if owner is not None and not 0 <= owner < n:
         raise refuse(f"its pile owner {owner} is not a seat")
     seat = game.seats[game.turn]
     if not (seat.hand_count or seat.face_up or seat.face_down):
         raise refuse(f"seat {game.turn + 1} ({seat.name}) is to play but holds no cards")
+
+
+def check_pile(game: Game, refuse: Refuse = _refuse) -> None:
+    """A pile holds no clearing card and does not end with a burn (N of a kind)."""
+    rules = game.rules
+    for c in game.pile:
+        if c.rank != JOKER and rules.power(c.rank).clears:
+            what = "a ten" if c.rank == TEN else rank_name(c.rank, True)
+            raise refuse(f"{what} clears the pile, so a pile can't hold one")
+    if game._run_len >= rules.burn and game._run_rank != JOKER:
+        many = _NUMBER_WORDS.get(rules.burn, str(rules.burn))
+        raise refuse(f"{many} of a kind on top clears the pile, so a pile can't end with one")
+    pending = game._pending
+    if pending is not None:
+        rank, count, _skips = pending
+        if game.phase != "play" or game.seats[game.turn].count_in_hand(rank) < count or count < 1:
+            raise refuse("it offers a drawn card to play that the player does not hold")
 
 
 def check_position_args(seats: Any, turn: Any, dealer: Any, direction: Any, pile_owner: Any) -> None:

@@ -21,15 +21,15 @@ if TYPE_CHECKING:
 
 
 class Requirement(NamedTuple):
-    """What the next play must answer: ``rank`` (0 or 2: anything goes) and whether it is
-    a low seven (``low``: 7 or lower)."""
+    """What the next play must answer: ``rank`` (0, or a reset card such as the 2: anything
+    goes) and whether that rank is low (``low``: that rank or lower)."""
 
     rank: int
     low: bool = False
 
     @classmethod
     def of(cls, rules: Rules, rank: int) -> Requirement:
-        return cls(rank, rank == 7 and rules.sevens_low)
+        return cls(rank, bool(rank) and rules.power(rank).low)
 
 
 class PileRun(NamedTuple):
@@ -75,6 +75,8 @@ class SeatView:
     stage: Stage | Phase  # the seat's stage in the play phase, else the phase
     legal: tuple[Move, ...]
     playable_ranks: frozenset[int]
+    #: burn_in: the open window (the rank on top and how many cards complete the burn), public.
+    burn_in: tuple[int, int] | None = None
 
     @classmethod
     def of(cls, game: Game, seat: int) -> SeatView:
@@ -102,6 +104,7 @@ class SeatView:
             stage=game.stage(seat) if game.phase == "play" else game.phase,
             legal=legal,
             playable_ranks=playable,
+            burn_in=game.burn_in_open(),
         )
 
     @property

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from palace_tui.ai import claim_burn_in
 from palace_tui.rules import Game, Rules
 from palace_tui.rules.random_policy import play_random
 from palace_tui.sim.stats import SimStats, count_head_to_head
@@ -68,12 +69,17 @@ def play_one(config: SimConfig, index: int, stats: SimStats) -> Game:
     observers = [p for p in players if hasattr(p, "observe")]
     cap = config.move_cap
     first = None
-    if observers:
-        # Players that remember public events see every move's events.
+    burn_in = config.rules.burn_in
+    if observers or burn_in:
+        # Players that remember public events see every move's events; with burn_in every
+        # computer is asked after every move (claim_burn_in), as at the table.
+        by_seat = dict(enumerate(players))
         while game.phase != "over" and game.moves < cap:
             if first is None and game.phase == "play":
                 first = game.turn
             events = game.play(players[game.turn].choose(game))
+            if burn_in and game.phase == "play":
+                events += claim_burn_in(game, by_seat)
             for p in observers:
                 p.observe(events)
     else:

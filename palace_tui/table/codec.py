@@ -212,7 +212,7 @@ def session_to_data(session: Session) -> dict[str, Any]:
     return {
         "table_id": session.table_id,
         "seats": [asdict(s) for s in session.seats],
-        "rules": session.rules.as_dict(),
+        "rules": session.rules.saved_dict(),
         "preset": session.preset,
         "seed": session.seed,
         "game": to_dict(session.game),

@@ -58,7 +58,7 @@ def result_record(session: Session) -> dict[str, Any]:
         "game_id": session.game_id,
         "players": session.names,
         "preset": session.preset,
-        "rules": session.rules.as_dict(),
+        "rules": session.rules.saved_dict(),
         "seed": session.game.seed,
         "started": session.started,
         "ended": ended,

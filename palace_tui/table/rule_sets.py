@@ -12,8 +12,8 @@ options, and a line that uses none of a new release's options reads in an older 
 'seven=low next_dealer=loser'
 >>> parse_rules_line(line) == Rules.preset("palace").replace(seven="low")
 True
->>> parse_rules_line("rules: seven=low next_dealer=loser").sevens_low
-True
+>>> parse_rules_line("rules: seven=low next_dealer=loser").seven
+'low'
 >>> set_name("  Our\\trules ")
 'Our rules'
 """
@@ -58,7 +58,7 @@ def parse_rules_line(text: str) -> Rules:
     if line[: len(PREFIX)].lower() == PREFIX:
         line = line[len(PREFIX) :].strip()
     if not line:
-        raise ValueError("the rules line is empty: write options as name=value, like seven=low eight=reverse")
+        raise ValueError("the rules line is empty: write options as name=value, like seven=low eight=skip")
     pairs = line.split()
     seen: set[str] = set()
     for pair in pairs:
@@ -127,5 +127,5 @@ def resolve(text: str, sets: dict[str, str]) -> tuple[Rules, str | None]:
     names = ", ".join(repr(n) for n in sets) or "none yet"
     raise ValueError(
         f"there are no rules named {clean_name(text)!r} (saved: {names}; presets: {', '.join(PRESETS)}); "
-        "a rules line sets options, like seven=low eight=reverse"
+        "a rules line sets options, like seven=low eight=skip"
     )

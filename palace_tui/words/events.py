@@ -30,14 +30,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from palace_tui.rules.cards import TEN, Card, rank_plural
+from palace_tui.rules.cards import Card, rank_name, rank_plural
 from palace_tui.rules.events import Event
 from palace_tui.words.sentence import Cards, Part, Sentence, joined
-from palace_tui.words.vocab import capitalized, count, ordinal
+from palace_tui.words.vocab import capitalized, count, join_and, ordinal
 
 #: Kinds that are a seat's own action (a ``starts`` or ``over`` is not).
 ACTION_KINDS = frozenset(
     {"played", "flipped", "failed", "took", "cleared", "drew", "reversed", "out", "swapped", "ready", "chose"}
+    | {"chance", "burned_in"}
 )
 #: Kinds told without a subject.
 _SUBJECTLESS = frozenset({"over", "abandoned"})
@@ -48,8 +49,16 @@ YOU = "You"
 def _cleared(e: Event) -> str:
     if e.reason == "ten":
         return f"a 10 ({count(e.count, 'card')})"
-    what = f"four {rank_plural(e.cards[0].rank)}" if e.cards else "four of a kind"
+    if e.reason == "clear":
+        return f"{rank_name(e.cards[0].rank, True) if e.cards else 'a clearing card'} ({count(e.count, 'card')})"
+    many = e.reason or "four"  # a burn, by its number of a kind
+    what = f"{many} {rank_plural(e.cards[0].rank)}" if e.cards else f"{many} of a kind"
     return f"{what} ({count(e.count, 'card')})"
+
+
+def _by_power(e: Event) -> bool:
+    """A clear by the card's own power (the 10's), not by a burn."""
+    return e.reason in ("ten", "clear")
 
 
 def _took_it(failed: Event) -> str:
@@ -78,6 +87,14 @@ def phrase(e: Event, you: bool = False) -> list[Part]:
         return [f"took the pile ({count(e.count, 'card')}", *((", adding ", cards) if cards else ()), ")"]
     if k == "out":
         return [f"went out ({ordinal(e.count)})"]
+    if k == "skipped":
+        return ["miss a turn" if you else "misses a turn"]
+    if k == "chance":
+        if e.reason == "went":
+            return ["turned ", cards, " from the stock (the chance card): it goes"]
+        return ["turned ", cards, " from the stock (the chance card): it can't go"]
+    if k == "burned_in":
+        return ["burned in out of turn with ", cards]
     if k == "swapped":  # cards: (the face-up card taken into the hand, the hand card laid face up)
         return ["put ", Cards(e.cards[1:]), " face up in place of ", Cards(e.cards[:1])]
     if k == "ready":
@@ -94,13 +111,20 @@ def phrase(e: Event, you: bool = False) -> list[Part]:
 
 
 def _step_phrases(
-    events: Sequence[Event], you: int | None = None, drawn: Sequence[Card] | None = None
+    events: Sequence[Event],
+    you: int | None = None,
+    drawn: Sequence[Card] | None = None,
+    names: Sequence[str] | None = None,
 ) -> list[tuple[Event, list[Part]]]:
-    """The events as steps: a turned-over card and what became of it, a play and its clear, as one.
+    """The events as steps: a turned-over card and what became of it, a play and its clear, as one,
+    and the players a play skipped told with it ("played 8♠: Cy misses a turn").
 
-    ``you``: the seat called "You"; ``drawn``: the cards a draw brought (the mover's voice only).
+    ``you``: the seat called "You"; ``drawn``: the cards a draw brought (the mover's voice only);
+    ``names``: what to call the skipped seats.
     """
     steps: list[tuple[Event, list[Part]]] = []
+    missed: list[int | None] = []
+    played: int | None = None  # the step of the last play, which the skipped players are told with
     k = 0
     while k < len(events):
         e = events[k]
@@ -113,19 +137,50 @@ def _step_phrases(
             )
             k += 1
             e, nxt = nxt, events[k + 1] if k + 1 < len(events) else None
+        elif e.kind == "chance" and nxt is not None and nxt.kind in ("played", "took") and nxt.seat == e.seat:
+            words = (
+                ["played ", Cards(e.cards), " from the stock (the chance card)"]
+                if nxt.kind == "played"
+                else ["turned ", Cards(e.cards), " from the stock, could not play it", _took_it(nxt)]
+            )
+            k += 1
+            e, nxt = nxt, events[k + 1] if k + 1 < len(events) else None
+        elif e.kind == "burned_in" and nxt is not None and nxt.kind == "played" and nxt.seat == e.seat:
+            words = ["burned in out of turn with ", Cards(e.cards)]
+            k += 1
+            e, nxt = nxt, events[k + 1] if k + 1 < len(events) else None
         elif e.kind == "drew" and drawn is not None and len(drawn) == e.count:
             words = ["drew ", Cards(drawn)]
         else:
             words = phrase(e, e.seat == you)
         if e.kind == "played" and nxt is not None and nxt.kind == "cleared":
-            if e.cards and e.cards[0].rank == TEN:
+            if _by_power(nxt):
                 words += [f", clearing the pile ({count(nxt.count, 'card')})"]
             else:
                 words += [f", clearing the pile with {_cleared(nxt)}"]
             k += 1
-        steps.append((e, words))
+        if e.kind == "skipped" and played is not None:
+            missed.append(e.seat)  # told with the play that skipped them, below
+        else:
+            if e.kind == "played":
+                played = len(steps)
+            steps.append((e, words))
         k += 1
+    if missed and played is not None:
+        e, words = steps[played]
+        steps[played] = (e, [*words, ": ", _skipped_words(missed, names, you)])
     return steps
+
+
+def _skipped_words(seats: Sequence[int | None], names: Sequence[str] | None, you: int | None) -> str:
+    """``Cy misses a turn``, ``Cy and Dee miss a turn``, ``you miss a turn`` (the next player
+    by default, when the voice names nobody)."""
+    if not names:
+        return "the next player misses a turn" if len(seats) == 1 else f"the next {len(seats)} turns are missed"
+    who = ["you" if s == you else names[s] if s is not None else "?" for s in seats]
+    if len(who) == 1:
+        return f"{who[0]} {'miss a turn' if who[0] == 'you' else 'misses a turn'}"
+    return f"{join_and(who)} miss a turn"
 
 
 def _with_subject(e: Event, words: list[Part], names: Sequence[str], you: int | None) -> Sentence:
@@ -148,17 +203,20 @@ def log_sentence(e: Event, names: Sequence[str]) -> Sentence:
 
 def describe(events: Iterable[Event], names: Sequence[str], learner: int) -> Sentence:
     """The events of one move in the lesson voice: a sentence a step, the learner as "You"."""
-    return _sentences(_step_phrases(list(events), learner), names, learner)
+    return _sentences(_step_phrases(list(events), learner, names=names), names, learner)
 
 
 def _sentences(steps: list[tuple[Event, list[Part]]], names: Sequence[str], you: int | None) -> Sentence:
     return joined((_capital(_with_subject(e, w, names, you), ".") for e, w in steps), " ")
 
 
-def move_result(events: Sequence[Event], seat: int, drawn: Sequence[Card]) -> Sentence:
-    """The mover's own events, told to the mover ("You drew 2♣."); ``drawn``: the cards it drew."""
-    own = [e for e in events if e.seat == seat]
-    return _sentences(_step_phrases(own, seat, drawn), [], seat)
+def move_result(
+    events: Sequence[Event], seat: int, drawn: Sequence[Card], names: Sequence[str] | None = None
+) -> Sentence:
+    """The mover's own events, told to the mover ("You drew 2♣."); ``drawn``: the cards it drew;
+    ``names`` name the players its play skipped (else "the next player")."""
+    own = [e for e in events if e.seat == seat or e.kind == "skipped"]
+    return _sentences(_step_phrases(own, seat, drawn, names), [], seat)
 
 
 def last_acted(events_with_indices: Iterable[tuple[int, Event]], seat: int) -> int:
@@ -188,7 +246,8 @@ def recap(
     for i, e in events_with_indices:
         if i < since or e.kind in ("drew", "ready"):
             continue
-        if turns and e.seat is not None and turns[-1][0] == e.seat and e.kind != "starts":
+        skipped = e.kind == "skipped"  # told with the play that skipped them
+        if turns and (skipped or (e.seat is not None and turns[-1][0] == e.seat and e.kind != "starts")):
             turns[-1][1].append(e)
         else:
             turns.append((e.seat, [e]))
@@ -226,7 +285,7 @@ def recap_for(
 def _clause(events: list[Event], names: Sequence[str], reader: int | None = None) -> Sentence:
     """One seat's consecutive events as one clause: "Ben played 8♣, then reversed play"
     (``names`` already call the ``reader`` "you", and its verbs agree)."""
-    steps = _step_phrases(events, reader)
+    steps = _step_phrases(events, reader, names=names)
     first = steps[0][0]
     bodies = [Sentence(w) for _, w in steps]
     body = bodies[0] if len(bodies) == 1 else joined([joined(bodies[:-1], ", "), bodies[-1]], ", then ")

@@ -15,7 +15,9 @@ Starts: The lowest 3 face up (then in hand; then 4s...).
 
 from __future__ import annotations
 
+from palace_tui.rules.cards import TEN, TWO
 from palace_tui.rules.options import Rules
+from palace_tui.words.powers import burn_words, house_clauses
 from palace_tui.words.results import loser_title
 from palace_tui.words.vocab import capitalized
 
@@ -24,13 +26,13 @@ KEYS = "← → a card, Space marks cards of one rank, Enter plays, t takes the 
 
 
 def _goal(rules: Rules) -> str:
-    if rules.finish == "first-out":
+    if not rules.has_loser:
         return "Get rid of all your cards. The first one out wins."
     return f"Get rid of all your cards. The last one holding cards is {loser_title(rules)}."
 
 
 def _deal(rules: Rules) -> str:
-    if rules.deal == "swap":
+    if rules.swap_deal:
         return (
             f"{rules.face_down} face down, {rules.face_up} face up on them, {rules.hand_size} in hand. "
             "Swap hand and face-up cards, then press r."
@@ -42,37 +44,23 @@ def _deal(rules: Rules) -> str:
 
 
 def _special(rules: Rules) -> str:
-    ten = "10 clears the pile" + (" (never on J, Q, K or A)" if rules.ten == "not-on-picture" else "")
-    return f"2 goes on anything. {ten}, as does four of a kind on top: then play again."
-
-
-def _house(rules: Rules) -> list[str]:
-    """The house rules in force, each a short clause."""
-    on = []
-    if rules.seven == "low":
-        on.append("after a 7, play 7 or lower")
-    if rules.eight == "reverse":
-        on.append("8 goes on anything and reverses play")
-    elif rules.eight == "invisible":
-        on.append("8 goes on anything and is see-through")
-    if rules.jokers:
-        on.append("a joker goes on anything, reverses play, is see-through")
-    return on
+    two = "2 goes on anything. " if rules.power(TWO).resets else ""
+    burn = burn_words(rules)
+    if not rules.power(TEN).clears:
+        return f"{two}{capitalized(burn)} on top clears the pile: then play again."
+    ten = "10 clears the pile" + (" (never on J, Q, K or A)" if rules.tens_not_on_pictures else "")
+    return f"{two}{ten}, as does {burn} on top: then play again."
 
 
 def how_to_play(rules: Rules) -> list[tuple[str, str]]:
     """The rules in force in about ten lines: ``(label, sentence)`` pairs."""
     starts = (
         "The lowest 3 face up (then in hand; then 4s...)."
-        if rules.starter == "lowest"
+        if not rules.dealer_left_leads
         else "The player on the dealer's left."
     )
-    pickup = "the next player leads" if rules.after_pickup == "next" else "whoever built the pile leads"
-    stuck = (
-        "stuck, add one to the pile and take it"
-        if rules.stuck_face_up == "add-one"
-        else "stuck, take the pile and keep them"
-    )
+    pickup = "whoever built the pile leads" if rules.builder_leads else "the next player leads"
+    stuck = "stuck, add one to the pile and take it" if rules.adds_face_up else "stuck, take the pile and keep them"
     lines = [
         ("Goal", _goal(rules)),
         ("Deal", _deal(rules)),
@@ -85,7 +73,7 @@ def how_to_play(rules: Rules) -> list[tuple[str, str]]:
         ("Or", f"Take the whole pile into your hand; {pickup}."),
         ("Special", _special(rules)),
     ]
-    house = _house(rules)
+    house = house_clauses(rules)
     if house:
         lines.append(("Also", capitalized("; ".join(house)) + "."))
     lines += [

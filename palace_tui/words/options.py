@@ -23,6 +23,9 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from palace_tui.rules import OPTIONS, PRESETS, Rules
+from palace_tui.rules.cards import TEN, rank_name, rank_plural
+from palace_tui.rules.powers import RANK_OPTIONS, rank_option_values
+from palace_tui.words.vocab import capitalized
 
 
 class Said(NamedTuple):
@@ -45,6 +48,23 @@ def _counts(noun: str, values: tuple[int, ...], sentence: str) -> dict[Any, Said
     return {
         n: Said(f"{n} {noun}{'' if n == 1 else 's'}", sentence.format(n=n, s="" if n == 1 else "s")) for n in values
     }
+
+
+def _powers(rank: int, clear: bool = True) -> dict[Any, Said]:
+    """The powers a rank's option may give it, each in a few words and a sentence (``clear``:
+    offer ``clear`` among them; the ten's own option says it as ``anything`` instead)."""
+    a = capitalized(rank_name(rank, True))
+    lower = rank_name(rank) if rank <= TEN else rank_name(rank, True)
+    said = {
+        "normal": Said("ordinary", f"{a} is an ordinary card."),
+        "reset": Said("on anything", f"{a} goes on anything; after it anything goes."),
+        "clear": Said("clears pile", f"{a} goes on anything and clears the pile."),
+        "invisible": Said("see-through", f"{a} goes on anything; the next card must beat the card under it."),
+        "low": Said("low", f"After {rank_name(rank, True)} the next ordinary play must be {lower} or lower."),
+        "skip": Said("skips a player", f"{a} makes the next player miss a turn."),
+        "reverse": Said("reverse play", f"{a} goes on anything and reverses play."),
+    }
+    return {value: said[value] for value in rank_option_values(rank) if value in said and (clear or value != "clear")}
 
 
 #: Every option of the engine, in a player's words. A new option gets its entry here.
@@ -87,23 +107,11 @@ OPTION_WORDS: dict[str, OptionWords] = {
             "not-on-picture": Said(
                 "not on J Q K A", "A 10 clears the pile, but never goes on a jack, queen, king or ace."
             ),
+            **_powers(TEN, clear=False),
         },
     ),
-    "seven": OptionWords(
-        "Sevens",
-        {
-            "normal": Said("ordinary", "A 7 is an ordinary card."),
-            "low": Said("low", "After a 7 the next ordinary play must be 7 or lower."),
-        },
-    ),
-    "eight": OptionWords(
-        "Eights",
-        {
-            "normal": Said("ordinary", "An 8 is an ordinary card."),
-            "reverse": Said("reverse play", "An 8 goes on anything and reverses play."),
-            "invisible": Said("see-through", "An 8 goes on anything; the next card must beat the card under it."),
-        },
-    ),
+    "seven": OptionWords("Sevens", _powers(7)),
+    "eight": OptionWords("Eights", _powers(8)),
     "stuck_face_up": OptionWords(
         "Stuck face up",
         {
@@ -138,6 +146,58 @@ OPTION_WORDS: dict[str, OptionWords] = {
         {
             "clockwise": Said("to the left", "The deal passes to the left."),
             "loser": Said("the loser", "The last with cards deals the next game."),
+        },
+    ),
+    # The house rules (issue 22): the other ranks' powers, then the table options.
+    **{
+        name: OptionWords(capitalized(rank_plural(rank)), _powers(rank))
+        for rank, name in RANK_OPTIONS.items()
+        if rank not in (7, 8, TEN)
+    },
+    "skips": OptionWords(
+        "Skip cards",
+        {
+            "one": Said("one a play", "A play skips one player however many skip cards it holds."),
+            "each": Said("one a card", "Every skip card in a play skips one player, counted round the table."),
+        },
+    ),
+    "low_binds_ten": OptionWords(
+        "Tens obey low",
+        {
+            False: Said("no", "A 10 goes on a low card like on any other."),
+            True: Said("yes", "After a low card a 10 must obey it too: no 10 on a low 7."),
+        },
+    ),
+    "must_play": OptionWords(
+        "Must play",
+        {
+            False: Said("no", "You may take the pile instead of playing."),
+            True: Said("yes", "You take the pile only when nothing you may play goes on it."),
+        },
+    ),
+    "play_drawn": OptionWords(
+        "Play the drawn",
+        {
+            False: Said("no", "Cards you draw wait for your next turn."),
+            True: Said("yes", "Draw the rank you just played and you may play it at once."),
+        },
+    ),
+    "chance": OptionWords(
+        "Chance card",
+        {
+            False: Said("no", "A player who can't play takes the pile."),
+            True: Said("yes", "Before taking the pile you may turn the stock's top card: it is played if it goes."),
+        },
+    ),
+    "burn": OptionWords(
+        "Burn with",
+        {n: Said(f"{n} of a kind", f"{n} of one rank on top of the pile clear it.") for n in (4, 3, 5, 6, 7, 8)},
+    ),
+    "burn_in": OptionWords(
+        "Burn-in",
+        {
+            False: Said("no", "Nobody plays out of turn."),
+            True: Said("yes", "Anyone holding the card that completes a burn may play it out of turn."),
         },
     ),
 }

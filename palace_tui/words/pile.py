@@ -26,10 +26,13 @@ from palace_tui.rules.cards import (
     rank_plural,
 )
 from palace_tui.rules.options import Rules
+from palace_tui.rules.seat import ranks_of_mask
 from palace_tui.rules.tables import tables_for
 from palace_tui.rules.text import join_or, top_run
 from palace_tui.rules.view import PileRun, Requirement
+from palace_tui.words.powers import NUMBER_WORDS, on_top_name, ranks_with_power
 from palace_tui.words.sentence import Cards, Sentence
+from palace_tui.words.vocab import capitalized
 
 if TYPE_CHECKING:
     from palace_tui.rules.game import Game
@@ -39,8 +42,8 @@ def requirement_text(need: Requirement) -> str:
     """What may go on the pile, in a few words: ``9 or higher``, ``7 or lower``, ``anything``."""
     if need.rank in (0, TWO):
         return "anything"
-    if need.rank == 7 and need.low:
-        return "7 or lower"
+    if need.low:
+        return f"{RANK_LABELS[need.rank]} or lower"
     if need.rank == ACE:
         return "an ace"  # nothing ordinary is higher: "A or higher" would promise more
     return f"{RANK_LABELS[need.rank]} or higher"
@@ -61,21 +64,23 @@ def pile_run(pile: Sequence[Card], run: PileRun) -> Sentence:
 
 def allowed_phrases(rules: Rules, eff: int) -> list[str]:
     """The ranks a requirement takes, as phrases (to teach the rule): ['a 9 or higher', 'a 2', 'a 10']."""
-    if eff in (0, TWO):
-        return ["anything"]
     t = tables_for(rules)
-    low_seven = eff == 7 and rules.sevens_low
-    if low_seven:
-        parts = ["a 7 or lower"]
+    if not eff or t.allowed[eff] == t.all_ranks:
+        return ["anything"]
+    low = rules.power(eff).low
+    if low:
+        parts = [f"{rank_name(eff, True)} or lower"]
     elif eff == ACE:
         parts = ["an ace"]
     else:
         parts = [f"{rank_name(eff, True)} or higher"]
-    parts.append("a 2")
-    if t.allowed[eff] >> TEN & 1:
-        parts.append("a 10")
-    if t.powered_eight and (eff > 8 or low_seven):  # else the ordinary phrase covers 8s
-        parts.append("an 8")
+    # The cards that go on anything (still allowed here): the 2 and the 10 always named, the others
+    # only where the climb would not cover them.
+    for r in sorted(ranks_of_mask(t.allowed[eff] & t.anything), key=lambda r: (r not in (TWO, TEN), r)):
+        if r == JOKER:
+            continue
+        if r in (TWO, TEN) or (r < eff if not low else r > eff):
+            parts.append(rank_name(r, True))
     if rules.jokers:
         parts.append("a joker")
     return parts
@@ -101,49 +106,75 @@ def explain_pile(game: Game) -> str:
     eff = game.requirement()
     stage = game.stage()
     play = "the card you turn must be" if stage == "face_down" else "play"
+    offer = game.drawn_offer()
+    if offer is not None:
+        rank, n = offer
+        drew = f"another {rank_name(rank)}" if n == 1 else f"{n} more {rank_plural(rank)}"
+        them = "it" if n == 1 else "them"
+        parts.append(f"You drew {drew}, the rank you just played: play {them} now, or end your turn.")
+    anything_goes = not eff or rules.power(eff).resets
     if not pile:
         parts.append("The pile is empty: play anything.")
     else:
         top = pile[-1]
         run_rank, run_len = top_run(pile)
-        if run_rank != JOKER and 1 < run_len < 4:
-            more = {1: "one more clears", 2: "two more clear"}[4 - run_len]
+        burn = rules.burn
+        if run_rank != JOKER and 1 < run_len < burn:
+            missing = burn - run_len
+            more = f"{NUMBER_WORDS.get(missing, str(missing))} more clear{'s' if missing == 1 else ''}"
             plural = rank_plural(run_rank)
             held = f"{run_len} of the 4 {plural}" if rules.packs == 1 else f"{run_len} {plural} in a row"
             parts.append(f"{held} are on top: {more} the pile.")
+            window = game.burn_in_open()
+            if window is not None:
+                parts.append(
+                    f"Burn-in: anyone else holding {rank_name(window.rank, True)} may play it now, out of turn."
+                )
         options = join_or(allowed_phrases(rules, eff))
-        if top.rank != eff:  # an invisible eight or a joker on top
-            thing = "The 8" if top.rank == 8 else "The joker"
-            what = "invisible" if top.rank == 8 else "see-through"
-            if run_len > 1 and top.rank == 8:
-                thing, what = "The 8s", "invisible"
-            verb = "are" if thing == "The 8s" else "is"
-            under = "them" if thing == "The 8s" else "it"
+        low = bool(eff) and rules.power(eff).low
+        if top.rank != eff:  # a see-through card (an invisible rank or a joker) on top
+            many = run_len > 1 and top.rank != JOKER
+            thing = on_top_name(top.rank, many)
+            what = "see-through" if top.rank == JOKER else "invisible"
+            verb = "are" if many else "is"
+            under = "them" if many else "it"
             if not eff:
                 parts.append(f"{thing} {verb} {what} and there is nothing under {under}: anything goes.")
-            elif eff == TWO:
-                parts.append(f"{thing} {verb} {what}, and under {under} is a 2: anything goes.")
-            elif eff == 7 and rules.sevens_low:
-                parts.append(f"{thing} {verb} {what}: answer the 7 under {under}. Sevens are low: {play} {options}.")
+            elif anything_goes:
+                parts.append(f"{thing} {verb} {what}, and under {under} is {rank_name(eff, True)}: anything goes.")
+            elif low:
+                parts.append(
+                    f"{thing} {verb} {what}: answer the {rank_name(eff)} under {under}. "
+                    f"{capitalized(rank_plural(eff))} are low: {play} {options}."
+                )
             else:
                 parts.append(
                     f"{thing} {verb} {what}: beat the {rank_name(eff)} under {under}. "
                     f"{play[0].upper()}{play[1:]} {options}."
                 )
-        elif eff == TWO:
-            parts.append("A 2 is on top: anything goes.")
-        elif eff == 7 and rules.sevens_low:
-            parts.append(f"A 7 is on top and sevens are low: {play} {options}.")
+        elif anything_goes:
+            parts.append(f"{capitalized(rank_name(eff, True))} is on top: anything goes.")
+        elif low:
+            a = capitalized(rank_name(eff, True))
+            parts.append(f"{a} is on top and {rank_plural(eff)} are low: {play} {options}.")
         else:
             parts.append(f"{rank_name(eff, True).capitalize()} is on top: {play} {options}.")
-        if not rules.tens_on_anything and eff in PICTURES:
+        if rules.tens_not_on_pictures and eff in PICTURES:
             parts.append("Tens may not go on a jack, queen, king or ace.")
+        if low and rules.low_binds_ten:
+            parts.append(f"A 10 must obey the low {rank_name(eff)} too.")
         powers = []
-        if rules.eights_reverse and eff not in (0, TWO):
-            powers.append("an 8 goes on anything and reverses play")
-        elif rules.eights_invisible and eff not in (0, TWO) and top.rank != 8:
-            powers.append("an 8 goes on anything and the next card must beat what is under it")
-        if rules.jokers and eff not in (0, TWO) and top.rank != JOKER:
+        if not anything_goes:
+            for rank in ranks_with_power(rules):
+                power = rules.power(rank)
+                if power.reverses:
+                    powers.append(f"{rank_name(rank, True)} goes on anything and reverses play")
+                elif power.see_through and top.rank != rank:
+                    beat = "the next card must beat what is under it"
+                    powers.append(f"{rank_name(rank, True)} goes on anything and {beat}")
+                elif power.skips and game.allowed_mask() >> rank & 1:
+                    powers.append(f"{rank_name(rank, True)} makes the next player miss a turn")
+        if rules.jokers and not anything_goes and top.rank != JOKER:
             powers.append("a joker goes on anything, reverses play and is see-through")
         if powers:
             text = "; ".join(powers)
@@ -162,8 +193,15 @@ def explain_pile(game: Game) -> str:
                 if rules.adds_face_up
                 else "None of your face-up cards can go: take the pile and keep your face-up row."
             )
+        elif rules.chance and game.stock:
+            parts.append(
+                "Nothing in your hand can go: take the pile, or first turn the stock's top card "
+                "(if it goes it is played; if not you take it with the pile)."
+            )
         else:
             parts.append("Nothing in your hand can go: take the pile.")
+    elif pile and rules.must_play and offer is None:
+        parts.append("You must play if you can, so you may not take the pile now.")
     elif pile and stage == "face_up" and not rules.adds_face_up:
         parts.append("If you take the pile instead, you keep your face-up row.")
     owner = game.pile_owner

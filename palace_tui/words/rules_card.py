@@ -5,8 +5,11 @@ Generated from the options, so it can never disagree with what the engine enforc
 
 from __future__ import annotations
 
-from palace_tui.rules.options import OPTIONS, Rules
+from palace_tui.rules.cards import TEN, TWO
+from palace_tui.rules.options import Rules
+from palace_tui.rules.powers import RANK_OPTIONS
 from palace_tui.words.options import option_name, value_sentence, value_words
+from palace_tui.words.powers import burn_words, label, power_card_line, ranks_with_power, table_rule_lines
 from palace_tui.words.vocab import count
 
 
@@ -37,38 +40,38 @@ def rules_card(rules: Rules) -> str:
         ]
     else:
         lines += ["**Who starts.** The player on the dealer's left.", ""]
+    climb = " ".join(label(rank) for rank in RANK_OPTIONS if not (r.power(rank).resets or r.power(rank).clears))
+    take = (
+        "Or, only when nothing you may play goes on it, take the whole pile"
+        if r.must_play
+        else "Or take the whole pile"
+    )
     lines += [
         "**Your turn.** Play one card, or several of one rank, equal to or higher than the top of "
-        "the pile: 3 4 5 6 7 8 9 J Q K A. An empty pile takes anything. Or take the whole pile "
+        f"the pile: {climb}. An empty pile takes anything. {take} "
         "into your hand (never an empty pile); that ends your turn.",
         "",
     ]
     lines += [f"**Drawing.** After playing from hand, draw back up to {r.hand_size} while the stock lasts.", ""]
+    burn = burn_words(r)
     lines += [
         "## Special cards",
         "",
-        "- **2** goes on anything; anything may follow it.",
-        (
-            "- **10** goes on anything"
-            if r.tens_on_anything
-            else "- **10** goes on anything except a jack, queen, king or ace"
-        )
-        + " and clears the pile for good: you play again.",
-        "- **Four of a kind** on top of the pile, played at once or over several turns, clears it: "
+        power_card_line(r, TWO),
+        power_card_line(r, TEN),
+        f"- **{burn[0].upper()}{burn[1:]}** on top of the pile, played at once or over several turns, clears it: "
         "whoever completed it plays again.",
     ]
-    if r.sevens_low:
-        lines.append("- **7 is low:** after a 7 the next play must be 7 or lower (or a 2 or 10).")
-    if r.eights_reverse:
-        lines.append("- **8 reverses:** it goes on anything and play changes direction.")
-    elif r.eights_invisible:
-        lines.append("- **8 is invisible:** it goes on anything, and the next card must beat the card under it.")
+    lines += [power_card_line(r, rank) for rank in ranks_with_power(r) if rank not in (TWO, TEN)]
     if r.jokers:
         lines.append(
             "- **Joker** goes on anything, alone or several together; it reverses the direction and "
             "is see-through: the next player must beat the card under it."
         )
     lines.append("")
+    table = table_rule_lines(r)
+    if table:
+        lines += ["## House rules", "", *table, ""]
     lines += [
         "## Table cards",
         "",
@@ -105,7 +108,6 @@ def rules_card(rules: Rules) -> str:
         lines.append(" Scoring: one win to the first out.")
     lines.append(" The loser deals the next game." if r.loser_deals else " The deal passes to the left.")
     lines += ["", "## Options in force", "", "| option | set to | what it does |", "| --- | --- | --- |"]
-    for name in OPTIONS:
-        value = getattr(r, name)
+    for name, value in r.saved_dict().items():  # the house options only when one is not at its default
         lines.append(f"| {option_name(name)} | {value_words(name, value)} | {value_sentence(name, value)} |")
     return "\n".join(lines) + "\n"

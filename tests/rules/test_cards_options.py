@@ -59,23 +59,37 @@ def test_every_option_default_is_listed_first():
 
 
 def test_option_names_and_values_are_those_of_rules_md():
-    assert OPTIONS == {
-        "packs": (1, 2, 3),
-        "jokers": (False, True),
-        "face_down": (3, 4, 5),
-        "face_up": (3, 4, 5),
-        "hand_size": (3, 1, 2, 4, 5),
-        "deal": ("swap", "choose"),
-        "starter": ("lowest", "dealer-left"),
-        "ten": ("anything", "not-on-picture"),
-        "seven": ("normal", "low"),
-        "eight": ("normal", "reverse", "invisible"),
-        "stuck_face_up": ("add-one", "keep-row"),
-        "after_pickup": ("next", "builder"),
-        "finish": ("last-loses", "first-out"),
-        "scoring": ("podium", "losses", "wins"),
-        "next_dealer": ("clockwise", "loser"),
-    }
+    """RULES.md's options keep their values (the house rules add to the rank options'); the
+    house rules' options follow them (docs/house_rules.md)."""
+    powers = ("normal", "reset", "clear", "invisible", "low", "skip", "reverse")
+    old = {name: OPTIONS[name][: len(values)] for name, values in RULES_MD_OPTIONS.items()}
+    assert old == RULES_MD_OPTIONS
+    assert set(OPTIONS["ten"]) == {"anything", "not-on-picture", *powers} - {"clear"}
+    for name in ("two", "three", "four", "five", "six", "seven", "eight", "nine", "jack", "queen", "king", "ace"):
+        assert sorted(OPTIONS[name]) == sorted(powers), name
+    assert list(OPTIONS)[len(RULES_MD_OPTIONS) :] == [
+        *("two", "three", "four", "five", "six", "nine", "jack", "queen", "king", "ace"),
+        *("skips", "low_binds_ten", "must_play", "play_drawn", "chance", "burn", "burn_in"),
+    ]
+
+
+RULES_MD_OPTIONS = {
+    "packs": (1, 2, 3),
+    "jokers": (False, True),
+    "face_down": (3, 4, 5),
+    "face_up": (3, 4, 5),
+    "hand_size": (3, 1, 2, 4, 5),
+    "deal": ("swap", "choose"),
+    "starter": ("lowest", "dealer-left"),
+    "ten": ("anything", "not-on-picture"),
+    "seven": ("normal", "low"),
+    "eight": ("normal", "reverse", "invisible"),
+    "stuck_face_up": ("add-one", "keep-row"),
+    "after_pickup": ("next", "builder"),
+    "finish": ("last-loses", "first-out"),
+    "scoring": ("podium", "losses", "wins"),
+    "next_dealer": ("clockwise", "loser"),
+}
 
 
 def test_presets_are_exactly_as_rules_md():
@@ -134,9 +148,18 @@ def test_replace_returns_a_new_rules():
     assert (base.seven, base.jokers) == ("normal", False)
 
 
+NEEDS = {
+    ("skips", "each"): {"eight": "skip"},
+    ("low_binds_ten", True): {"seven": "low"},
+    **{("burn", n): {"packs": 2} for n in (5, 6, 7, 8)},
+}
+
+
 @pytest.mark.parametrize("name,value", [(n, v) for n, vs in OPTIONS.items() for v in vs])
 def test_every_option_value_is_accepted(name, value):
     base = Rules.preset("palace") if name != "finish" else Rules.preset("shithead").replace(scoring="wins")
+    # The house rules that need a companion get it (docs/house_rules.md: combinations that mean nothing).
+    base = base.replace(**NEEDS.get((name, value), {}))
     r = base.replace(**{name: value})
     assert getattr(r, name) == value
 
@@ -151,8 +174,8 @@ def test_unknown_option_names_the_valid_ones():
 @pytest.mark.parametrize(
     "name,value,valid",
     [
-        ("seven", "high", ["normal", "low"]),
-        ("eight", "wild", ["normal", "reverse", "invisible"]),
+        ("seven", "high", ["normal", "low", "skip"]),
+        ("eight", "wild", ["normal", "reverse", "invisible", "skip"]),
         ("packs", 4, ["1", "2", "3"]),
         ("face_down", 2, ["3", "4", "5"]),
         ("hand_size", 6, ["1", "2", "3", "4", "5"]),

@@ -86,7 +86,8 @@ def test_bad_files_are_refused_with_the_line_and_why() -> None:
         text, lambda lines: lines.__setitem__(moves[3] - 1, lines[moves[3] - 1].partition(":")[0] + ": dance wildly")
     )
     assert err.line == moves[3]
-    assert err.why == "'dance wildly' is not a move: it should start with one of play, take, flip, swap, choose, ready"
+    kinds = "play, take, flip, swap, choose, ready, done, chance, burn-in"
+    assert err.why == f"'dance wildly' is not a move: it should start with one of {kinds}"
     for bad, why in [
         ("swap 3C", "a swap names a hand card and a face-up card, like swap 3C KD"),
         ("flip x", "flip names a face-down card by its place, like flip 1"),

@@ -101,10 +101,11 @@ def check_invariants(game: Game, deck: Counter) -> None:
     assert not me.out
     for s in game.seats:  # out means no cards; still in means some
         assert s.out == (not (s.hand or s.face_up or s.face_down))
-    # a ten clears at once and four of a kind clears: neither rests on the pile
-    assert all(c.rank != 10 for c in game.pile)
-    top = [c.rank for c in game.pile[-4:]]
-    assert not (len(top) == 4 and len(set(top)) == 1 and top[0] != 15)
+    # a clearing card (the ten) clears at once and a burn (four of a kind) clears: neither rests on the pile
+    assert not any(game.rules.power(c.rank).clears for c in game.pile)
+    burn = game.rules.burn
+    top = [c.rank for c in game.pile[-burn:]]
+    assert not (len(top) == burn and len(set(top)) == 1 and top[0] != 15)
     # the player to move always has a legal move
     assert game.legal_moves()
 

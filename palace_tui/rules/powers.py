@@ -1,0 +1,103 @@
+"""What a rank does beyond "equal or higher": its power, one option per rank.
+
+A rule set names a power for every rank (``two`` .. ``ace``); the joker's power is
+fixed. :meth:`Rules.power` reads it, and everything outside the engine asks the
+power's predicates instead of comparing option strings:
+
+>>> from palace_tui.rules import Rules
+>>> r = Rules.preset("palace").replace(three="invisible", eight="skip")
+>>> r.power(3), r.power(3).on_anything, r.power(8).skips, r.power(10)
+('invisible', True, True, 'clear')
+>>> r.ranks_with(Power.SKIP)
+(8,)
+"""
+
+from __future__ import annotations
+
+from palace_tui.rules.cards import ACE, JACK, JOKER, KING, QUEEN, TEN
+from palace_tui.rules.kinds import Kind
+
+
+class Power(Kind):
+    """A rank's power (the values of the rank options; ``joker`` is the joker's own)."""
+
+    NORMAL = "normal"  # ranked: the next play must equal or beat it
+    RESET = "reset"  # goes on anything; after it anything goes (the 2)
+    CLEAR = "clear"  # goes on anything and clears the pile; the same player plays again (the 10)
+    INVISIBLE = "invisible"  # goes on anything; see-through: the next play answers the card below
+    LOW = "low"  # ranked; after it the next ordinary play must be this rank or lower
+    SKIP = "skip"  # ranked; the next player misses a turn
+    REVERSE = "reverse"  # goes on anything; the direction of play reverses
+    JOKER = "joker"  # the joker's: goes on anything, reverses and is see-through
+
+    @property
+    def on_anything(self) -> bool:
+        """The card goes on anything (else it must be legal by rank)."""
+        return self not in _RANKED
+
+    @property
+    def resets(self) -> bool:
+        return self is Power.RESET
+
+    @property
+    def clears(self) -> bool:
+        return self is Power.CLEAR
+
+    @property
+    def see_through(self) -> bool:
+        return self is Power.INVISIBLE or self is Power.JOKER
+
+    @property
+    def low(self) -> bool:
+        return self is Power.LOW
+
+    @property
+    def skips(self) -> bool:
+        return self is Power.SKIP
+
+    @property
+    def reverses(self) -> bool:
+        return self is Power.REVERSE or self is Power.JOKER
+
+
+_RANKED = frozenset({Power.NORMAL, Power.LOW, Power.SKIP})
+
+#: The option that names each rank's power, by rank.
+RANK_OPTIONS = {
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    TEN: "ten",
+    JACK: "jack",
+    QUEEN: "queen",
+    KING: "king",
+    ACE: "ace",
+}
+
+#: The powers a rank option may name, in the order a setup screen offers them.
+_ALL = ("normal", "reset", "clear", "invisible", "low", "skip", "reverse")
+
+
+def rank_option_values(rank: int) -> tuple[str, ...]:
+    """A rank option's values, its default (and the values it had before powers were data) first.
+
+    The ten's option keeps its own spelling: ``anything`` (clears, goes on anything) and
+    ``not-on-picture`` (clears, never on J Q K A) instead of ``clear``.
+    """
+    if rank == TEN:
+        return ("anything", "not-on-picture", *(v for v in _ALL if v != "clear"))
+    first = {2: ("reset",), 7: ("normal", "low"), 8: ("normal", "reverse", "invisible")}.get(rank, ("normal",))
+    return first + tuple(v for v in _ALL if v not in first)
+
+
+def power_of_value(value: str) -> Power:
+    """The power an option value names (the ten's ``anything`` and ``not-on-picture`` clear)."""
+    return Power.CLEAR if value in ("anything", "not-on-picture") else Power(value)
+
+
+__all__ = ["JOKER", "RANK_OPTIONS", "Power", "power_of_value", "rank_option_values"]
