@@ -244,6 +244,13 @@ async def review_shots(size: tuple[int, int]) -> list[Path]:
     ]
 
 
+async def results_shot(size: tuple[int, int]) -> list[Path]:
+    """The results with the table's story under the scoreboard."""
+    store = MemoryStore()
+    app = PalaceApp(finished(store), ai_delay=0, store=store)
+    return [await shoot("results", app, size)]
+
+
 def to_png(svg: Path) -> Path | None:
     tool = shutil.which("rsvg-convert")
     if tool is None:
@@ -260,10 +267,18 @@ if __name__ == "__main__":
     parser.add_argument("--size", default="100x32", help="terminal size, WIDTHxHEIGHT")
     parser.add_argument("--lessons-only", action="store_true", help="only the lesson screenshot")
     parser.add_argument("--review-only", action="store_true", help="only the review's two screenshots")
+    parser.add_argument("--results-only", action="store_true", help="only the results screenshot")
     args = parser.parse_args()
     w, h = (int(x) for x in args.size.lower().split("x"))
     OUT.mkdir(exist_ok=True)
-    shots = lesson_shots((w, h)) if args.lessons_only else review_shots((w, h)) if args.review_only else main((w, h))
+    if args.lessons_only:
+        shots = lesson_shots((w, h))
+    elif args.review_only:
+        shots = review_shots((w, h))
+    elif args.results_only:
+        shots = results_shot((w, h))
+    else:
+        shots = main((w, h))
     for svg in asyncio.run(shots):
         png = to_png(svg)
         print(svg.relative_to(ROOT), "and", png.relative_to(ROOT) if png else "(no PNG: install rsvg-convert)")

@@ -20,7 +20,13 @@ from palace_tui.names import printable
 from palace_tui.store.ranking import SCORINGS
 from palace_tui.store.records import MAX_LIMIT, MAX_SQLITE_INT
 from palace_tui.store.store import RECORDS_FILE, Store, resolve_data_dir
+from palace_tui.store.story import TableStory, table_stories
 from palace_tui.terminal import printable_anywhere
+from palace_tui.words.options import rules_words_of
+from palace_tui.words.story import CHART_LEGEND, average_words, places_chart, story_title, streak_heading, streak_words
+
+#: How many tables' stories are told, the tables played most lately first.
+STORIES = 5
 
 #: Table titles, saying how each scoring ranks players.
 TITLES = {
@@ -82,6 +88,7 @@ def main(argv: list[str]) -> int:
     with Store(data_dir, claim_saves=False) as store:  # looking never takes the saved game from a player
         same_deals = store.same_deals()
         standings = store.standings(args.scoring)
+        stories = table_stories(store.table_games())[:STORIES]
         recent = store.recent_games(args.limit)
         busy = store.records_busy
         for warning in store.warnings:
@@ -102,6 +109,9 @@ def main(argv: list[str]) -> int:
         console.print()
     for scoring, rows in standings.items():
         console.print(standings_table(scoring, rows))
+        console.print()
+    for told in stories:
+        console.print(story_table(told))
         console.print()
     if recent:
         console.print(recent_table(recent))
@@ -201,10 +211,30 @@ def standings_table(scoring: str, rows: list[dict[str, Any]]) -> Table:
     return table
 
 
+def story_table(told: TableStory) -> Table:
+    """One table's story: each player's games, wins, average place, streak and last games."""
+    title = story_title(told.table_name or _short(told.table_id), rules_words_of(told.rules), told.games)
+    table = Table(title=title, title_justify="left", caption=CHART_LEGEND, caption_justify="left")
+    table.add_column("Player")
+    for column in ("Games", "Wins", "Average place", streak_heading(told.streak_not_last)):
+        table.add_column(column, justify="right")
+    table.add_column("Last games")
+    for player in told.players:
+        table.add_row(
+            Text(player.name),
+            str(player.games),
+            str(player.wins),
+            average_words(player.average_place),
+            streak_words(player.current_streak, player.best_streak),
+            places_chart(player.recent),
+        )
+    return table
+
+
 def recent_table(games: list[dict[str, Any]]) -> Table:
     """A rich table of recent games, newest first: when, which table and rules, who went out in what order."""
     table = Table(title="Recent games", title_justify="left")
-    for column in ("No.", "Ended", "Table", "Game", "Preset", "Order out", "Result"):
+    for column in ("No.", "Ended", "Table", "Game", "Rules", "Order out", "Result"):
         table.add_column(column, justify="right" if column in ("No.", "Game") else "left")
     for game in games:
         names = game["players"]
@@ -215,7 +245,7 @@ def recent_table(games: list[dict[str, Any]]) -> Table:
             _when(game["ended"]),
             Text(game.get("table_name") or _short(str(game["table_id"]))),
             str(game.get("table_game") or ""),
-            Text(game["preset"] or "custom"),
+            Text(rules_words_of(game["rules"])),
             order,
             Text(_result(game)),
         )

@@ -176,18 +176,19 @@ CORE: tuple[Lesson, ...] = FIRST_GAME + (
     ),
     Lesson(
         id="blind",
-        title="Face-down cards: the blind 4",
+        title="Face-down cards: turned blind",
         rule="When your hand and face-up cards are gone, turn one face-down card a turn, unseen. "
         "If it can't go on the pile, you take it and the whole pile, even if it was your "
         "last card.",
-        prompt="Only one face-down card is left and a queen is on top. Press Enter to turn it over.",
-        seats=({"name": "You", "face_down": "4C"}, _ben()),
+        prompt="Hand and face-up cards gone, a queen on top: choose one of your three unseen "
+        "face-down cards (←→) and turn it over (Enter).",
+        seats=({"name": "You", "face_down": "4C 6S 5H"}, _ben()),
         pile="8D QH",
         right=flips,
-        praise="The blind card was the 4♣: it can't go on the Q♥, so it went into your hand with the "
-        "whole pile. Your last card has to land legally to get you out: you are still in.",
+        praise="Your blind card can't go on the Q♥, so it went into your hand with the whole pile: "
+        "now you play from your hand again, and the face-down cards left wait until it is empty.",
         not_quite="",
-        hint="Press Enter to turn your card over.",
+        hint="Choose a face-down card with ←→ and press Enter to turn it over.",
     ),
     Lesson(
         id="out",
@@ -237,7 +238,7 @@ OPTION_LESSONS: tuple[Lesson, ...] = (
         praise="Right: the 8 went on the king and play now goes the other way: Cy plays next, "
         "not Ben, and must beat your 8.",
         not_quite="",
-        hint="Only the 8 goes on a king here.",
+        hint="An 8 goes on anything, even a king: play the 8♣.",
     ),
     Lesson(
         id="eight-invisible",

@@ -8,7 +8,7 @@ position is the palace preset's: the last with cards is the Palace, the lowest 3
 
 from __future__ import annotations
 
-from palace_tui.lessons.lesson import TEN, Lesson, Result, leads, out_and_palace, swaps_face_up
+from palace_tui.lessons.lesson import TEN, Lesson, Result, out_and_palace, plays_rank, swaps_face_up
 
 
 def _other_swap(r: Result) -> str | None:
@@ -21,6 +21,15 @@ def _other_swap(r: Result) -> str | None:
         return (
             "Legal: you may swap as often as you like before play. This time put the 10♦ face up, "
             "in the place of the 4♣."
+        )
+    return None
+
+
+def _high_lead(r: Result) -> str | None:
+    if r.move.kind == "play" and r.played()[0].rank != 3:
+        return (
+            f"Legal: the leader may lead any card. But a low lead is better: the {r.played()[0]} is "
+            "worth more later, when the pile is high, and the 3♥ only gets harder to get rid of."
         )
     return None
 
@@ -72,22 +81,24 @@ FIRST_GAME: tuple[Lesson, ...] = (
         title="Who leads: the lowest 3",
         dealt=True,
         dealer=0,
-        before=("ready", "ready"),
+        before=("ready", "ready", "ready"),
         rule="Once everyone is ready, the lowest card leads: a 3 face up first (clockwise from the "
         "dealer's left), then a 3 in hand, then 4s, and so on.",
-        prompt="Ben and Cy are ready. Nobody has a 3 face up, and you hold the 3♥ in "
-        "your hand. Press r to say you are ready, and see who leads.",
+        prompt="Everyone is ready. Nobody shows a 3 face up, so the lowest card is a 3 in a hand: "
+        "your 3♥. You lead, and may lead any card, or several of one rank, from your hand. "
+        "Which do you lead?",
         seats=(
             {"name": "You", "face_down": "4C 7S 9H", "face_up": "AC 2D TS", "hand": "3H 6D JD"},
             {"name": "Ben", "face_down": "3S 6C 8S", "face_up": "KD 2H AH", "hand": "5S 6H 7D"},
             {"name": "Cy", "face_down": "3D 5C 8D", "face_up": "QC TC 9S", "hand": "4S 8H KS"},
         ),
         stock="4H 5D 7C",
-        right=leads,
-        praise="Right: with no 3 face up, the 3 in your hand is the lowest card, so you lead. The "
-        "first player may lead any card, or several of one rank, from the hand.",
-        not_quite="Swapping is allowed, but Ben and Cy are waiting: press r to be ready.",
-        hint="Press r: you are ready.",
+        right=plays_rank(3),
+        praise="Right: the 3 in your hand was the lowest card, so you led, and a low lead is the best "
+        "one: a 3 is the hardest card to get rid of later, and your J♦ stays for when the pile is high.",
+        not_quite="",
+        not_quite_for=_high_lead,
+        hint="Lead from your hand: your face-up cards wait until the hand is gone.",
     ),
     Lesson(
         id="pass",
@@ -100,8 +111,7 @@ FIRST_GAME: tuple[Lesson, ...] = (
         "shown while they do.",
         seats=(),
         right=None,
-        picture="Pass to Ben\nIt is Ben's turn to play.\nEveryone else, look away.\n\n"
-        "Ben: press Enter to see your cards.",
+        pass_to="Ben",
         praise="Nobody sees a hand that is not theirs: that is the whole point of the pass screen.",
         not_quite="",
         hint="",

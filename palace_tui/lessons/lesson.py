@@ -85,6 +85,9 @@ class Lesson:
     #: The rank power this lesson teaches (a value of the rank options: ``skip``, ``low``...),
     #: for a table that gives it to any rank, not only to the one in ``options``.
     power: str = ""
+    #: For the page about the pass screen: the name it passes to (the lesson screen shows the
+    #: table's own pass box for that name).
+    pass_to: str = ""
 
     @property
     def is_page(self) -> bool:

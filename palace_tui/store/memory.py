@@ -103,6 +103,10 @@ class MemoryStore:
                 row["points"] += r["points"][i]
         return rank(list(rows.values()), scoring)
 
+    def table_games(self, table_id: str | None = None) -> list[dict[str, Any]]:
+        """This run's finished games of one table (every table when None), oldest first."""
+        return [r for r in self._records.values() if table_id is None or r["table_id"] == table_id]
+
     def game_list(self, limit: int) -> list[dict[str, Any]]:
         """No game here can be reviewed: a game in memory keeps no game file."""
         return []

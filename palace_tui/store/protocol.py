@@ -75,6 +75,11 @@ class GameStore(Protocol):
         """One table's rows ``{name, games, wins, losses, points, place}``, best first."""
         ...
 
+    def table_games(self, table_id: str | None = None) -> list[dict[str, Any]]:
+        """Every finished game of one table (of every table when None), oldest first, shaped as
+        ``record_game`` takes them: what :mod:`~palace_tui.store.story` tells the table's story from."""
+        ...
+
     def game_list(self, limit: int) -> list[dict[str, Any]]:
         """The games kept for review, newest first, numbered."""
         ...

@@ -277,14 +277,23 @@ class Records:
 
     def recent_games(self, limit: int = 10) -> list[dict[str, Any]]:
         """The last ``limit`` finished games, newest first, in the shape ``record_game`` takes."""
+        return self._games("", (), "DESC", limit)
+
+    def table_games(self, table_id: str | None = None) -> list[dict[str, Any]]:
+        """Every finished game of the table ``table_id`` (of every table when None), oldest first,
+        in the shape ``record_game`` takes (with ``table_name``): what the table's story is told from."""
+        where, args = (" WHERE t.table_key = ?", (str(table_id),)) if table_id is not None else ("", ())
+        return self._games(where, args, "ASC", MAX_LIMIT)
+
+    def _games(self, where: str, args: tuple[Any, ...], order: str, limit: int) -> list[dict[str, Any]]:
         games = self._rows(
             "SELECT g.id AS id, g.game_key AS game_id, t.table_key AS table_id, g.preset AS preset,"
             " COALESCE(t.name, t.table_key) AS table_name, g.table_game AS table_game,"
             " (SELECT h.id FROM histories h WHERE h.game_key = g.game_key) AS number,"
             " g.options AS rules, g.seed AS seed, g.scoring AS scoring, g.started AS started,"
             " g.ended AS ended, g.order_out AS ord, g.points AS points, g.winner AS winner, g.loser AS loser"
-            " FROM games g JOIN tables t ON t.id = g.table_id ORDER BY g.ended DESC, g.id DESC LIMIT ?",
-            (min(max(0, int(limit)), MAX_LIMIT),),
+            f" FROM games g JOIN tables t ON t.id = g.table_id{where} ORDER BY g.ended {order}, g.id {order} LIMIT ?",
+            (*args, min(max(0, int(limit)), MAX_LIMIT)),
         )
         readable = []
         for game in games:

@@ -398,6 +398,10 @@ class Store:
         """The last ``limit`` recorded games, newest first, as dicts shaped like ``record_game``'s input."""
         return self.records.read(lambda r: r.recent_games(limit), [])
 
+    def table_games(self, table_id: str | None = None) -> list[dict[str, Any]]:
+        """Every finished game of one table (of every table when None), oldest first: its story."""
+        return self.records.read(lambda r: r.table_games(table_id), [])
+
     def game_list(self, limit: int = 50) -> list[dict[str, Any]]:
         """Every kept game (finished and abandoned), newest first, numbered for ``--export N``;
         a game whose rows were edited by hand is skipped and counted in :attr:`unreadable`."""

@@ -276,3 +276,18 @@ def house_rules_words(rules: Rules) -> str:
     nearest = min(PRESETS, key=lambda p: len(Rules.preset(p).differences(rules)))
     changed = Rules.preset(nearest).differences(rules)
     return f"{nearest} with {settings_words({n: changed[n][1] for n in OPTIONS if n in changed})}"
+
+
+def rules_words_of(options: Mapping[str, Any]) -> str:
+    """:func:`house_rules_words` for options as the records keep them (a dict); options an older
+    or newer palace-tui wrote that these rules cannot take are said as they are.
+
+    >>> rules_words_of(Rules.preset("shithead").replace(seven="low").as_dict())
+    'shithead with Sevens: low'
+    >>> rules_words_of({"seven": "sideways"})
+    'Sevens: sideways'
+    """
+    try:
+        return house_rules_words(Rules(**options))
+    except (TypeError, ValueError):
+        return settings_words(options)

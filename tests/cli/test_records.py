@@ -135,5 +135,33 @@ def test_tables_keep_their_width_in_a_pipe(tmp_path: Path, make_record) -> None:
     for block in out.stdout.split("\n\n"):
         rows = [line for line in block.splitlines() if line[:1] in "│┃┏┗┡└┌╭╰+|"]
         assert len({len(row) for row in rows}) <= 1, f"a table's rows differ in width: {rows}"
-    recent = [line for line in lines if "Table 1" in line]
+    start = next(i for i, line in enumerate(lines) if line.startswith("Recent games"))
+    recent = [line for line in lines[start:] if "Table 1" in line]
     assert len(recent) == 2 and all(long_name in line or "Ada" in line for line in recent)
+
+
+def test_records_tell_each_tables_story(data_dir: Path, make_record, capsys) -> None:
+    """Per player at a table: games, wins, average place, streak now (and best), and a chart of
+    the last games' places; a house-rule set at the same table tells its own story."""
+    shithead = {"scoring": "losses", "next_dealer": "clockwise"}
+    with Store(data_dir) as store:
+        for order in ([0, 1, 2], [0, 2, 1], [1, 0, 2], [0, 1, 2]):
+            store.record_game(make_record(["Ada", "Bo", "Cy"], order, "losses", table_id="kitchen", rules=shithead))
+        store.record_game(
+            make_record(["Ada", "Bo"], [1, 0], "losses", table_id="kitchen", rules={**shithead, "seven": "low"})
+        )
+    assert main(["--data-dir", str(data_dir)]) == 0
+    out = capsys.readouterr().out
+    told = out[out.index("Table 1, shithead: 4 games") :]
+    rows = {
+        line.split("│")[1].strip(): [c.strip() for c in line.split("│")[2:-1]]
+        for line in told.splitlines()[:9]
+        if "│" in line
+    }
+    # Ada: 1st, 1st, 2nd, 1st, never last; Bo: 2nd, 3rd, 1st, 2nd; Cy: 3rd, 2nd, 3rd, 3rd.
+    assert rows["Ada"] == ["4", "3", "1.2", "4 (best 4)", "█ █ ▅ █"]
+    assert rows["Bo"] == ["4", "1", "2.0", "2 (best 2)", "▅ ▁ █ ▅"]
+    assert rows["Cy"] == ["4", "0", "2.8", "0 (best 1)", "▁ ▅ ▁ ▁"]
+    assert list(rows) == ["Ada", "Bo", "Cy"]  # the best average place first
+    assert "Not last in a row" in told and "Last games: a bar a game, oldest first" in told
+    assert "Table 1, shithead with Sevens: low: 1 game" in out

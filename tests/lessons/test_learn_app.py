@@ -98,14 +98,18 @@ async def test_the_first_game_lessons_by_keys(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert screen.lesson.id == "starts"
-        await pilot.press("r")
+        assert screen.query_one("#lesson-seats").border_title == "Table  clockwise →"
+        await pilot.press("enter")  # the hand is sorted: the cursor starts on the 3♥, the low lead
         await pilot.pause()
-        assert "You lead (lowest card: a 3 in hand)." in feedback_text(screen)
+        assert feedback_text(screen).startswith("Well done!") and "You played 3♥." in feedback_text(screen)
         await pilot.press("enter")
         await pilot.pause()
         assert screen.lesson.id == "pass"
         text = screen_text(screen)
-        assert "Pass to Ben" in screen.query_one("#page-picture").border_title
+        # The table's own pass box, as the pass screen draws it.
+        from palace_tui.tui.widgets.pass_box import PassBox
+
+        assert str(screen.query_one(PassBox).query_one("#pass-title").render()) == "Pass to Ben"
         assert "look away" in text
         assert set(footer_keys(screen)) == {"enter", "n", "escape"}
         await pilot.press("enter")
@@ -342,3 +346,31 @@ async def test_a_lesson_from_the_new_table_screen_and_back(tmp_path):
         await pilot.press("escape", "escape")
         await pilot.pause()
         assert app.screen is form
+
+
+async def test_the_eights_lesson_shows_play_turning_round(tmp_path):
+    """As at the table, the seats' title says which way play goes: the 8 turns it round."""
+    app = LearnApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lesson(app, pilot, "eight-reverse")
+        seats = screen.query_one("#lesson-seats")
+        assert seats.border_title == "Table  clockwise →"
+        await pilot.press("4")  # a 4 can't go on the king: the hint says the 8 goes on anything
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "An 8 goes on anything, even a king" in feedback_text(screen)
+        await pilot.press("8", "enter")
+        await pilot.pause()
+        assert feedback_text(screen).startswith("Well done!"), feedback_text(screen)
+        assert seats.border_title == "Table  anticlockwise ←"
+
+
+async def test_the_blind_card_is_chosen(tmp_path):
+    """Three unseen face-down cards: ←→ chooses which to turn, and the one chosen is turned."""
+    app = LearnApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lesson(app, pilot, "blind")
+        await pilot.press("right", "enter")
+        await pilot.pause()
+        assert feedback_text(screen).startswith("Well done!"), feedback_text(screen)
+        assert "6♠" in feedback_text(screen) and "took it with the pile" in feedback_text(screen)

@@ -79,7 +79,7 @@ def lesson_words(lesson: Lesson) -> list[tuple[str, tuple[set[Card], set[Card], 
     """Each sentence about this position, with what the learner sees when it shows
     (as :func:`visible`). The general rule is left out."""
     if lesson.is_page:
-        return [(t, (set(), set(), set())) for t in (lesson.prompt, lesson.praise, lesson.picture) if t]
+        return [(t, (set(), set(), set())) for t in (lesson.prompt, lesson.praise) if t]
     from palace_tui.lessons.lesson import Result
 
     game = lesson.position()

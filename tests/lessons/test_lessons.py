@@ -14,7 +14,7 @@ from palace_tui.rules.saving import to_dict
 CASES = {
     "palace": ("play AS", "play 4D", "take"),
     "deal-swap": ("swap TD 4C", "swap 4C TD", "swap 5C 8D"),
-    "starts": ("ready", "play 3H", "swap 3H AC"),
+    "starts": ("play 3H", "play AC", "play JD"),
     "climb": ("play 9D", "play 6H", "take"),
     "pairs": ("play QH QS", "play 5C", "play QH"),
     "two": ("play 2C", "play 9H", "take"),
@@ -115,7 +115,9 @@ def test_positions_are_real():
         game = lesson.position()
         counts = Counter(c.code for c in game.all_cards())
         assert max(counts.values()) == 1, (lesson.id, [k for k, v in counts.items() if v > 1])
-        assert game.turn == lesson.learner and game.phase == ("setup" if lesson.dealt else "play")
+        # A dealt lesson is at the swap, unless everyone said ready before it (then play has begun).
+        ready = lesson.before.count("ready") == len(lesson.seats)
+        assert game.turn == lesson.learner and game.phase == ("setup" if lesson.dealt and not ready else "play")
         assert game.names[lesson.learner] == "You"
         assert 1 <= len(lesson.rule.split(". ")) <= 3, lesson.id
 
@@ -142,7 +144,7 @@ def test_course_order_and_seed_examples():
     assert [c.code for c in four.pile[-2:]] == ["7H", "7C"]
     assert [c.code for c in four.seats[0].hand if c.rank == 7] == ["7D", "7S"]
     blind = BY_ID["blind"].position()
-    assert [c.code for c in blind.seats[0].face_down] == ["4C"] and blind.pile[-1].code == "QH"
+    assert [c.code for c in blind.seats[0].face_down] == ["4C", "6S", "5H"] and blind.pile[-1].code == "QH"
 
 
 def test_each_option_has_its_lesson():
@@ -213,12 +215,20 @@ def test_the_palace_is_the_last_with_cards():
 
 
 def test_the_lowest_three_leads_once_all_are_ready():
+    """Everyone is ready and the learner holds the lowest card, a 3 in hand: the learner leads,
+    and the decision is what to lead (a low lead is right; a higher one is legal and explained)."""
     runner = LessonRunner(BY_ID["starts"])
-    assert runner.game.phase == "setup" and runner.game.turn == 0
-    assert [s.done_setup for s in runner.view().seats] == [False, True, True]
-    feedback = runner.attempt(Move.ready())
     assert runner.game.phase == "play" and runner.game.turn == 0
-    assert "You lead (lowest card: a 3 in hand)." in feedback.happened
+    high = LessonRunner(BY_ID["starts"]).attempt(Move.play("JD"))
+    assert high.kind == "not-quite" and "the leader may lead any card" in high.text
+    feedback = runner.attempt(Move.play("3H"))
+    assert feedback.kind == "right" and "You played 3♥" in feedback.happened
+
+
+def test_who_leads_and_the_blind_card_ask_for_a_decision():
+    """They asked for a key press (r; Enter on the only face-down card): now there is a choice."""
+    for lesson_id in ("starts", "blind"):
+        assert len(BY_ID[lesson_id].position().legal_moves()) > 1, lesson_id
 
 
 def test_each_house_power_of_issue_22_has_a_lesson_and_its_right_move_is_right():

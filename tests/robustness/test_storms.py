@@ -154,7 +154,8 @@ async def storm(
                     batch = ["ctrl+q"]
                 elif roll < 0.10:
                     batch = ["question_mark"] + rng.choices(KEYS, k=rng.randint(0, 4)) + ["escape"]
-                elif roll < 0.14:
+                elif roll < 0.14 and screen_name(app) == "GameScreen":
+                    # x means Abandon only at the table: sent elsewhere it rarely reached the question.
                     batch = ["x", rng.choice(["y", "y", "n", "escape", "left"])]
                 elif roll < 0.45:
                     batch = guided_keys(app, rng, swaps)

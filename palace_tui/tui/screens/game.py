@@ -54,6 +54,7 @@ from palace_tui.tui.widgets.seat_list import SeatList
 from palace_tui.tui.widgets.too_small import TooSmall
 from palace_tui.words import explain_pile
 from palace_tui.words import take_back as take_back_words
+from palace_tui.words.passing import direction_words
 from palace_tui.words.take_back import undone
 
 WARN = Style(color="red", bold=True)
@@ -179,7 +180,7 @@ class GameScreen(Screen[None], inherit_bindings=False):
             self.refresh_bindings()
 
     def _draw_titles(self, view: SeatView, mode: Mode) -> None:
-        arrow = "clockwise →" if view.direction == 1 else "anticlockwise ←"
+        arrow = direction_words(view.direction)
         if self.highlight.changes is not None and self.highlight.changes.direction:
             arrow = f"[reverse]{arrow}[/]"  # play just turned round
         self.query_one("#seats").border_title = f"Table  {arrow}"

@@ -21,6 +21,7 @@ from palace_tui.tui.screens.house_lessons import LESSONS_BINDING, has_house_less
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import TooSmall
 from palace_tui.words.how_to_play import how_to_play
+from palace_tui.words.options import house_rules_words
 
 
 def how_to_play_table(rules: Rules) -> Table:
@@ -63,9 +64,9 @@ class HowToPlayScreen(ModalScreen[None]):
         yield TooSmall()
 
     def on_mount(self) -> None:
-        name = self.rules.preset_name()
-        # A title is markup: the preset's name is one of ours, never a player's text.
-        self.query_one("#how-scroll").border_title = f"How to play{f': {name}' if name else ''}"
+        # The preset, or the nearest one and the house rules on it. A title is markup: these
+        # words are ours, never a player's text, and hold no brackets.
+        self.query_one("#how-scroll").border_title = f"How to play: {house_rules_words(self.rules)}"
         self.sub_title = "how to play"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -17,7 +17,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Center, Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -29,10 +29,12 @@ from palace_tui.tui.screens.key_modes import LESSON_KEYS, Ask, Mode
 from palace_tui.tui.screens.turn_hint import turn_hint
 from palace_tui.tui.widgets.card_row import CardRow
 from palace_tui.tui.widgets.keys_footer import KeysFooter
+from palace_tui.tui.widgets.pass_box import PassBox
 from palace_tui.tui.widgets.pile_view import PileView
 from palace_tui.tui.widgets.player_area import PlayerArea
 from palace_tui.tui.widgets.seat_list import SeatList
 from palace_tui.tui.widgets.too_small import TooSmall
+from palace_tui.words.passing import direction_words
 
 DIM = Style(dim=True)
 KEY = Style(bold=True)
@@ -77,14 +79,14 @@ class LessonScreen(Screen[None]):
                 yield SeatList(id="lesson-seats")
                 yield PileView(id="lesson-pile")
             yield PlayerArea(id="lesson-me")
-            yield Static("", id="page-picture")
+            with Center(id="page-pass"):
+                yield PassBox()
             yield Static("", id="prompt")
             yield Static("", id="feedback")
         yield KeysFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:
-        self.query_one("#lesson-seats").border_title = "Table"
         self.query_one("#lesson-pile").border_title = "Pile"
         self.query_one(PlayerArea).border_title = "Your cards"
         self._refresh_all()
@@ -128,12 +130,10 @@ class LessonScreen(Screen[None]):
         page = lesson.is_page
         self.query_one("#lesson-top").display = not page
         self.query_one(PlayerArea).display = not page
-        picture = self.query_one("#page-picture", Static)
-        picture.display = bool(lesson.picture)
-        if lesson.picture:
-            head, _, body = lesson.picture.partition("\n")
-            picture.border_title = head
-            picture.update(Text(body))
+        # The page about the pass screen shows the table's own pass box.
+        self.query_one("#page-pass").display = bool(lesson.pass_to)
+        if lesson.pass_to:
+            self.query_one(PassBox).name_player(lesson.pass_to)
         self._refresh_table()
         self._show_feedback(self.runner.last)
 
@@ -147,6 +147,8 @@ class LessonScreen(Screen[None]):
             if not cards_only:
                 self.query_one(SeatList).show(view, set())
                 self.query_one(PileView).show(view)
+                # As at the table: which way play goes (an 8 or a joker may have turned it round).
+                self.query_one("#lesson-seats").border_title = f"Table  {direction_words(view.direction)}"
             down, up, hand = (self.cursor.slots(view, mode, row) for row in (Row.FACE_DOWN, Row.FACE_UP, Row.HAND))
             self.query_one(PlayerArea).show(down, up, hand, self._hint(view, mode))
         if not cards_only:

@@ -92,7 +92,7 @@ class NewTableScreen(Screen[Session]):
     NewTableScreen #form { padding: 0 1; height: 1fr; }
     NewTableScreen .section { text-style: bold; color: $accent; margin-top: 1; }
     NewTableScreen .field { height: auto; }
-    NewTableScreen .field-label { width: 14; }
+    NewTableScreen .field-label { width: 15; }
     NewTableScreen #players { width: 8; }
     NewTableScreen #rules-hint { color: $text-muted; }
     NewTableScreen #seed { width: 18; margin-right: 1; }
@@ -176,7 +176,7 @@ class NewTableScreen(Screen[Session]):
             yield OptionSections(t["options"])
             yield Label("This table", classes="section")
             with Horizontal(classes="field"):
-                yield Label("seed", classes="field-label")
+                yield Label("Seed", classes="field-label")
                 yield Input(str(t["seed"] or ""), placeholder="random", type="integer", compact=True, id="seed")
                 yield Static(
                     "Blank: a fresh shuffle every game. A number deals the same cards.", id="seed-help", markup=False

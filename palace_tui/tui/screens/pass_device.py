@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle, Vertical
+from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from palace_tui.tui.widgets.keys_footer import KeysFooter
+from palace_tui.tui.widgets.pass_box import PassBox
 from palace_tui.tui.widgets.too_small import TooSmall
 
 
@@ -24,12 +25,6 @@ class PassScreen(Screen[int], inherit_bindings=False):
 
     DEFAULT_CSS = """
     PassScreen { background: $background; align: center middle; }
-    PassScreen #pass-box {
-        width: 50; height: auto; padding: 1 2;
-        border: double $accent; background: $panel;
-    }
-    PassScreen #pass-title { text-style: bold; text-align: center; width: 100%; color: $accent; }
-    PassScreen #pass-body { text-align: center; width: 100%; margin-top: 1; }
     """
 
     BINDINGS = [
@@ -53,19 +48,15 @@ class PassScreen(Screen[int], inherit_bindings=False):
 
     def compose(self) -> ComposeResult:
         yield Header(icon="♠")
-        with Middle(), Center(), Vertical(id="pass-box"):
-            yield Static(id="pass-title", markup=False)
-            yield Static(id="pass-body", markup=False)
+        with Middle(), Center():
+            yield PassBox(id="pass-box")
         yield KeysFooter()
         yield TooSmall()
 
     def _show(self) -> None:
         # Only the name: no card (a played card could match one in a hand of a two-pack
         # game), and nothing of the previous turn, which was meant for its mover alone.
-        self.query_one("#pass-title", Static).update(f"Pass to {self.player}")
-        self.query_one("#pass-body", Static).update(
-            f"Everyone else, look away.\n\n{self.player}: press Enter to see your cards."
-        )
+        self.query_one(PassBox).name_player(self.player)
         self.sub_title = f"pass to {self.player}"
         # The header follows sub_title a message later: bring it up to date now, so that no frame
         # shows this box under the name of the person the screen was passed to last time.

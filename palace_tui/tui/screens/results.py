@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
 from palace_tui.store.protocol import GameStore
+from palace_tui.store.story import TableStory, table_stories
 from palace_tui.table.session import Session
 from palace_tui.tui.widgets.game_log import log_line
 from palace_tui.tui.widgets.keys_footer import KeysFooter
@@ -25,6 +26,10 @@ from palace_tui.words.results import (
     points_sentence,
     same_deal_columns,
 )
+from palace_tui.words.story import average_words, places_chart, story_legend, streak_heading, streak_words
+
+#: How many of the last games the results screen's chart shows (palace records shows more).
+RESULTS_RECENT = 8
 
 #: What a scoreboard column is called under each scoring option.
 SCORE_COLUMN = {"podium": ("points", "Points"), "losses": ("losses", "Losses"), "wins": ("wins", "Wins")}
@@ -41,8 +46,10 @@ class ResultsScreen(Screen[str]):
     DEFAULT_CSS = """
     ResultsScreen #results-body { height: 1fr; }
     ResultsScreen #outcome { width: 1fr; padding: 0 1; border: round $accent; height: 1fr; }
-    ResultsScreen #board-box { width: auto; min-width: 30; max-width: 50%; border: round $secondary; height: 1fr; }
+    ResultsScreen #board-box { width: auto; min-width: 30; max-width: 60%; border: round $secondary; height: 1fr; }
     ResultsScreen #board { width: auto; }
+    ResultsScreen #story { width: auto; margin-top: 1; }
+    ResultsScreen #story-legend { width: 100%; padding: 0 1; color: $text-muted; }
     ResultsScreen DataTable { height: auto; }
     ResultsScreen #left { width: 1fr; height: 1fr; }
     ResultsScreen #left #outcome { height: auto; }
@@ -94,6 +101,10 @@ class ResultsScreen(Screen[str]):
                 board: DataTable[Text | str] = DataTable(id="board", cursor_type="none", zebra_stripes=True)
                 board.can_focus = False  # Enter belongs to Play again
                 yield board
+                story: DataTable[Text | str] = DataTable(id="story", cursor_type="none", zebra_stripes=True)
+                story.can_focus = False
+                yield story
+                yield Static("", id="story-legend")
         yield KeysFooter()
         yield TooSmall()
 
@@ -119,6 +130,45 @@ class ResultsScreen(Screen[str]):
                 str(board_row.get(key, 0)),
                 str(board_row.get("games", 0)),
             )
+        self._show_story()
+
+    def _show_story(self) -> None:
+        """The table's story under the scoreboard: each player's wins, average place, streak and
+        places over the last games, from the records (nothing when they cannot be read)."""
+        told = self._story()
+        story = self.query_one("#story", DataTable)
+        if told is None or told.games < 2:  # one game tells no story yet
+            story.display = False
+            self.query_one("#story-legend").display = False
+            return
+        # Where the first out ends the game no one else has a place: no average to show.
+        placed = told.streak_not_last
+        story.add_columns(
+            "Name", "Wins", *(["Place"] if placed else []), streak_heading(placed, short=True), "Last games"
+        )
+        # In the scoreboard's order, so each player's row is at the same height in both tables.
+        ranked = [str(row["name"]) for row in self.scoreboard]
+        players = sorted(told.players, key=lambda p: ranked.index(p.name) if p.name in ranked else len(ranked))
+        for player in players:
+            story.add_row(
+                Text(player.name),
+                str(player.wins),
+                *([average_words(player.average_place)] if placed else []),
+                streak_words(player.current_streak, player.best_streak),
+                places_chart(player.recent[-RESULTS_RECENT:]),
+            )
+        self.query_one("#story-legend", Static).update(story_legend(told.streak_not_last))
+
+    def _story(self) -> TableStory | None:
+        """This table's story under the rules of the game just played."""
+        if self.store is None:
+            return None
+        try:
+            games = self.store.table_games(self.session.table_id)
+        except Exception:  # a damaged record file must not hide the result
+            return None
+        rules = self.session.rules.as_dict()
+        return next((t for t in table_stories(games) if t.rules == rules), None)
 
     def _outcome_text(self) -> Text:
         session = self.session

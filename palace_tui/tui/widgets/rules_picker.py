@@ -38,9 +38,9 @@ class RulesPicker(Vertical):
     DEFAULT_CSS = """
     RulesPicker { height: auto; }
     RulesPicker .field { height: auto; }
-    RulesPicker .field-label { width: 14; }
+    RulesPicker .field-label { width: 15; }
     RulesPicker #preset { width: 28; }
-    RulesPicker #preset-help { width: 1fr; color: $text-muted; padding-left: 14; }
+    RulesPicker #preset-help { width: 1fr; color: $text-muted; padding-left: 15; }
     RulesPicker #set-name { width: 28; margin-right: 1; }
     RulesPicker Button { min-width: 0; width: auto; margin-right: 1; }
     """
@@ -66,11 +66,11 @@ class RulesPicker(Vertical):
     def compose(self) -> ComposeResult:
         value = self.chosen if self.chosen in dict(self.choices()).values() else CUSTOM
         with Horizontal(classes="field"):
-            yield Label("rules", classes="field-label")
+            yield Label("Rule set", classes="field-label")
             yield Select(self.choices(), value=value, allow_blank=False, compact=True, id="preset")
         yield Static(self._help(value), id="preset-help", markup=False)
         with Horizontal(classes="field", id="set-row"):
-            yield Label("save as", classes="field-label")
+            yield Label("Save as", classes="field-label")
             yield Input(
                 placeholder="a name for these rules", max_length=rule_sets.MAX_NAME, compact=True, id="set-name"
             )
