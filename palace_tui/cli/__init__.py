@@ -1,4 +1,4 @@
-"""The ``palace`` command: play (the default), ``simulate``, ``records``, ``review``, ``learn`` and ``serve``.
+"""The ``palace`` command: play (the default), ``simulate``, ``records``, ``rules``, ``review``, ``learn``, ``serve``.
 
 Each subcommand's module is imported only when it runs, so ``palace simulate`` never loads
 Textual. Every bad flag of every command prints one sentence and exits with status 2
@@ -29,6 +29,12 @@ def _records(argv: list[str]) -> int:
     return records.main(argv)
 
 
+def _rules(argv: list[str]) -> int:
+    from palace_tui.cli import house_rules
+
+    return house_rules.main(argv)
+
+
 def _simulate(argv: list[str]) -> int:
     from palace_tui.cli import simulate
 
@@ -47,6 +53,7 @@ COMMANDS: dict[str, tuple[Callable[[list[str]], int], str]] = {
     "learn": (_learn, "lessons: learn Palace in five minutes"),
     "review": (_review, "replay a finished game with the coach's verdicts (or a game FILE)"),
     "records": (_records, "the standings and the recent games; --export N FILE"),
+    "rules": (_rules, "your saved house rules, and the line that shares each"),
     "simulate": (_simulate, "computer-only games, for statistics"),
     "serve": (_serve, "play in a web browser (on this machine or a tablet)"),
 }

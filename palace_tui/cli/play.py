@@ -44,6 +44,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--level", default=None, help="computer level for every computer seat")
     p.add_argument("--preset", choices=list(PRESETS), default=None, help="rule preset (default palace)")
     p.add_argument(
+        "--rules",
+        metavar="NAME|LINE",
+        default=None,
+        help="the rules of a set saved on the new-table screen, by name, or a rules line: "
+        "'seven=low eight=reverse' (palace rules lists the saved sets)",
+    )
+    p.add_argument(
         "--option",
         action="append",
         default=[],
@@ -70,18 +77,32 @@ def build(argv: list[str]) -> dict[str, Any]:
         raise UsageError("The lessons are a subcommand: run palace learn")
     if not 0 <= args.ai_delay <= MAX_AI_DELAY:  # also refuses nan and inf
         raise UsageError(f"--ai-delay must be from 0 to {MAX_AI_DELAY} seconds")
-    for flag, value in (("--players", args.players), ("--level", args.level), ("--data-dir", args.data_dir)):
+    for flag, value in (
+        ("--players", args.players),
+        ("--level", args.level),
+        ("--data-dir", args.data_dir),
+        ("--rules", args.rules),
+    ):
         if value is not None and not value.strip():
             raise UsageError(f"{flag} needs a value: leave the flag out to use the default")
     table_flags = (
-        args.players or args.computers is not None or args.preset or args.option or args.seed is not None or args.level
+        args.players
+        or args.computers is not None
+        or args.preset
+        or args.rules
+        or args.option
+        or args.seed is not None
+        or args.level
     )
     if args.resume and table_flags:
         raise UsageError("--resume goes back to the saved game, so it takes no table flags")
+    if args.rules and args.preset:
+        raise UsageError("--rules and --preset both choose the rules: use one of them")
     session = None
     if table_flags:
+        base = chosen_rules(args.rules, args.data_dir) if args.rules else Rules.preset(args.preset or "palace")
         try:
-            rules = Rules.preset(args.preset or "palace").with_text_options(args.option)
+            rules = base.with_text_options(args.option)
         except ValueError as exc:
             raise UsageError(str(exc)) from None
         names = [clean_name(n) for n in (args.players or "").split(",") if clean_name(n)]
@@ -109,6 +130,35 @@ def build(argv: list[str]) -> dict[str, Any]:
         "ai_delay": args.ai_delay,
         "quiet": args.quiet,
     }
+
+
+def chosen_rules(text: str, data_dir: str | None) -> Rules:
+    """The rules ``--rules TEXT`` names (a rules line, a saved set, a preset); UsageError if none."""
+    from palace_tui.table import rule_sets
+
+    sets: dict[str, str] = {}
+    problems: list[str] = []
+    if not rule_sets.is_line(text):  # only a name needs the saved sets: a line never opens the data folder
+        sets, problems = saved_rule_sets(data_dir)
+    try:
+        rules, _name = rule_sets.resolve(text, sets)
+    except ValueError as exc:
+        raise UsageError(" ".join([f"--rules: {exc}", *problems])) from None
+    return rules
+
+
+def saved_rule_sets(data_dir: str | None) -> tuple[dict[str, str], list[str]]:
+    """The rule sets saved in the data folder, and the store's sentences on what went wrong reading them."""
+    from palace_tui.store import Store
+
+    try:
+        store = Store(data_dir, claim_saves=False)  # the saved game is the app's, not this look-up's
+    except Exception as exc:  # the look-up must end in a sentence, whatever the disk does
+        return {}, [f"The data folder could not be opened ({exc})."]
+    try:
+        return store.rule_sets(), list(store.warnings)
+    finally:
+        store.close()
 
 
 def main(argv: list[str] | None = None) -> int:

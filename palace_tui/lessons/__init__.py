@@ -5,7 +5,7 @@
 ['palace', 'deal-swap', 'starts']
 """
 
-from palace_tui.lessons.course import BY_ID, CORE, LESSONS, OPTION_LESSONS, lesson_for_option
+from palace_tui.lessons.course import BY_ID, CORE, LESSONS, OPTION_LESSONS, lesson_for_option, lessons_for
 from palace_tui.lessons.lesson import Lesson, Result
 from palace_tui.lessons.progress import Progress
 from palace_tui.lessons.runner import Feedback, LessonRunner, describe
@@ -22,4 +22,5 @@ __all__ = [
     "Result",
     "describe",
     "lesson_for_option",
+    "lessons_for",
 ]

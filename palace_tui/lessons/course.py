@@ -1,4 +1,5 @@
-"""The course: fourteen core lessons (about five minutes), then one lesson per house option.
+"""The course: fourteen core lessons (about five minutes), then one lesson per house option
+(those of issue 22's house rules are in :mod:`.house_powers`).
 
 The core opens with what a first game needs before its first card
 (:mod:`.first_game`: the goal, the deal and swap, who leads, the pass screen).
@@ -11,7 +12,9 @@ two on a queen). The learner always sits in seat 0 and is called "You".
 from __future__ import annotations
 
 from palace_tui.lessons.first_game import FIRST_GAME
+from palace_tui.lessons.house_powers import HOUSE_POWER_LESSONS
 from palace_tui.lessons.lesson import Lesson, Result, any_play, both, clears, flips, plays_rank, takes
+from palace_tui.rules import Rules
 
 ACE, KING, QUEEN, JACK = 14, 13, 12, 11
 
@@ -210,6 +213,7 @@ OPTION_LESSONS: tuple[Lesson, ...] = (
         title="House rule: sevens are low",
         part="option",
         options={"seven": "low"},
+        power="low",
         rule="After a 7, the next play must be 7 or lower (a 3, 4, 5, 6 or 7). Twos and tens still go on anything.",
         prompt="A 7 is on top and sevens are low. Play a card that may follow it.",
         seats=({"name": "You", "hand": "5C 9D KS", "face_up": "AD JH 8D", "face_down": "3C 6H 4D"}, _ben()),
@@ -225,6 +229,7 @@ OPTION_LESSONS: tuple[Lesson, ...] = (
         title="House rule: eights reverse",
         part="option",
         options={"eight": "reverse"},
+        power="reverse",
         rule="An 8 goes on anything and reverses the direction of play.",
         prompt="Cy played a king, and Ben is next after you. Play your 8 to send the turn back to Cy.",
         seats=({"name": "You", "hand": "4D 5D 8C", "face_up": "AD JH 9D", "face_down": "3C 6H 7D"}, _ben(), _cy()),
@@ -240,6 +245,7 @@ OPTION_LESSONS: tuple[Lesson, ...] = (
         title="House rule: invisible eights",
         part="option",
         options={"eight": "invisible"},
+        power="invisible",
         rule="An 8 goes on anything and is invisible: the next card must beat the card under it.",
         prompt="Ben put an 8 on a 9. Play a card that beats what is under the 8.",
         seats=({"name": "You", "hand": "4S 6H JC", "face_up": "AD KH 9D", "face_down": "3C 5H 7D"}, _ben("5S 6C 3H")),
@@ -318,10 +324,34 @@ OPTION_LESSONS: tuple[Lesson, ...] = (
     ),
 )
 
+OPTION_LESSONS += HOUSE_POWER_LESSONS
+
 #: Every lesson in course order.
 LESSONS: tuple[Lesson, ...] = CORE + OPTION_LESSONS
 #: Lessons by id.
 BY_ID = {lesson.id: lesson for lesson in LESSONS}
+
+
+def lessons_for(rules: Rules) -> list[Lesson]:
+    """The house-rule lessons a table playing ``rules`` needs: those whose options it plays, and
+    for a rank power it gives another rank (lower-than on the jack), that power's lesson.
+
+    >>> from palace_tui.rules import Rules
+    >>> [lesson.id for lesson in lessons_for(Rules.preset("palace").replace(seven="low", jokers=True))]
+    ['seven-low', 'jokers']
+    >>> [lesson.id for lesson in lessons_for(Rules.preset("palace").replace(five="skip", jack="low"))]
+    ['seven-low', 'eight-skip']
+    >>> lessons_for(Rules.preset("shithead"))
+    []
+    """
+    chosen = [lesson for lesson in OPTION_LESSONS if lesson.teaches(rules)]
+    taught = {lesson.power for lesson in chosen}
+    # A power on another rank than a lesson's (skips on the 5): that power's lesson, once.
+    for lesson in OPTION_LESSONS:
+        if lesson.power not in taught and lesson.teaches_power(rules):
+            chosen.append(lesson)
+            taught.add(lesson.power)
+    return sorted(chosen, key=OPTION_LESSONS.index)
 
 
 def lesson_for_option(name: str, value: object) -> Lesson | None:

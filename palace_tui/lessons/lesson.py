@@ -13,6 +13,7 @@ from typing import Any
 
 from palace_tui.rules import Card, Event, Game, Move, Rules
 from palace_tui.rules.cards import TEN, parse_cards
+from palace_tui.rules.powers import Power
 from palace_tui.words.options import settings_words
 
 
@@ -76,8 +77,14 @@ class Lesson:
     dealt: bool = False
     #: The dealer of a dealt position (setup starts on the dealer's left).
     dealer: int = 0
-    #: Moves (codes) the other seats make before the learner acts, such as their ``ready``.
+    #: Moves (codes) made before the learner acts: the other seats' ``ready``, or the learner's own
+    #: play whose draw the lesson is about.
     before: tuple[str, ...] = ()
+    #: For a page: what the screen it describes looks like (a title line, then the body).
+    picture: str = ""
+    #: The rank power this lesson teaches (a value of the rank options: ``skip``, ``low``...),
+    #: for a table that gives it to any rank, not only to the one in ``options``.
+    power: str = ""
     #: For the page about the pass screen: the name it passes to (the lesson screen shows the
     #: table's own pass box for that name).
     pass_to: str = ""
@@ -101,7 +108,7 @@ class Lesson:
         if self.is_page:
             raise ValueError(f"lesson {self.id!r} is a page to read: it has no position")
         if not self.dealt:
-            return Game.from_position(
+            game = Game.from_position(
                 self.rules,
                 seats=[dict(s) for s in self.seats],
                 pile=self.pile,
@@ -110,7 +117,8 @@ class Lesson:
                 pile_owner=self.pile_owner,
                 direction=self.direction,
             )
-        game = Game.deal(self.rules, self.names, dealer=self.dealer, deck=self.deck())
+        else:
+            game = Game.deal(self.rules, self.names, dealer=self.dealer, deck=self.deck())
         for code in self.before:
             game.play(Move.from_code(code))
         return game
@@ -128,6 +136,14 @@ class Lesson:
                 deck += [rows[i][zone][k] for i in order]
         # The stock is listed bottom first, as in from_position; the deal draws from the top.
         return deck + parse_cards(self.stock)[::-1]
+
+    def teaches(self, rules: Rules) -> bool:
+        """Whether a table playing ``rules`` plays exactly the house rule this lesson teaches."""
+        return bool(self.options) and all(getattr(rules, name) == value for name, value in self.options.items())
+
+    def teaches_power(self, rules: Rules) -> bool:
+        """Whether a table playing ``rules`` gives this lesson's rank power to some rank."""
+        return bool(self.power) and bool(rules.ranks_with(Power(self.power)))
 
     def option_words(self) -> str:
         """The options this lesson turns on, as the new-table screen names them: ``Sevens: low``

@@ -35,6 +35,7 @@ class MemoryStore:
         self.another_copy_warning: str | None = None
         self._session: dict[str, Any] | None = None
         self._last_table: dict[str, Any] | None = None
+        self._rule_sets: dict[str, str] = {}
         self._records: dict[str, dict[str, Any]] = {}
         #: Recorded games the last read skipped (none here: nothing is read from a file).
         self.unreadable = 0
@@ -71,6 +72,14 @@ class MemoryStore:
     def last_table(self) -> dict[str, Any] | None:
         """The remembered new-table settings, or None."""
         return self._last_table
+
+    def rule_sets(self) -> dict[str, str]:
+        """The saved rule sets, name to rules line."""
+        return dict(self._rule_sets)
+
+    def save_rule_sets(self, sets: dict[str, str]) -> None:
+        """Keep these rule sets, replacing the ones kept."""
+        self._rule_sets = dict(sets)
 
     def record_game(self, record: dict[str, Any]) -> bool:
         """Keep a finished game once per game id; False when abandoned (it counts in no score) or kept already."""

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 
 class GameStore(Protocol):
-    """The unfinished game, the remembered table, the records and their reviews, and what went wrong."""
+    """The unfinished game, the remembered table, the rule sets, the records and their reviews, and what went wrong."""
 
     #: One-sentence messages for the player (a bad file moved aside, nothing being saved), oldest first.
     warnings: list[str]
@@ -55,6 +55,16 @@ class GameStore(Protocol):
 
     def last_table(self) -> dict[str, Any] | None:
         """The remembered new-table settings, or None."""
+        ...
+
+    # -- the table's own rule sets
+
+    def rule_sets(self) -> dict[str, str]:
+        """The saved rule sets: name to rules line, in the order they are offered."""
+        ...
+
+    def save_rule_sets(self, sets: dict[str, str]) -> None:
+        """Keep these rule sets (name to rules line), replacing the ones kept."""
         ...
 
     # -- the records

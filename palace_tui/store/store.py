@@ -21,6 +21,7 @@ from typing import Any
 
 import platformdirs
 
+from palace_tui.names import clean_name, clean_text
 from palace_tui.store.files import (
     BadFile,
     atomic_write,
@@ -40,19 +41,23 @@ from palace_tui.store.ranking import SCORINGS
 DATA_DIR_ENV = "PALACE_DATA_DIR"
 SESSION_FILE = "session.json"
 LAST_TABLE_FILE = "last-table.json"
+RULE_SETS_FILE = "rule-sets.json"
 RECORDS_FILE = "records.sqlite3"
 #: Format names and versions inside the JSON envelopes; bump a version when its data changes shape.
 #: Session 2: the session's dict holds the game's dict itself (1: the game as JSON text inside a
 #: session dict of its own format and version; palace_tui.table.codec migrates it on load).
 SESSION_FORMAT, SESSION_VERSION = "palace-tui/session", 2
 LAST_TABLE_FORMAT, LAST_TABLE_VERSION = "palace-tui/last-table", 1
+RULE_SETS_FORMAT, RULE_SETS_VERSION = "palace-tui/rule-sets", 1
+#: The most rule sets kept, and the longest rules line read: a file edited to hold more is read up to them.
+MAX_RULE_SETS, MAX_RULES_LINE = 100, 2000
 #: A save larger than this is not read (a real one is a few kilobytes; a huge one would stall the start).
 MAX_SAVE_BYTES = 1_000_000
 #: The files of the records (the database, its companions, the results waiting for it) and of the
 #: saved game: each must be a plain file, never a folder, a named pipe or a link (a pipe would hang
 #: every start, a folder where the lock belongs would switch the two-copies protection off).
 RECORDS_FILES = (RECORDS_FILE, RECORDS_FILE + "-wal", RECORDS_FILE + "-shm", RECORDS_FILE + "-journal", PENDING_FILE)
-SAVES_FILES = (SESSION_FILE, LAST_TABLE_FILE, LOCK_FILE, RESERVE_FILE)
+SAVES_FILES = (SESSION_FILE, LAST_TABLE_FILE, RULE_SETS_FILE, LOCK_FILE, RESERVE_FILE)
 
 # How each kind of file is named in a warning, and what happens after it was moved aside.
 _KINDS = {
@@ -64,7 +69,38 @@ _KINDS = {
         "The file of remembered table settings",
         "the default settings are used",
     ),
+    "rule_sets": (
+        RULE_SETS_FILE,
+        RULE_SETS_FORMAT,
+        RULE_SETS_VERSION,
+        "The file of saved rule sets",
+        "the presets are offered without them",
+    ),
 }
+
+
+def rule_sets_from(data: dict[str, Any]) -> dict[str, str]:
+    """The sets in a rule-sets file's data, names cleaned; BadFile when it holds no list of sets.
+
+    An entry that is not a name and a line is skipped (the rest are still offered); so is a
+    second entry under a name already read, whatever its case.
+    """
+    entries = data.get("sets")
+    if not isinstance(entries, list):
+        raise BadFile("was damaged (corrupt: no list of sets in it)")
+    sets: dict[str, str] = {}
+    for entry in entries[:MAX_RULE_SETS]:
+        if not isinstance(entry, dict):
+            continue
+        name, line = entry.get("name"), entry.get("rules")
+        if not isinstance(name, str) or not isinstance(line, str) or len(line) > MAX_RULES_LINE:
+            continue
+        name = clean_name(name)
+        if not name:
+            continue
+        if name.casefold() not in {kept.casefold() for kept in sets}:
+            sets[name] = clean_text(line)
+    return sets
 
 
 def resolve_data_dir(data_dir: str | Path | None = None) -> Path:
@@ -156,7 +192,7 @@ class Store:
         except OSError as err:
             self._not_saving(err.strerror or str(err))
             return False
-        for name in (SESSION_FILE, LAST_TABLE_FILE):
+        for name in (SESSION_FILE, LAST_TABLE_FILE, RULE_SETS_FILE):
             remove_stale_temps(self.data_dir, name)
         return True
 
@@ -300,6 +336,26 @@ class Store:
     def last_table(self) -> dict[str, Any] | None:
         """The remembered new-table settings, or None."""
         return self._load("last_table")
+
+    def save_rule_sets(self, sets: dict[str, str]) -> None:
+        """Keep the table's own rule sets (name to rules line, in the order offered), replacing them all."""
+        self._save("rule_sets", {"sets": [{"name": name, "rules": line} for name, line in sets.items()]})
+
+    def rule_sets(self) -> dict[str, str]:
+        """The saved rule sets, name to rules line; a file not shaped like them is moved aside."""
+        data = self._load("rule_sets")
+        if data is None:
+            return {}
+        try:
+            return rule_sets_from(data)
+        except BadFile as bad:
+            self._memory.pop("rule_sets", None)
+            path = self.data_dir / RULE_SETS_FILE
+            if self.saving and path.exists():
+                self.notes.set_aside(
+                    path, f"The file of saved rule sets {bad.problem}", "the presets are offered without them"
+                )
+            return {}
 
     def release_saves(self) -> None:
         """Let another copy of palace-tui own this folder's saved game (at exit)."""

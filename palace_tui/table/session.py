@@ -349,6 +349,19 @@ class Session:
         seed = (self.game.seed or 0) * 8 + seat + self.game.moves
         return self.computers.player(self.game_id, seat, self.seats[seat].level, seed, self.public_events())
 
+    def play_burn_in(self, move: Move, seat: int) -> list[Event]:
+        """``seat`` completes a burn out of turn (the house rule burn_in; ``move`` is
+        ``Move.burn_in(seat)``): played, saved and recorded like any move; nothing before it
+        can be taken back any more (IllegalMove changes nothing)."""
+        events = self.apply(move)
+        self.takeback.forget(take_back_words.moved_since(self.names[seat]))
+        return events
+
+    def computer_wants_burn_in(self, seat: int) -> bool:
+        """Whether the computer at ``seat`` burns in when it can: always, since a burn clears
+        the pile and gives the lead (a card that completes one is never better kept)."""
+        return not self.is_human(seat)
+
     def abandon(self) -> list[Event]:
         """Stop the game with no result, then save."""
         events = self.game.abandon()

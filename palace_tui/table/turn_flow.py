@@ -114,16 +114,18 @@ class TurnFlow:
             return self._set(Step.ACT, to_act, to_act)
         return self._hand_on(to_act)
 
-    def after_move(self, mover: int, to_act: int | None, setup_done: bool = False) -> Turn:
+    def after_move(self, mover: int, to_act: int | None, setup_done: bool = False, offer: bool = False) -> Turn:
         """``mover`` just moved and ``to_act`` is next (None: the game is over).
 
         ``setup_done``: the move ended the mover's setup (ready, or the face-up
-        cards laid), which needs no result step.
+        cards laid), which needs no result step. ``offer``: the table must ask everyone
+        something in public before anyone moves again (a burn-in), so a person who plays
+        on at a shared keyboard sees the result and hides their cards first.
         """
         if to_act is None:
             return self._set(Step.OVER, None, None)
         human = mover in self.humans
-        if human and to_act == mover:
+        if human and to_act == mover and not (offer and self.shared):
             return self._set(Step.ACT, mover, mover)  # more setup, or the extra turn after a clear
         if human and self.shared and not setup_done:
             return self._set(Step.RESULT, mover, mover)
@@ -132,6 +134,11 @@ class TurnFlow:
     def end_turn(self, to_act: int | None) -> Turn:
         """Enter on the result step: from now on nobody's cards are up until the pass."""
         return self._hand_on(to_act, hidden=True)
+
+    def burned_in(self, to_act: int | None) -> Turn:
+        """A seat completed a burn out of turn on the public table and leads: hand the keyboard
+        on to it (a pass at a shared keyboard, the lone person's cards up again, a computer plays)."""
+        return self._hand_on(to_act)
 
     def passed(self) -> Turn:
         """Enter on the pass screen: the named person's cards come up."""

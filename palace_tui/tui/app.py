@@ -186,7 +186,7 @@ class PalaceApp(App[None]):
 
         table = self.table if self.table is not None else self._last_table()
         self.session = None
-        self.switch_or_push(NewTableScreen(table), self.start_session)
+        self.switch_or_push(NewTableScreen(table, store=self.store), self.start_session)
 
     @on(LessonsAsked)
     def learn(self) -> None:

@@ -43,6 +43,8 @@ def keys_for(move: Move, view, cursor: dict[str, int], row: str) -> list[str]:
         step = (to - at) % n
         return ["right"] * step if step <= n // 2 else ["left"] * (n - step)
 
+    if move.kind in ("chance", "done"):  # house rules: the moves of their own keys
+        return ["c" if move.kind == "chance" else "d"]
     if move.kind in ("take", "ready"):
         if move.kind == "take" and move.adding is not None:
             up = list(view.face_up)

@@ -21,6 +21,10 @@ def choose_move(view, rng: random.Random, swaps_done: dict[int, int]) -> Move:
             return rng.choice(swaps)
         chooses = [m for m in legal if m.kind == "choose"]
         return rng.choice(chooses) if chooses else Move.ready()
+    # House rules: the chance card instead of taking, or ending the turn on a drawn match, now and then.
+    extra = [m for m in legal if m.kind in ("chance", "done")]
+    if extra and rng.random() < 0.4:
+        return rng.choice(extra)
     plays = [m for m in legal if m.kind == "play"]
     if plays:
         best: dict[int, Move] = {}

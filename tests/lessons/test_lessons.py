@@ -32,11 +32,17 @@ CASES = {
     "ten-not-on-picture": ("play AC", "play TD", "take"),
     "builder": ("take", "play 9S", None),
     "keep-row": ("take", "play 4C", None),
+    "eight-skip": ("play 8C", "play 4D", "play KS"),
+    "three-see-through": ("play QC", "play 9H", "take"),
+    "nine-low": ("play 6H", "play JS", "take"),
+    "must-play": ("play 9S", "take", None),
+    "chance": ("chance", "play 4D", "take"),
+    "play-drawn": ("play 9D", "play 4D", "done"),
 }
 
 
 #: Pages are only read: Enter finishes them.
-PAGES = {"pass"}
+PAGES = {"pass", "burn-in"}
 MOVES = [lesson for lesson in LESSONS if not lesson.is_page]
 
 
@@ -223,3 +229,29 @@ def test_who_leads_and_the_blind_card_ask_for_a_decision():
     """They asked for a key press (r; Enter on the only face-down card): now there is a choice."""
     for lesson_id in ("starts", "blind"):
         assert len(BY_ID[lesson_id].position().legal_moves()) > 1, lesson_id
+
+
+def test_each_house_power_of_issue_22_has_a_lesson_and_its_right_move_is_right():
+    """A skip, see-through and lower-than on other ranks, must play, the chance card and a drawn
+    match: the move each lesson asks for is judged right by the engine; burn-in is a page."""
+    from palace_tui.lessons import lessons_for
+    from palace_tui.rules import Rules
+
+    right = {
+        "eight-skip": Move.play("8C"),
+        "three-see-through": Move.play("QC"),
+        "nine-low": Move.play("6H"),
+        "must-play": Move.play("9S"),
+        "chance": Move.chance(),
+        "play-drawn": Move.play("9D"),
+    }
+    for lesson_id, move in right.items():
+        feedback = LessonRunner(BY_ID[lesson_id]).attempt(move)
+        assert feedback.kind == "right", (lesson_id, feedback)
+    assert BY_ID["burn-in"].is_page
+    assert LessonRunner(BY_ID["must-play"]).attempt(Move.take()).kind == "illegal"
+    assert LessonRunner(BY_ID["play-drawn"]).attempt(Move.done()).kind == "not-quite"
+    assert LessonRunner(BY_ID["chance"]).attempt(Move.take()).kind == "not-quite"
+    # A table that gives a power to another rank is sent to the same lesson.
+    table = Rules.preset("palace").replace(five="skip", jack="invisible", six="low", burn_in=True)
+    assert [lesson.id for lesson in lessons_for(table)] == ["seven-low", "eight-invisible", "eight-skip", "burn-in"]

@@ -154,6 +154,7 @@ def _link(path: Path) -> None:
     [
         "session.json",
         "last-table.json",
+        "rule-sets.json",
         "pending-results.json",
         "records.sqlite3",
         "records.sqlite3-wal",
@@ -171,6 +172,7 @@ def test_a_file_of_the_wrong_kind_is_moved_aside_without_a_wait(data_dir: Path, 
     said = [w for w in store.warnings if name in w]
     assert len(said) == 1 and "where palace-tui keeps a file" in said[0] and "moved to" in said[0]
     assert in_time(store.load_session) is None and in_time(store.last_table) is None
+    assert in_time(store.rule_sets) == {}
     store.save_session({"n": 1})
     assert store.load_session() == {"n": 1}
     store.close()

@@ -10,6 +10,7 @@ from palace_tui.tui.screens.new_table import NewTableScreen
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.screens.results import ResultsScreen
 from palace_tui.tui.screens.rules import RulesScreen
+from palace_tui.tui.widgets.option_sections import OptionSections
 from tests.helpers.app import make_session, press, screen_text
 
 
@@ -216,7 +217,7 @@ async def test_how_to_play_then_the_full_rules(make_app):
         assert "How to play: palace with Sevens: low" in text  # a house rule on the palace preset
         assert "Also    After a 7, play 7 or lower." in text
         assert "Goal    Get rid of all your cards. The last one holding cards is the Palace." in text
-        assert "esc Back ? Full rules ^q Save+quit" in text
+        assert "esc Back ? Full rules l Lessons ^q Save+quit" in text  # seven=low has a lesson
         assert len(lines) <= 22  # one screen at 80x24, footer included
         await press(pilot, "escape")
         assert app.screen is table
@@ -345,11 +346,14 @@ async def test_an_open_dropdown_is_a_framed_menu_over_the_form(make_app):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewTableScreen)
-        before = screen_text(app)
+        app.screen.query_one(OptionSections).open_section_of("face_up")
+        await pilot.pause()
         app.screen.query_one("#opt-face_up").focus()
+        await pilot.pause()
+        before = screen_text(app)
         await press(pilot, "enter")
         lines = screen_text(app).split("\n")
-        row = next(i for i, line in enumerate(lines) if line.startswith(" Face up "))
+        row = next(i for i, line in enumerate(lines) if line.lstrip().startswith("Face up "))
         column = lines[row].index("3 cards")
         menu = [line[column : column + 9] for line in lines[row + 1 : row + 6]]
         assert menu == ["╭────────", "│3 cards ", "│4 cards ", "│5 cards ", "╰────────"], menu

@@ -17,6 +17,7 @@ from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.widgets.board import Board
 from palace_tui.tui.widgets.keys_footer import KeysFooter
+from palace_tui.tui.widgets.option_sections import OptionSections
 from palace_tui.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 from tests.helpers.app import keys_for, make_session, press, screen_text
 from tests.helpers.app_driver import PrivacyWatch, choose_move
@@ -209,6 +210,8 @@ async def test_the_new_table_form_fits_40_columns(make_app):
         assert max(len(line.rstrip()) for line in text.splitlines()) <= 40
         help_ = app.screen.query_one("#row-packs .option-help")
         assert not help_.display
+        app.screen.query_one(OptionSections).open_section_of("packs")
+        await pilot.pause()
         app.screen.query_one("#opt-packs").focus()
         await pilot.pause()
         assert help_.display and str(help_.render())[:20] in screen_text(app)

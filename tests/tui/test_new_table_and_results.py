@@ -43,6 +43,7 @@ async def test_blank_seed_next_time_and_a_fresh_shuffle(make_app):
 
 async def test_option_help_says_what_the_shown_value_does(make_app):
     from palace_tui.table.session import MemoryStore
+    from palace_tui.tui.widgets.option_sections import OptionSections
 
     app = make_app(store=MemoryStore())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -53,12 +54,14 @@ async def test_option_help_says_what_the_shown_value_does(make_app):
         screen.query_one("#opt-seven").value = "low"
         await pilot.pause()
         assert str(help_line.render()) == "After a 7 the next ordinary play must be 7 or lower."
-        form = screen.query_one("#form")
-        form.scroll_to_widget(screen.query_one("#row-seven"), animate=False, top=True)
+        assert "▶ Rank powers: sevens low" in screen_text(app), "a folded section says what it holds"
+        screen.query_one(OptionSections).open_section_of("seven")
+        await pilot.pause()
+        screen.query_one("#row-seven").scroll_visible(animate=False)
         await pilot.pause()
         await pilot.pause()
         assert "After a 7 the next ordinary play must be 7" in screen_text(app)  # wrapped, whole
-        form.scroll_end(animate=False)
+        screen.query_one("#form").scroll_end(animate=False)
         await pilot.pause()
         await pilot.pause()
         assert "Blank: a fresh shuffle every game." in screen_text(app)

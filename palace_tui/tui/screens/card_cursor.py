@@ -145,6 +145,12 @@ class CardCursor:
             self[row] = max(0, min(self[row], len(self.cards(view, row)) - 1))
         size = len(self.cards(view))
         self.marked = {i for i in self.marked if i < size}
+        if mode == Mode.HAND and any(m.kind == "done" for m in view.legal):
+            # A drawn match (house rule play_drawn): the cursor on it, so that Enter plays it.
+            ranks = {m.cards[0].rank for m in view.legal if m.kind == "play"}
+            hand = list(view.hand)
+            if hand and hand[self[Row.HAND]].rank not in ranks:
+                self[Row.HAND] = next(i for i, c in enumerate(hand) if c.rank in ranks)
 
     # ------------------------------------------------------------ keys
 

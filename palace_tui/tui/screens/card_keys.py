@@ -42,9 +42,18 @@ def card_bindings(prefix: str = "") -> list[Binding]:
 
 
 def pile_bindings(prefix: str = "") -> list[Binding]:
-    """Take the pile, and Ready (the end of swapping)."""
+    """Take the pile, Ready (the end of swapping), and the moves of two house rules, shown only
+    when the engine offers them: the chance card (c) and ending the turn on a drawn match (d)."""
     key = partial(_key, prefix)
     return [
         key("t", "take", "Take", tooltip="Take the whole pile into your hand", id="take"),
+        key(
+            "c",
+            "chance",
+            "Chance",
+            tooltip="Turn the stock's top card instead of taking the pile: it is played if it goes",
+            id="chance",
+        ),
+        key("d", "done", "Done", tooltip="End your turn without playing the card you drew", id="done"),
         key("r", "ready", "Ready", tooltip="Finish swapping and start", id="ready"),
     ]

@@ -18,8 +18,6 @@ app hears what happened by messages (:mod:`palace_tui.tui.messages`).
 
 from __future__ import annotations
 
-from collections import Counter
-
 from rich.style import Style
 from rich.text import Text
 from textual import on
@@ -31,11 +29,12 @@ from textual.screen import Screen
 from textual.widgets import Header
 
 from palace_tui.device import TERMINAL, Device
-from palace_tui.rules import Card, Event, Game, IllegalMove, Move, SeatView
+from palace_tui.rules import Game, IllegalMove, Move, SeatView
 from palace_tui.table.last_move import last_move
 from palace_tui.table.session import Session
 from palace_tui.table.turn_flow import Step, Turn, TurnFlow
 from palace_tui.tui.messages import GameEnded, PassNeeded
+from palace_tui.tui.screens.burn_in_offer import BurnInOffers
 from palace_tui.tui.screens.card_cursor import CardCursor, Row
 from palace_tui.tui.screens.coach_note import ask_coach, coach_note
 from palace_tui.tui.screens.computer_turns import ComputerTurns
@@ -46,6 +45,7 @@ from palace_tui.tui.screens.pile_click import PileClick
 from palace_tui.tui.screens.table_bindings import TABLE_BINDINGS, key_state, table_mode
 from palace_tui.tui.screens.table_messages import CoachAnswered, ComputerMoveReady
 from palace_tui.tui.screens.turn_hint import table_titles, turn_hint
+from palace_tui.tui.screens.turn_notes import say_recap, say_result
 from palace_tui.tui.widgets.board import Board
 from palace_tui.tui.widgets.card_row import CardRow
 from palace_tui.tui.widgets.game_log import GameLog, log_line
@@ -57,7 +57,6 @@ from palace_tui.tui.widgets.seat_list import SeatList
 from palace_tui.tui.widgets.too_small import TooSmall
 from palace_tui.words import explain_pile
 from palace_tui.words import take_back as take_back_words
-from palace_tui.words.events import move_result, recap_for
 from palace_tui.words.passing import direction_words
 from palace_tui.words.take_back import undone
 
@@ -99,6 +98,8 @@ class GameScreen(Screen[None], inherit_bindings=False):
         self.computers = ComputerTurns(self, session, ai_delay, self.after_computer)
         #: What the last move changed, lit up for a moment.
         self.highlight = MoveHighlight(self, self.redraw)
+        #: The public burn-in offer (house rule burn_in), put up between turns.
+        self.burn_ins = BurnInOffers(self)
         #: A refusal or warning shown instead of the hint, until the next key.
         self.message: Text | None = None
         #: The seat the cursor belongs to: another seat at the screen starts afresh.
@@ -227,9 +228,11 @@ class GameScreen(Screen[None], inherit_bindings=False):
             self.cursor.marked.clear()
             self.note.clear()
             self.app.clear_notifications()
+        if self.burn_ins.before(turn):
+            return  # the table asks everyone first; it follows the turn once that is settled
         if turn.step == Step.ACT:
             assert turn.seat is not None  # a turn is always someone's
-            self._recap(turn.seat)
+            say_recap(self.note, self.session, turn.seat)
             # A turn starts with the table's top in view (the seats, then the pile).
             self.query_one(Board).scroll_home(animate=False)
         self.redraw()
@@ -263,14 +266,6 @@ class GameScreen(Screen[None], inherit_bindings=False):
         if turn.step == Step.ACT:
             self.app.bell()
 
-    def _recap(self, seat: int) -> None:
-        """Show what the other seats did since ``seat`` last acted (public events only)."""
-        text = recap_for(self.session.events, self.session.names, seat)
-        if text:
-            self.note.say("Since your last turn", log_line(text))
-        else:
-            self.note.clear()
-
     def apply(self, move: Move) -> bool:
         """Play a human move; a refused move changes nothing and shows the engine's reason."""
         game = self.game
@@ -289,18 +284,12 @@ class GameScreen(Screen[None], inherit_bindings=False):
         self.cursor.marked.clear()
         self.note.clear()
         setup_done = setup and move.kind in ("ready", "choose")
-        turn = self.flow.after_move(mover, self.session.to_act, setup_done=setup_done)
+        offer = self.game.phase == "play" and self.game.burn_in_open() is not None
+        turn = self.flow.after_move(mover, self.session.to_act, setup_done=setup_done, offer=offer)
         self.follow(turn)
         if turn.shown == mover:
-            self._say_result(mover, events, hand_before)
+            say_result(self.note, self.game, mover, events, hand_before)
         return True
-
-    def _say_result(self, seat: int, events: list[Event], hand_before: list[Card]) -> None:
-        """Tell the mover what the move did (the cards drawn too: only the mover's cards are up)."""
-        drawn = list((Counter(self.game.seats[seat].hand) - Counter(hand_before)).elements())
-        text = move_result(events, seat, drawn, self.game.names)
-        if text:
-            self.note.say("Your move", log_line(text))
 
     # ------------------------------------------------------------ which keys work
 
@@ -396,6 +385,14 @@ class GameScreen(Screen[None], inherit_bindings=False):
     def action_take(self) -> None:
         """Take the pile (adding the face-up card under the cursor when the rules want one)."""
         self._make("take")
+
+    def action_chance(self) -> None:
+        """Turn the stock's top card instead of taking the pile (house rule chance)."""
+        self.apply(Move.chance())
+
+    def action_done(self) -> None:
+        """End the turn instead of playing the drawn match (house rule play_drawn)."""
+        self.apply(Move.done())
 
     def on_pile_view_pressed(self, event: PileView.Pressed) -> None:
         """A click or tap on the pile asks first, a second takes it (t needs none): :mod:`.pile_click`."""

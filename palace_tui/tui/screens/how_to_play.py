@@ -17,6 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from palace_tui.rules import Rules
+from palace_tui.tui.screens.house_lessons import LESSONS_BINDING, has_house_lessons, open_house_lessons
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import TooSmall
 from palace_tui.words.how_to_play import how_to_play
@@ -48,6 +49,7 @@ class HowToPlayScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape", "close", "Back", tooltip="Back to the game", id="close"),
         Binding("question_mark", "full_rules", "Full rules", key_display="?", tooltip="Every rule in force", id="full"),
+        LESSONS_BINDING,
         Binding("ctrl+q", "app.save_quit", "Save+quit", key_display="^q", priority=True, id="quit"),
     ]
 
@@ -67,6 +69,14 @@ class HowToPlayScreen(ModalScreen[None]):
         # words are ours, never a player's text, and hold no brackets.
         self.query_one("#how-scroll").border_title = f"How to play: {house_rules_words(self.rules)}"
         self.sub_title = "how to play"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The lessons key shows only where this table plays a house rule that has a lesson.
+        return has_house_lessons(self.rules) if action == "house_lessons" else True
+
+    def action_house_lessons(self) -> None:
+        """The lessons of the house rules in force (Escape comes back here)."""
+        open_house_lessons(self.app, self.rules)
 
     def action_close(self) -> None:
         """Back to where the card was opened."""

@@ -67,6 +67,10 @@ class Ask(Enum):
     WHY_NO_TAKE = "why_no_take"
     #: (Lesson) shown when there is a next lesson, else greyed out.
     NEXT_LESSON = "next_lesson"
+    #: Shown when the engine offers the chance card now (house rule chance), else hidden.
+    CHANCE = "chance"
+    #: Shown when the turn may end instead of playing a drawn match (house rule play_drawn), else hidden.
+    DONE = "done"
 
 
 #: One action's answer in one mode.
@@ -121,6 +125,8 @@ TABLE_ACTIONS = (
     "choose",
     "end_turn",
     "take",
+    "chance",
+    "done",
     "ready",
     "take_back",
     "why_no_take_back",
@@ -151,6 +157,8 @@ def _table(
 
 #: On while the seat at the screen plays from any of its rows.
 _PLAYING = {"abandon", "explain", "log_page", *_MOVING}
+#: The moves of two house rules, on only when the engine offers them (the chance card, a drawn match).
+_HOUSE_MOVES = {"chance": Ask.CHANCE, "done": Ask.DONE}
 
 #: What each mode of the table (:meth:`GameScreen.mode`) lets the keys do.
 TABLE_KEYS: Mapping[Mode, ModeKeys] = MappingProxyType(
@@ -168,7 +176,7 @@ TABLE_KEYS: Mapping[Mode, ModeKeys] = MappingProxyType(
             greyed={"explain"},
             ask={"choose": Ask.CHOOSE, "coach": Ask.COACH},
         ),
-        Mode.HAND: _table(on={"mark", "play", *_PLAYING}, ask={"take": Ask.TAKE, "coach": Ask.COACH}),
+        Mode.HAND: _table(on={"mark", "play", *_PLAYING}, ask={"take": Ask.TAKE, "coach": Ask.COACH, **_HOUSE_MOVES}),
         Mode.FACE_UP: _table(on={"mark", "play", *_PLAYING}, ask={"take": Ask.TAKE, "coach": Ask.COACH}),
         Mode.FACE_DOWN: _table(on={"flip", *_PLAYING}, greyed={"take"}, ask={"coach": Ask.COACH}),
         # A seat that is out never has the turn; should it, it can only move about and ask.
@@ -177,7 +185,7 @@ TABLE_KEYS: Mapping[Mode, ModeKeys] = MappingProxyType(
 )
 
 #: Hidden on the public table (nobody's cards are up): there are no cards to act on.
-_PUBLIC_HIDDEN = ("cursor", "mark", "play", "take", "coach", "why_not")
+_PUBLIC_HIDDEN = ("cursor", "mark", "play", "take", "chance", "done", "coach", "why_not")
 
 #: :data:`TABLE_KEYS` while nobody's cards are up.
 PUBLIC_TABLE_KEYS: Mapping[Mode, ModeKeys] = MappingProxyType(
@@ -199,6 +207,8 @@ LESSON_ACTIONS = (
     "swap",
     "continue",
     "take",
+    "chance",
+    "done",
     "why_no_take",
     "ready",
     "explain",
@@ -211,7 +221,7 @@ _LESSON_ALWAYS = {"retry", "back"}
 #: Getting about the learner's cards.
 _LESSON_MOVING = {"cursor", "cursor_end", "jump"}
 #: Asked while the learner plays: the pile taken, or why not; whether there is a next lesson.
-_LESSON_PLAYING = {"why_no_take": Ask.WHY_NO_TAKE, "next": Ask.NEXT_LESSON, "take": Ask.TAKE}
+_LESSON_PLAYING = {"why_no_take": Ask.WHY_NO_TAKE, "next": Ask.NEXT_LESSON, "take": Ask.TAKE, **_HOUSE_MOVES}
 
 
 def _lesson(on: Iterable[str] = (), greyed: Iterable[str] = (), ask: Mapping[str, Ask] | None = None) -> ModeKeys:

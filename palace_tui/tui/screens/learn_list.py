@@ -6,6 +6,7 @@ done is kept by :class:`~palace_tui.lessons.Progress`, keyed by lesson id.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from rich.style import Style
@@ -39,15 +40,25 @@ class LearnScreen(Screen[None]):
         Binding("escape", "back", "Back", tooltip="Leave the lessons", id="learn-back"),
     ]
 
-    def __init__(self, progress: Progress | None = None, data_dir: str | Path | None = None) -> None:
+    def __init__(
+        self,
+        progress: Progress | None = None,
+        data_dir: str | Path | None = None,
+        only: Sequence[Lesson] | None = None,
+    ) -> None:
         super().__init__()
         #: Which lessons are done; shared with every lesson screen opened from here.
         self.progress = progress if progress is not None else Progress(data_dir)
+        #: The lessons listed: every one, or (from a table's rules card) those of its house rules.
+        self.lessons: tuple[Lesson, ...] = tuple(only) if only is not None else LESSONS
+        self.only = only is not None
 
     def compose(self) -> ComposeResult:
         yield Static("Learn Palace", id="learn-title")
         yield Static(
-            f"Short lessons on real positions. The first {len(CORE)} teach a whole first game "
+            "Short lessons on the house rules this table plays, each on a real position."
+            if self.only
+            else f"Short lessons on real positions. The first {len(CORE)} teach a whole first game "
             "in about five minutes; the house rules after them are for tables that play them.",
             id="learn-intro",
         )
@@ -71,7 +82,8 @@ class LearnScreen(Screen[None]):
         ol.clear_options()
         options: list[Option | None] = []
         part = ""
-        for n, lesson in enumerate(LESSONS):
+        for lesson in self.lessons:
+            n = LESSONS.index(lesson)
             if lesson.part != part:
                 part = lesson.part
                 title = "The basics (about five minutes)" if part == "core" else "House rules (options)"
@@ -88,9 +100,10 @@ class LearnScreen(Screen[None]):
             keep = self._first_undone_index()
         ol.highlighted = keep
         ol.focus()
-        done_count = sum(1 for lesson in LESSONS if self.progress.is_done(lesson.id))
+        done_count = sum(1 for lesson in self.lessons if self.progress.is_done(lesson.id))
+        title = "This table's house rules" if self.only else "Learn Palace"
         self.query_one("#learn-title", Static).update(
-            Text.assemble(("Learn Palace", "bold"), f"   {done_count} of {len(LESSONS)} lessons done")
+            Text.assemble((title, "bold"), f"   {done_count} of {len(self.lessons)} lessons done")
         )
 
     def _first_undone_index(self) -> int:

@@ -204,6 +204,8 @@ class LessonScreen(Screen[None]):
         """Answer a key's question about the position."""
         if ask is Ask.TAKE:
             return True if any(m.kind == "take" for m in self.view().legal) else None
+        if ask in (Ask.CHANCE, Ask.DONE):
+            return any(m.kind == ask.value for m in self.view().legal)
         if ask is Ask.WHY_NO_TAKE:
             return self._ask(Ask.TAKE) is None
         if ask is Ask.NEXT_LESSON:
@@ -276,6 +278,14 @@ class LessonScreen(Screen[None]):
     def action_take(self) -> None:
         """Take the pile (adding the face-up card under the cursor when the rules want one)."""
         self._make("take")
+
+    def action_chance(self) -> None:
+        """Turn the stock's top card instead of taking the pile (house rule chance)."""
+        self._attempt(Move.chance())
+
+    def action_done(self) -> None:
+        """End the turn instead of playing the drawn match (house rule play_drawn)."""
+        self._attempt(Move.done())
 
     def action_why_no_take(self) -> None:
         """t while taking can't be done: try it, so the engine's refusal says why."""

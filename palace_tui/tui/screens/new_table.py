@@ -1,7 +1,9 @@
-"""The new-table screen: seats, preset, every rule option, seed, Start.
+"""The new-table screen: seats, the rules (a preset or the table's own saved set), every rule
+option in folding sections, seed, Start.
 
 It remembers the last table through the store (it tells the app so, by a
-:class:`~palace_tui.tui.messages.TableChosen`). Whether the options make sense
+:class:`~palace_tui.tui.messages.TableChosen`); the saved rule sets are the
+:class:`~palace_tui.tui.widgets.rules_picker.RulesPicker`'s. Whether the options make sense
 together, and how many players they allow, is the engine's call: the screen
 builds a ``Rules`` from the fields and shows the engine's sentence if it refuses.
 """
@@ -19,17 +21,22 @@ from textual.screen import Screen
 from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from palace_tui.rules import OPTIONS, PRESETS, Rules
+from palace_tui.store import MemoryStore
+from palace_tui.store.protocol import GameStore
+from palace_tui.table.rule_sets import CUSTOM
 from palace_tui.table.session import SeatConfig, Session, computer_levels, default_level
 from palace_tui.tui.messages import LessonsAsked, TableChosen
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.option_row import OptionRow
+from palace_tui.tui.widgets.option_sections import OptionSections
+from palace_tui.tui.widgets.rules_picker import SET, RulesPicker
 from palace_tui.tui.widgets.seat_editor import SeatEditor
 from palace_tui.tui.widgets.too_small import TooSmall
-from palace_tui.words.options import preset_words
 
 MAX_SEATS = 6
 DEFAULT_NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
-CUSTOM = "custom"
+#: The line under "Rules" that says how to reach every option from the keyboard.
+RULES_HINT = "Tab: the next field. Enter: open a list, or a ▶ section of options."
 
 
 def default_table() -> dict[str, Any]:
@@ -62,6 +69,8 @@ def usable_settings(table: dict[str, Any], base: dict[str, Any]) -> dict[str, An
         ] + defaults[len(seats) :]
     if isinstance(table.get("preset"), str):
         out["preset"] = table["preset"]
+    if isinstance(table.get("rules_name"), str):
+        out["rules_name"] = table["rules_name"]
     if isinstance(table.get("options"), dict):
         out["options"] = {
             k: v
@@ -85,8 +94,7 @@ class NewTableScreen(Screen[Session]):
     NewTableScreen .field { height: auto; }
     NewTableScreen .field-label { width: 15; }
     NewTableScreen #players { width: 8; }
-    NewTableScreen #preset { width: 17; margin-right: 1; }
-    NewTableScreen #preset-help { width: 1fr; color: $text-muted; }
+    NewTableScreen #rules-hint { color: $text-muted; }
     NewTableScreen #seed { width: 18; margin-right: 1; }
     NewTableScreen #start-row { height: auto; padding: 0 1; background: $panel; }
     NewTableScreen #start { margin-right: 2; }
@@ -119,8 +127,10 @@ class NewTableScreen(Screen[Session]):
         Binding("ctrl+q", "app.quit", "Quit", key_display="^q", priority=True, id="quit"),
     ]
 
-    def __init__(self, table: dict[str, Any] | None = None) -> None:
+    def __init__(self, table: dict[str, Any] | None = None, store: GameStore | None = None) -> None:
         super().__init__()
+        #: Where the table's own rule sets are kept.
+        self.store: GameStore = store if store is not None else MemoryStore()
         base = default_table()
         if isinstance(table, dict):
             base.update(usable_settings(table, base))
@@ -159,21 +169,12 @@ class NewTableScreen(Screen[Session]):
             for i, seat in enumerate(seats):
                 yield SeatEditor(i, seat, self.levels)
             yield Label("Rules", classes="section")
-            with Horizontal(classes="field"):
-                yield Label("Preset", classes="field-label")
-                preset = t["preset"] if t["preset"] in PRESETS else CUSTOM
-                yield Select(
-                    [(p, p) for p in PRESETS] + [(CUSTOM, CUSTOM)],
-                    value=preset,
-                    allow_blank=False,
-                    compact=True,
-                    id="preset",
-                )
-                yield Static(preset_words(preset), id="preset-help", markup=False)
-            for name, allowed in OPTIONS.items():
-                value = t["options"].get(name, allowed[0])
-                yield OptionRow(name, value if value in allowed else allowed[0])
-            yield Label("Deal", classes="section")
+            yield Static(RULES_HINT, id="rules-hint", markup=False)
+            named = t.get("rules_name")
+            chosen = SET + named if isinstance(named, str) else t["preset"] if t["preset"] in PRESETS else CUSTOM
+            yield RulesPicker(self.store, chosen, self.current_rules)
+            yield OptionSections(t["options"])
+            yield Label("This table", classes="section")
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
                 yield Input(str(t["seed"] or ""), placeholder="random", type="integer", compact=True, id="seed")
@@ -190,6 +191,7 @@ class NewTableScreen(Screen[Session]):
     def on_mount(self) -> None:
         self.sub_title = "new table"
         self._show_players()
+        self.query_one(RulesPicker).show_match(self.current_rules())
         self.validate()
         self.query_one("#seat-name-0", Input).focus()
 
@@ -203,7 +205,14 @@ class NewTableScreen(Screen[Session]):
         return [self.query_one(f"#seat-{i}", SeatEditor).value() for i in range(self.player_count())]
 
     def option_values(self) -> dict[str, Any]:
-        return {name: self.query_one(f"#opt-{name}", Select).value for name in OPTIONS}
+        return self.query_one(OptionSections).values_shown()
+
+    def current_rules(self) -> Rules | None:
+        """The rules the options on the form make, or None when they do not go together."""
+        try:
+            return Rules(**self.option_values())
+        except ValueError:
+            return None
 
     def seed(self) -> int | None:
         text = self.query_one("#seed", Input).value.strip()
@@ -255,33 +264,23 @@ class NewTableScreen(Screen[Session]):
         self._show_players()
         self.validate()
 
-    @on(Select.Changed, "#preset")
-    def _preset_changed(self, event: Select.Changed) -> None:
-        preset = str(event.value)
-        self.query_one("#preset-help", Static).update(preset_words(preset))
-        if preset in PRESETS:
-            self._set_options(Rules.preset(preset).as_dict())
+    @on(RulesPicker.Picked)
+    def _rules_picked(self, picked: RulesPicker.Picked) -> None:
+        self._set_options(picked.rules.as_dict())
         self.validate()
 
     @on(Select.Changed, "OptionRow Select")
     def _option_changed(self) -> None:
-        try:
-            preset = Rules(**self.option_values()).preset_name() or CUSTOM
-        except ValueError:
-            preset = CUSTOM
-        select = self.query_one("#preset", Select)
-        if select.value != preset:
-            with self.prevent(Select.Changed):
-                select.value = preset
-            self.query_one("#preset-help", Static).update(preset_words(preset))
+        self.query_one(RulesPicker).show_match(self.current_rules())
+        self.query_one(OptionSections).show_values(self.option_values())
         self.validate()
 
-    @on(Input.Changed)
+    @on(Input.Changed, ".seat-name, #seed")
     @on(Select.Changed, ".seat-kind")
     def _seat_changed(self) -> None:
         self.validate()
 
-    @on(Input.Submitted)
+    @on(Input.Submitted, ".seat-name, #seed")
     @on(Button.Pressed, "#start")
     def _submit(self) -> None:
         self.action_start()
@@ -296,6 +295,7 @@ class NewTableScreen(Screen[Session]):
                 self.query_one(f"#opt-{name}", Select).value = value
         for row in self.query(OptionRow):
             row.show_help()
+        self.query_one(OptionSections).show_values(self.option_values())
 
     # ------------------------------------------------------------ actions
 
@@ -309,13 +309,11 @@ class NewTableScreen(Screen[Session]):
         self.post_message(LessonsAsked())
 
     def action_reset(self) -> None:
-        """Every option back to the chosen preset (palace when custom)."""
-        preset = self.query_one("#preset", Select).value
-        preset = preset if preset in PRESETS else "palace"
-        with self.prevent(Select.Changed):
-            self.query_one("#preset", Select).value = preset
-        self.query_one("#preset-help", Static).update(preset_words(preset))
-        self._set_options(Rules.preset(preset).as_dict())
+        """Every option back to the chosen preset (palace when a saved set or custom is chosen)."""
+        picker = self.query_one(RulesPicker)
+        rules = Rules.preset(picker.reset_value())
+        self._set_options(rules.as_dict())
+        picker.show_match(rules)
         self.validate()
 
     def action_start(self) -> None:
@@ -327,14 +325,15 @@ class NewTableScreen(Screen[Session]):
             return
         rules, seats = self.build()
         seed = self.seed()
-        preset = self.query_one("#preset", Select).value
-        preset = preset if preset in PRESETS else None
+        picker = self.query_one(RulesPicker)
+        preset = picker.preset()
         self.post_message(
             TableChosen(
                 {
                     "players": len(seats),
                     "seats": [asdict(self.query_one(f"#seat-{i}", SeatEditor).value()) for i in range(MAX_SEATS)],
                     "preset": preset or CUSTOM,
+                    **({"rules_name": name} if (name := picker.saved_name()) else {}),
                     "options": rules.as_dict(),
                     "seed": "",  # a seed is for one table, never the next
                 }

@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
 from palace_tui.rules import Rules
+from palace_tui.tui.screens.house_lessons import LESSONS_BINDING, has_house_lessons, open_house_lessons
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import TooSmall
 from palace_tui.words import rules_card
@@ -34,6 +35,7 @@ class RulesScreen(ModalScreen[None]):
         Binding("pagedown", "scroll(1)", "Page", key_display="PgDn", priority=True, id="pgdn"),
         Binding("pageup", "scroll(-1)", "Page", key_display="PgUp", priority=True, id="pgup"),
         Binding("c", "compare", "Compare presets", tooltip="Two presets' rules side by side", id="compare"),
+        LESSONS_BINDING,
         Binding("ctrl+q", "app.save_quit", "Save+quit", key_display="^q", priority=True, id="quit"),
     ]
 
@@ -51,6 +53,14 @@ class RulesScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         self.sub_title = "rules"
         self.query_one("#rules-scroll").focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The lessons key shows only where this table plays a house rule that has a lesson.
+        return has_house_lessons(self.rules) if action == "house_lessons" else True
+
+    def action_house_lessons(self) -> None:
+        """The lessons of the house rules in force (Escape comes back here)."""
+        open_house_lessons(self.app, self.rules)
 
     def action_close(self) -> None:
         """Back to where the rules were opened."""

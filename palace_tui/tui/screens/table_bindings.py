@@ -78,6 +78,8 @@ def key_state(action: str, session: Session, mode: Mode, view: SeatView, marked:
         return answer
     if answer is Ask.TAKE:
         return True if any(m.kind == "take" for m in view.legal) else None
+    if answer in (Ask.CHANCE, Ask.DONE):
+        return any(m.kind == answer.value for m in view.legal)
     if answer is Ask.CHOOSE:
         return True if marked == session.game.rules.face_up else None
     if answer is Ask.COACH:

@@ -13,7 +13,7 @@ from rich.text import Text
 from palace_tui.rules import Card, Game, SeatView
 from palace_tui.tui.screens.key_modes import Mode
 from palace_tui.tui.widgets.card_art import cards_inline
-from palace_tui.words import requirement_text
+from palace_tui.words import rank_name, requirement_text
 
 DIM = Style(dim=True)
 KEY = Style(bold=True)
@@ -85,12 +85,26 @@ def turn_hint(
             else f"It stays if it is {requirement_text(view.need)}."
         )
         return Text(f"Turn a face-down card: ← → to choose, Enter to turn it. {need}")
+    kinds = {m.kind for m in view.legal}
+    if "done" in kinds:  # play_drawn: the card just drawn matches the rank just played
+        rank = next(m.cards[0].rank for m in view.legal if m.kind == "play")
+        return Text.assemble(
+            "You drew another ",
+            (rank_name(rank), KEY),
+            ": ",
+            ("Enter", KEY),
+            " plays it now on your own, ",
+            ("d", KEY),
+            " ends your turn.",
+        )
     text = Text.assemble("Your turn: play ", (requirement_text(view.need), KEY))
-    takeable = any(m.kind == "take" for m in view.legal)
+    takeable = "take" in kinds
     if not view.playable_ranks:
         text.append_text(Text.assemble(". Nothing you hold can go: ", ("t", KEY), " takes the pile."))
     elif takeable:
         text.append_text(Text.assemble(", or ", ("t", KEY), " to take the pile."))
+    if "chance" in kinds:
+        text.append_text(Text.assemble(" ", ("c", KEY), " turns the stock's top card instead: played if it goes."))
     if mode == Mode.FACE_UP and takeable and game.rules.adds_face_up:
         text.append(" (Taking adds the face-up card under the cursor.)", DIM)
     return text

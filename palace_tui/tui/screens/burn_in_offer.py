@@ -1,0 +1,163 @@
+"""The public burn-in offer: after a play that leaves one card short of a burn, the table
+asks everyone at once ("Anyone with the fourth 9?") and waits for a seat's number or Enter.
+
+It shows no card of anyone's: it is put up only while nobody's cards are up (or a lone
+person's, with computers), and it is put up after every such play whether or not anyone
+can burn in. A claim is checked by the engine; a wrong one says only that the player has
+no such card, and the offer stays open for the others. :class:`BurnInOffers` is the table
+screen's part that decides when to offer, lets the computers decide first, and plays the
+claim that wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from palace_tui.table import burn_ins
+from palace_tui.table.last_move import last_move
+from palace_tui.table.turn_flow import Step, Turn
+from palace_tui.tui.widgets.keys_footer import KeysFooter
+from palace_tui.tui.widgets.too_small import TooSmall
+from palace_tui.words import burn_in as words
+
+if TYPE_CHECKING:
+    from palace_tui.tui.screens.game import GameScreen
+
+#: The most seats a table has (a key for each).
+SEAT_KEYS = 6
+
+
+class BurnInScreen(ModalScreen[int | None]):
+    """The question, the seats that may claim by number, and Enter to go on.
+
+    ``claim(seat)`` returns the engine's sentence when the claim is refused (None: good);
+    the screen dismisses with the seat whose claim was good, or None on Enter.
+    """
+
+    DEFAULT_CSS = """
+    BurnInScreen { align: center middle; background: $background 60%; }
+    BurnInScreen #burn-box { width: 64; max-width: 100%; height: auto; padding: 1 2; border: thick $warning; }
+    BurnInScreen #burn-question { text-style: bold; }
+    BurnInScreen #burn-said { color: $error; text-style: bold; }
+    BurnInScreen #burn-note { color: $text-muted; }
+    """
+
+    BINDINGS = [
+        Binding("enter", "go_on", "Go on", tooltip="Nobody burns in: play goes on", id="burn-go-on"),
+        *[
+            Binding(str(n), f"claim({n - 1})", "Burn in", key_display="1-6", show=n == 1, id=f"burn-{n}")
+            for n in range(1, SEAT_KEYS + 1)
+        ],
+    ]
+
+    def __init__(
+        self, question: str, seats: list[tuple[int, str]], claim: Callable[[int], str | None], names: list[str]
+    ) -> None:
+        super().__init__()
+        self.question = question
+        #: The seats that may claim (index, name), in turn order.
+        self.seats = seats
+        self.claim = claim
+        self.names = names
+        #: What the last claim was told (a refusal), shown under the keys.
+        self.said = ""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="burn-box"):
+            yield Static(self.question, id="burn-question", markup=False)
+            yield Static(words.burn_in_keys(self.seats), id="burn-keys", markup=False)
+            yield Static("", id="burn-said", markup=False)
+            yield Static(words.PRIVATE_NOTE, id="burn-note", markup=False)
+        yield KeysFooter()
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        self.query_one("#burn-box").border_title = words.TITLE
+        self.sub_title = "burn in?"
+
+    def action_go_on(self) -> None:
+        """Nobody (more) claims: play goes on."""
+        self.dismiss(None)
+
+    def action_claim(self, seat: int) -> None:
+        """``seat`` claims the burn: good, the offer closes; wrong, it says so and stays open."""
+        if seat not in dict(self.seats):
+            name = self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
+            self._say(words.not_yours_sentence(name))
+            return
+        why = self.claim(seat)
+        if why is None:
+            self.dismiss(seat)
+            return
+        self.seats = [(i, n) for i, n in self.seats if i != seat]
+        self.query_one("#burn-keys", Static).update(
+            words.burn_in_keys(self.seats) if self.seats else "Nobody else may claim: Enter goes on."
+        )
+        self._say(why)
+
+    def _say(self, sentence: str) -> None:
+        self.said = sentence
+        self.query_one("#burn-said", Static).update(Text(sentence))
+        self.app.bell()
+
+
+class BurnInOffers:
+    """The table screen's burn-in: when to offer, the computers' claims, the winning claim played."""
+
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+        #: The move count at which the window was offered (it closes at the next move).
+        self._offered_at = -1
+
+    def before(self, turn: Turn) -> bool:
+        """Called before the table shows ``turn``: True when a burn-in is offered or played instead
+        (the table is shown again when it is settled)."""
+        screen = self.screen
+        session, game = screen.session, screen.game
+        if turn.step in (Step.RESULT, Step.OVER, Step.START) or self._offered_at == game.moves:
+            return False
+        if turn.shown is not None and turn.shown != screen.flow.alone:
+            return False  # a person's cards are up at a shared keyboard: the offer waits for the dark
+        if not burn_ins.open_window(session):
+            return False
+        self._offered_at = game.moves
+        screen.redraw()  # the table as this step shows it (dark at a shared keyboard) before anything goes over it
+        computer = burn_ins.computer_claim(session)
+        if computer is not None:
+            self._burned(computer)
+            return True
+        people = burn_ins.people_to_ask(session)
+        if not people:
+            return False
+        window = game.burn_in_open()
+        assert window is not None
+        question = words.burn_in_question(window.rank, game.rules.burn)
+        names = session.names
+        offer = BurnInScreen(
+            question, [(i, names[i]) for i in people], lambda seat: burn_ins.refusal(session, seat), names
+        )
+
+        def answered(seat: int | None) -> None:
+            if seat is None:
+                screen.follow(turn)
+            else:
+                self._burned(seat)
+
+        screen.app.push_screen(offer, answered)
+        return True
+
+    def _burned(self, seat: int) -> None:
+        screen = self.screen
+        session = screen.session
+        events = burn_ins.burn_in(session, seat)
+        screen.computers.changed()
+        screen.highlight.show(last_move(events))
+        screen.follow(screen.flow.burned_in(session.to_act))

@@ -1,0 +1,135 @@
+"""The table's keys for the house rules of issue 22, pressed as a player would: the chance card
+(c), ending the turn on a drawn match (d), must play (t greyed, and why), and the public
+burn-in offer between turns (a good claim, a wrong one, Enter, a computer's claim)."""
+
+from __future__ import annotations
+
+from palace_tui.rules import Rules
+from palace_tui.store import MemoryStore
+from palace_tui.tui.screens.burn_in_offer import BurnInScreen
+from palace_tui.tui.screens.game import GameScreen
+from palace_tui.tui.screens.pass_device import PassScreen
+from tests.helpers.app import press, screen_text
+from tests.helpers.built_table import table
+
+HOUSE = Rules.preset("palace")
+
+
+def footer(app) -> str:
+    """The footer's lines (the keys may take two at 80 columns)."""
+    from palace_tui.tui.widgets.keys_footer import KeysFooter
+
+    bar = app.screen.query_one(KeysFooter)
+    return " ".join(screen_text(app).splitlines()[bar.region.y : bar.region.bottom])
+
+
+async def test_c_turns_the_stocks_top_card_instead_of_taking(make_app):
+    position = [
+        {"name": "Ann", "hand": "4D 5H 6C", "face_up": "AD", "face_down": "3C"},
+        {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8D"},
+    ]
+    session = table(position, pile="9S KH", stock="4S AC", rules=HOUSE.replace(chance=True))
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert "c Chance" in footer(app) and "turns the stock's top card instead: played if it goes" in screen_text(app)
+        await press(pilot, "c")
+        [chance] = [e for _, e in session.events if e.kind == "chance" and e.seat == 0]
+        assert chance.seat == 0 and [c.code for c in chance.cards] == ["AC"] and chance.reason == "went"
+        assert not [e for _, e in session.events if e.kind == "took" and e.seat == 0], "Ann took no pile"
+        assert len(session.game.seats[0].hand) == 3, "no card drawn: the hand did not shrink"
+        assert isinstance(screen, GameScreen) and "c Chance" not in footer(app)
+
+
+async def test_the_chance_key_is_hidden_where_the_rules_have_no_chance_card(make_app):
+    app = make_app(table(pile="9S KH", stock="4S AC"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Chance" not in footer(app)
+        await press(pilot, "c")
+        assert app.session.game.pile[-1].code == "KH", "c does nothing without the house rule"
+
+
+async def test_a_drawn_match_is_played_with_enter_or_kept_with_d(make_app):
+    position = [
+        {"name": "Ann", "hand": "9C 4D 5H", "face_up": "AD", "face_down": "3C"},
+        {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8D"},
+    ]
+    for key, on_pile in (("enter", 2), ("d", 1)):
+        session = table(position, pile="7H", stock="4S 9D", rules=HOUSE.replace(play_drawn=True))
+        app = make_app(session, store=MemoryStore())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await press(pilot, "9", "enter")  # the 9♣; the 9♦ is drawn
+            assert "d Done" in footer(app)
+            assert "You drew another 9: Enter plays it now on your own, d ends your turn." in screen_text(app)
+            assert app.screen.cursor.chosen(app.screen.view())[0].code == "9D", "the cursor on the drawn 9"
+            await press(pilot, key)
+            nines = [c for _, e in session.events if e.kind == "played" and e.seat == 0 for c in e.cards]
+            assert [c.code for c in nines] == ["9C", "9D"][:on_pile], "Enter played the drawn 9, d kept it"
+            assert "d Done" not in footer(app)
+
+
+async def test_must_play_greys_take_and_says_why(make_app):
+    session = table(pile="5C 8C", rules=HOUSE.replace(must_play=True))
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.check_action("take", ()) is None, "greyed: a 9 goes on the 8"
+        await press(pilot, "t")
+        assert session.game.pile[-1].code == "8C" and "must play" in str(app.screen.note.body).lower()
+
+
+THREE_SEVENS = [
+    {"name": "Ann", "hand": "7D 4C 5C", "face_up": "KS", "face_down": "3D"},
+    {"name": "Ben", "hand": "7S 6S 8S", "face_up": "QH", "face_down": "8D"},
+    {"name": "Cy", "hand": "4D 9H JH", "face_up": "AH", "face_down": "2C"},
+]
+
+
+async def test_the_burn_in_offer_comes_on_the_dark_table_and_a_wrong_claim_says_only_that(make_app):
+    """Ann leaves three 7s; Enter hides her cards; the table asks everyone; Cy's claim is wrong
+    (Cy has no 7), Ben's is good: the pile clears and the keyboard goes to Ben."""
+    session = table(THREE_SEVENS, pile="5D 7C 7H", stock="2D 3H", humans=3, rules=HOUSE.replace(burn_in=True))
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "7", "enter")
+        assert app.screen.mode() == "result", "Ann sees what her move did first"
+        await press(pilot, "enter")
+        offer = app.screen
+        assert isinstance(offer, BurnInScreen)
+        text = screen_text(app)
+        assert "Anyone with the fourth 7?" in text and "2 Ben, 3 Cy" in text and "1 Ann" not in text
+        assert "Nobody's cards are shown" in text and "4♣" not in text and "7♠" not in text
+        await press(pilot, "3")
+        assert "Cy holds no 7" in screen_text(app) and app.screen is offer, "the offer stays open for Ben"
+        assert "7♠" not in screen_text(app) and "9♥" not in screen_text(app), "nobody's hand shown"
+        await press(pilot, "2")
+        assert session.game.pile == [] and session.game.turn == 1
+        assert isinstance(app.screen, PassScreen) and app.screen.seat == 1
+
+
+async def test_enter_lets_play_go_on_and_the_offer_is_made_once(make_app):
+    session = table(THREE_SEVENS, pile="5D 7C 7H", stock="2D 3H", humans=3, rules=HOUSE.replace(burn_in=True))
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "7", "enter", "enter")
+        assert isinstance(app.screen, BurnInScreen)
+        await press(pilot, "enter")
+        assert isinstance(app.screen, PassScreen) and app.screen.seat == 1, "on to Ben, as if nothing was asked"
+        assert [c.code for c in session.game.pile[-3:]] == ["7C", "7H", "7D"]
+
+
+async def test_a_computer_holding_the_card_burns_in_at_once_in_public(make_app):
+    session = table(THREE_SEVENS, pile="5D 7C 7H", stock="2D 3H", humans=1, rules=HOUSE.replace(burn_in=True))
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "7", "enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, BurnInScreen), "nobody but computers could claim: no offer"
+        burned = [e for _, e in session.events if e.kind == "burned_in"]
+        assert burned and burned[0].seat == 1, "Ben (a computer) burned in with the 7♠"

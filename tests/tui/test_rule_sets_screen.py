@@ -1,0 +1,149 @@
+"""The new-table screen's house-rule sets, pressed as a player would: save the rules on the form
+under a name, pick a saved set beside the presets, rename, overwrite and delete one; and the
+options in folding sections, reachable from the keyboard at 80x24."""
+
+from __future__ import annotations
+
+from palace_tui.rules import Rules
+from palace_tui.store import MemoryStore
+from palace_tui.tui.screens.game import GameScreen
+from palace_tui.tui.screens.new_table import NewTableScreen
+from palace_tui.tui.widgets.option_sections import OptionSections
+from tests.helpers.app import screen_text
+
+OURS = Rules.preset("palace").replace(seven="low")
+OURS_LINE = "seven=low next_dealer=loser"
+
+
+def typed(text: str) -> list[str]:
+    return ["space" if ch == " " else ch for ch in text]
+
+
+async def press(pilot, *keys: str) -> None:
+    """One key at a time, each waited for (a list opening or closing is a screen of its own)."""
+    for key in keys:
+        await pilot.press(key)
+    await pilot.pause()
+
+
+def notes(app) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+async def test_rules_set_up_by_keys_are_saved_under_a_name_and_started(make_app) -> None:
+    store = MemoryStore()
+    app = make_app(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewTableScreen)
+        assert "▶ Rank powers" in screen_text(app) and "Enter: open a list" in screen_text(app)
+        screen.query_one("#section-rank-powers CollapsibleTitle").focus()
+        await press(pilot, "enter")
+        screen.query_one("#opt-seven").focus()
+        await press(pilot, "enter", "down", "enter")
+        assert screen.query_one("#opt-seven").value == "low"
+        assert screen.query_one("#preset").value == "custom"
+        screen.query_one("#set-name").focus()
+        await press(pilot, *typed("Our rules"), "enter")
+        assert store.rule_sets() == {"Our rules": OURS_LINE}
+        assert screen.query_one("#preset").value == "set:Our rules"
+        assert any("Saved as 'Our rules'" in n and "palace --rules 'Our rules'" in n for n in notes(app))
+        await press(pilot, "ctrl+s")
+        assert isinstance(app.screen, GameScreen) and app.session.rules == OURS
+        assert store.last_table()["rules_name"] == "Our rules"
+
+
+async def test_a_saved_set_is_picked_beside_the_presets_and_remembered(make_app) -> None:
+    store = MemoryStore()
+    store.save_rule_sets({"Our rules": OURS_LINE, "Friday": "ten=not-on-picture"})
+    app = make_app(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#preset").focus()
+        await press(pilot, "enter")
+        text = screen_text(app)
+        assert all(name in text for name in ("palace", "shithead", "first-out", "Our rules", "Friday", "custom"))
+        await press(pilot, "down", "down", "down", "enter")
+        assert screen.query_one("#preset").value == "set:Our rules"
+        assert screen.query_one("#opt-seven").value == "low"
+        assert "Rank powers: sevens low" in screen_text(app), "the folded section says what it holds"
+        assert "saved as 'Our rules'" in screen_text(app)
+        await press(pilot, "ctrl+s")
+        assert app.session.rules == OURS
+    again = make_app(store=store)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "n")  # the game just dealt is saved: a new table instead
+        assert again.screen.query_one("#preset").value == "set:Our rules"
+
+
+async def test_changing_an_option_of_a_saved_set_and_saving_again_overwrites_it(make_app) -> None:
+    store = MemoryStore()
+    store.save_rule_sets({"Our rules": OURS_LINE})
+    app = make_app(store=store, table={"preset": "custom", "rules_name": "Our rules", "options": OURS.as_dict()})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.query_one("#preset").value == "set:Our rules"
+        assert screen.query_one("#set-name").value == "Our rules"
+        screen.query_one("#opt-eight").value = "invisible"
+        await pilot.pause()
+        assert screen.query_one("#preset").value == "custom"
+        assert str(screen.query_one("#save-set").label) == "Save"
+        screen.query_one("#set-name").focus()
+        await press(pilot, "enter")
+        assert store.rule_sets() == {"Our rules": "seven=low eight=invisible next_dealer=loser"}
+        assert screen.query_one("#preset").value == "set:Our rules"
+        assert any("(replacing it)" in n for n in notes(app))
+
+
+async def test_a_saved_set_is_renamed_then_deleted(make_app) -> None:
+    store = MemoryStore()
+    store.save_rule_sets({"Our rules": OURS_LINE, "Friday": "ten=not-on-picture"})
+    app = make_app(store=store, table={"rules_name": "Our rules", "options": OURS.as_dict()})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#set-name").focus()
+        await press(pilot, *["backspace"] * 9, *typed("Sunday"))
+        assert str(screen.query_one("#save-set").label) == "Rename"
+        await press(pilot, "enter")
+        assert list(store.rule_sets().items()) == [("Sunday", OURS_LINE), ("Friday", "ten=not-on-picture")]
+        assert screen.query_one("#preset").value == "set:Sunday"
+        screen.query_one("#delete-set").focus()
+        await press(pilot, "enter")
+        assert store.rule_sets() == {"Friday": "ten=not-on-picture"}
+        assert screen.query_one("#preset").value == "custom" and screen.query_one("#opt-seven").value == "low"
+        assert screen.query_one("#delete-set").disabled, "nothing saved is chosen now"
+
+
+async def test_a_bad_name_is_refused_in_one_sentence_and_nothing_is_saved(make_app) -> None:
+    store = MemoryStore()
+    app = make_app(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#set-name").focus()
+        await press(pilot, *typed("Shithead"), "enter")
+        assert store.rule_sets() == {}
+        assert "'Shithead' is a preset's name already: choose another name." in notes(app)
+        assert isinstance(app.screen, NewTableScreen), "Enter in the name field never starts the game"
+
+
+async def test_every_option_is_in_a_section_and_the_form_fits_both_sizes(make_app) -> None:
+    from palace_tui.rules import OPTIONS
+
+    for size in ((80, 24), (120, 40)):
+        app = make_app(store=MemoryStore())
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            sections = app.screen.query_one(OptionSections)
+            for name in OPTIONS:
+                sections.open_section_of(name)
+            await pilot.pause()
+            rows = {row.option for row in app.screen.query("OptionRow")}
+            assert rows == set(OPTIONS)
+            text = screen_text(app)
+            assert max(len(line.rstrip()) for line in text.splitlines()) <= size[0]
+            assert "Start" in text and "^s Start" in text, "Start stays in view with every section open"
