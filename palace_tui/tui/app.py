@@ -10,7 +10,7 @@ decides a rule: moves go to the engine.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events, on
 from textual.app import App
@@ -24,6 +24,9 @@ from palace_tui.tui.messages import GameEnded, LessonsAsked, PassNeeded, TableCh
 from palace_tui.tui.widgets.card_art import set_no_color
 from palace_tui.tui.widgets.too_small import too_small
 from palace_tui.words.bell import bell_switched
+
+if TYPE_CHECKING:
+    from palace_tui.table.judging import TableJudge
 
 #: Printed on the terminal after ctrl+q saved a game.
 SAVED_LINE = "Palace: the game is saved. Run palace --resume (or just palace) to continue."
@@ -47,7 +50,9 @@ class PalaceApp(App[None]):
     ``coach_work`` bounds the coach's (h) search (None: hard's own, the same advice on any machine);
     ``store`` keeps the games
     (by default the data folder's, or memory when it won't open);
-    ``quiet`` keeps the bell silent this time, whatever was remembered.
+    ``quiet`` keeps the bell silent this time, whatever was remembered;
+    ``judge_ahead`` judges each game for its review while it is played (in a process of
+    its own at the lowest priority), so the review is ready when the game ends.
     """
 
     CSS_PATH = [Path(__file__).parent / "app.tcss", Path(__file__).parent / "narrow.tcss"]
@@ -69,6 +74,7 @@ class PalaceApp(App[None]):
         table: dict[str, Any] | None = None,
         coach_work: int | None = None,
         quiet: bool = False,
+        judge_ahead: bool = True,
     ) -> None:
         super().__init__()
         set_no_color(self.no_color)  # Textual has read (and removed) NO_COLOR by now
@@ -86,6 +92,9 @@ class PalaceApp(App[None]):
         #: How hard a review from the results screen works (None: the review's own default).
         self.review_iterations: int | None = None
         self.review_coach_work: int | None = None
+        self.judge_ahead = judge_ahead
+        #: Judges the games for their reviews while they are played (made with the first table).
+        self.judge: TableJudge | None = None
         #: Whether the bell rings (BEL to the terminal): remembered with the table, off with --quiet.
         self.bell_on = not quiet and self._remembered_bell()
         self._warned = 0  # store warnings already shown
@@ -164,6 +173,8 @@ class PalaceApp(App[None]):
     def on_unmount(self) -> None:
         # Another copy may own the folder's saved game once this one has gone.
         self.store.release_saves()
+        if self.judge is not None:
+            self.judge.close()
 
     def new_table(self) -> None:
         """Open the new-table screen (with the remembered table)."""
@@ -221,8 +232,19 @@ class PalaceApp(App[None]):
 
         self.session = session
         session.saver = self.autosave  # from now on the session saves itself after every change
+        if self.judge_ahead:
+            self._table_judge().attach(session)
         session.save()
         self.switch_or_push(GameScreen(session, ai_delay=self.ai_delay, resumed=resumed, coach_work=self.coach_work))
+
+    def _table_judge(self) -> TableJudge:
+        if self.judge is None:
+            from palace_tui.ai.analysis import DEFAULT_ITERATIONS
+            from palace_tui.table.judging import TableJudge
+
+            # The review's settings as the results screen will ask for them.
+            self.judge = TableJudge(lambda: (self.review_iterations or DEFAULT_ITERATIONS, self.review_coach_work))
+        return self.judge
 
     def switch_or_push(self, screen: Screen[Any], callback: ScreenResultCallbackType[Any] | None = None) -> None:
         """Make ``screen`` the only screen on top of the (empty) default screen."""
@@ -280,6 +302,8 @@ class PalaceApp(App[None]):
             self.store.record_game(session.record())
         session.recorded = True
         self.store.clear_session()
+        if self.judge is not None and outcome is not None:
+            self.judge.finish(session, self.store.save_analysis)  # kept for palace review once judged
         try:
             board = self.store.scoreboard(session.table_id)
         except Exception:  # a damaged record file must not hide the result
@@ -295,7 +319,8 @@ class PalaceApp(App[None]):
                 self.exit()
 
         self.push_screen(
-            ResultsScreen(session, board, self.store, self.review_iterations, self.review_coach_work), chosen
+            ResultsScreen(session, board, self.store, self.review_iterations, self.review_coach_work, self.judge),
+            chosen,
         )
 
     def action_save_quit(self) -> None:

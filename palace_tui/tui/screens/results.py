@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Header, Static
 
 from palace_tui.store.protocol import GameStore
 from palace_tui.table.session import Session
+from palace_tui.tui.screens.review import JudgedAhead
 from palace_tui.tui.widgets.game_log import log_line
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.seat_list import place_text
@@ -35,7 +36,8 @@ class ResultsScreen(Screen[str]):
 
     ``store`` holds the records (an earlier game of the same deal, a review's analysis);
     ``review_iterations`` is how hard a review (r) works (None: the review's default), and
-    ``review_coach_work`` the coach's search in it (None: hard's own).
+    ``review_coach_work`` the coach's search in it (None: hard's own); ``judged`` holds the
+    game's decisions judged while it was played (the review judges only the rest).
     """
 
     DEFAULT_CSS = """
@@ -65,9 +67,11 @@ class ResultsScreen(Screen[str]):
         store: GameStore | None = None,
         review_iterations: int | None = None,
         review_coach_work: int | None = None,
+        judged: JudgedAhead | None = None,
     ) -> None:
         super().__init__()
         self.session = session
+        self.judged = judged
         self.store = store
         self.review_iterations = review_iterations
         self.review_coach_work = review_coach_work
@@ -223,5 +227,6 @@ class ResultsScreen(Screen[str]):
                 humans=session.humans,
                 iterations=self.review_iterations or DEFAULT_ITERATIONS,
                 coach_work=self.review_coach_work,
+                judged=self.judged,
             )
         )
