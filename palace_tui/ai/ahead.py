@@ -152,12 +152,9 @@ class JudgeAhead:
         if process is None:
             return
         # Only this side writes to the inbox and only the process to the outbox, so ending it
-        # mid-judgement leaves no lock held that this side needs.
-        self._inbox.put(None)
-        process.join(timeout=0.5)
-        if process.is_alive():
-            process.terminate()
-            process.join(timeout=5)
+        # mid-judgement leaves no lock held that this side needs (and the app closes at once).
+        process.terminate()
+        process.join(timeout=5)
         self._inbox.cancel_join_thread()
 
     # ------------------------------------------------------------ the games
