@@ -50,10 +50,10 @@ class _Game:
     left: list[tuple[int, str, str]]
 
 
-def _judge_loop(inbox: Any, outbox: Any, parent: int) -> None:
+def _judge_loop(inbox: Any, outbox: Any, parent: int, nice: int) -> None:
     """The judging process: take the games as they are played, judge what is ready, send it back."""
-    if hasattr(os, "nice"):
-        os.nice(19)  # the table comes first: this runs only on time nobody else wants
+    if nice and hasattr(os, "nice"):
+        os.nice(nice)  # the table comes first: this runs only on time nobody else wants
     games: dict[str, _Game] = {}
     done: dict[str, set[str]] = {}
 
@@ -104,9 +104,11 @@ def _judge_loop(inbox: Any, outbox: Any, parent: int) -> None:
 
 class JudgeAhead:
     """One judging process for the games of a table, started with the first game handed
-    to it (:meth:`follow`) and ended by :meth:`close`."""
+    to it (:meth:`follow`) and ended by :meth:`close`; ``nice`` is how far below the table's
+    priority it runs (19, the lowest; tests on a busy machine ask for less)."""
 
-    def __init__(self) -> None:
+    def __init__(self, nice: int = 19) -> None:
+        self.nice = nice
         self._lock = threading.Lock()
         self._known: dict[str, dict[str, Judged | None]] = {}
         self._waiting: dict[str, tuple[Replay, Settings, Callable[[Analysis], None]]] = {}
@@ -122,7 +124,10 @@ class JudgeAhead:
         context: Any = multiprocessing.get_context(method)
         self._inbox, self._outbox = context.Queue(), context.Queue()
         self._process = context.Process(
-            target=_judge_loop, args=(self._inbox, self._outbox, os.getpid()), name="palace-judge-ahead", daemon=True
+            target=_judge_loop,
+            args=(self._inbox, self._outbox, os.getpid(), self.nice),
+            name="palace-judge-ahead",
+            daemon=True,
         )
         self._process.start()
         self._reader = threading.Thread(target=self._read, args=(self._outbox,), name="palace-judge-ahead", daemon=True)

@@ -40,9 +40,9 @@ def _from_data(data: dict[str, object]) -> dict[str, Judged | None]:
 class TableJudge:
     """Judges the games of the sessions it is given (:meth:`attach`) while they are played."""
 
-    def __init__(self, review_settings: ReviewSettings) -> None:
+    def __init__(self, review_settings: ReviewSettings, nice: int = 19) -> None:
         self.review_settings = review_settings
-        self.ahead = JudgeAhead()
+        self.ahead = JudgeAhead(nice)
 
     def settings(self, session: Session) -> Settings:
         iterations, work = self.review_settings()

@@ -121,7 +121,7 @@ def test_the_judging_process_finishes_the_analysis_as_the_game_is_played() -> No
     record = _record(37, 2)
     played = replay(record)
     settings = settings_of([0], ITERATIONS, WORK)
-    ahead = JudgeAhead()
+    ahead = JudgeAhead(nice=0)  # not starved by the other tests
     got: list[Analysis] = []
     ready = threading.Event()
     try:
@@ -129,7 +129,7 @@ def test_the_judging_process_finishes_the_analysis_as_the_game_is_played() -> No
         for k in range(1, half + 1):
             ahead.follow("g", dataclasses.replace(record, moves=record.moves[:k]), settings)
         # A table resumed from its save: what was judged comes back with it.
-        again = JudgeAhead()
+        again = JudgeAhead(nice=0)
         try:
             again.add("g", _judged_while_played(dataclasses.replace(record, moves=record.moves[:half]), {0}))
             ahead.close()

@@ -44,7 +44,7 @@ def test_the_table_judge_keeps_its_judgements_and_the_finished_analysis() -> Non
     (as a save keeps it), and once the game is over the analysis it keeps is the one
     the review makes from scratch."""
     session = _table(6)
-    judge = TableJudge(lambda: (ITERATIONS, WORK))
+    judge = TableJudge(lambda: (ITERATIONS, WORK), nice=0)  # not starved by the other tests
     kept: list[tuple[str, str, str]] = []
     done = threading.Event()
     try:

@@ -10,6 +10,7 @@ import pytest
 
 from palace_tui.ai.analysis import analyse, jobs, judge_step, settings_key
 from palace_tui.rules.gamefile import replay
+from palace_tui.table.judging import TableJudge
 from palace_tui.tui.screens.results import ResultsScreen
 from palace_tui.tui.screens.review import ReviewScreen
 from tests.helpers.app import make_session, press, screen_text
@@ -27,12 +28,13 @@ async def test_a_game_judged_while_played_is_reviewed_at_once(make_app) -> None:
     session = make_session("palace", humans=("Ann", "Ben"), computers=("Cy",), seed=11)
     app = make_app(session)
     app.review_iterations, app.review_coach_work = ITERATIONS, WORK
+    # The app's own judge, but not starved by the other tests running beside this one.
+    app.judge = TableJudge(lambda: (ITERATIONS, WORK), nice=0)
     async with app.run_test(size=(80, 24)) as pilot:
         watch = await play_through(app, pilot, seed=3)
         assert isinstance(app.screen, ResultsScreen) and watch.table_checks > 5
         settings = settings_key(ITERATIONS, [0, 1], WORK)
-        # The judge runs at the lowest priority: on a busy machine it may take minutes. The
-        # bound only keeps a hung judge from hanging the run; no time is asserted.
+        # The bound only keeps a hung judge from hanging the run; no time is asserted.
         deadline = time.monotonic() + 900
         while not app.store.analysis(session.game_id, settings) and time.monotonic() < deadline:
             await pilot.pause(0.1)
