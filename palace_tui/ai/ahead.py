@@ -17,7 +17,6 @@ from __future__ import annotations
 import multiprocessing
 import os
 import queue
-import sys
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -120,8 +119,9 @@ class JudgeAhead:
     # ------------------------------------------------------------ the process
 
     def _start(self) -> None:
-        method = "fork" if sys.platform.startswith("linux") else "spawn"
-        context: Any = multiprocessing.get_context(method)
+        # A fresh interpreter, not a fork: a fork would hold the app's open files (the data
+        # folder's lock among them) for as long as it outlived an app that was killed.
+        context: Any = multiprocessing.get_context("spawn")
         self._inbox, self._outbox = context.Queue(), context.Queue()
         self._process = context.Process(
             target=_judge_loop,
