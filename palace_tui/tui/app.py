@@ -52,7 +52,8 @@ class PalaceApp(App[None]):
     (by default the data folder's, or memory when it won't open);
     ``quiet`` keeps the bell silent this time, whatever was remembered;
     ``judge_ahead`` judges each game for its review while it is played (in a process of
-    its own at the lowest priority), so the review is ready when the game ends.
+    its own at the lowest priority), so the review is ready when the game ends (the
+    commands turn it on; an app made without it, as most tests make it, starts no process).
     """
 
     CSS_PATH = [Path(__file__).parent / "app.tcss", Path(__file__).parent / "narrow.tcss"]
@@ -74,7 +75,7 @@ class PalaceApp(App[None]):
         table: dict[str, Any] | None = None,
         coach_work: int | None = None,
         quiet: bool = False,
-        judge_ahead: bool = True,
+        judge_ahead: bool = False,
     ) -> None:
         super().__init__()
         set_no_color(self.no_color)  # Textual has read (and removed) NO_COLOR by now

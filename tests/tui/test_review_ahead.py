@@ -26,7 +26,7 @@ async def test_a_game_judged_while_played_is_reviewed_at_once(make_app) -> None:
     while the judge works; once it is over the analysis is kept in the records, equal to
     the one from scratch, and r shows it with nothing left to analyse."""
     session = make_session("palace", humans=("Ann", "Ben"), computers=("Cy",), seed=11)
-    app = make_app(session)
+    app = make_app(session, judge_ahead=True)
     app.review_iterations, app.review_coach_work = ITERATIONS, WORK
     # The app's own judge, but not starved by the other tests running beside this one.
     app.judge = TableJudge(lambda: (ITERATIONS, WORK), nice=0)
