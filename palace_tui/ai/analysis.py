@@ -10,21 +10,27 @@ only on the game: the worlds are dealt from each position, so an analysis is the
 on every machine and however many processes share it. Moves are judged on every core
 (``workers``), each in its own process.
 
+Each judgement has a key (:func:`jobs`) made of everything it reads: the deal, the moves up
+to the one judged (a setup: to the seat's last setup move) and the settings. A judgement
+made earlier, while the game was played (:mod:`palace_tui.ai.ahead`), is handed to
+:func:`analyse` by its key (``known``) and not made again: the analysis is the same.
+
 Pure: no Textual, no rich. The screen runs :func:`analyse` in a worker.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import multiprocessing
 import os
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from palace_tui.ai.judge import HALF_WIDTH, MIN_WORLDS, Judged, judge_play, judge_setup, move_chances_of, wilson_reach
-from palace_tui.rules import Event, Game, Move
+from palace_tui.rules import Event, Game, Move, Rules
 from palace_tui.rules.gamefile import Replay
 
 #: Bumped when the analysis changes, so kept analyses of an older kind are not reused
@@ -205,6 +211,47 @@ def _task(played: Replay, i: int, humans: set[int]) -> str:
     return "play" if step.seat in humans else "chances"
 
 
+@dataclass(frozen=True)
+class Job:
+    """One move to judge: its index, its task (see :func:`_task`) and its key."""
+
+    index: int
+    task: str
+    key: str
+
+
+def jobs(
+    played: Replay, humans: set[int] | Sequence[int], iterations: int, work: int | None, *, finished: bool = True
+) -> list[Job]:
+    """The moves of ``played`` the review judges, in game order, each with the key of
+    everything its judgement reads (the deal, the moves up to it or to the end of its
+    setup, the settings). For a game still being played (``finished`` false) a setup
+    still going on is left out: its plan is not known yet."""
+    humans = set(humans)
+    total = len(played.steps)
+    digest = hashlib.blake2b(f"v{ANALYSIS_VERSION}|{iterations}|{work}|{played.start.code()}".encode(), digest_size=16)
+    # The digest after each move: prefixes[k] covers the first k moves.
+    prefixes = [digest.copy()]
+    for step in played.steps:
+        digest.update(b"|" + step.move.code().encode())
+        prefixes.append(digest.copy())
+    out = []
+    for i in range(total):
+        task = _task(played, i, humans)
+        if not task:
+            continue
+        end = i + 1
+        if task == "setup":
+            plan = _setup_plan(played, i)
+            end = i + len(plan)
+            if not finished and end == total and plan[-1].kind == "swap":
+                continue
+        h = prefixes[end].copy()
+        h.update(f"|{task}@{i}".encode())
+        out.append(Job(i, task, h.hexdigest()))
+    return out
+
+
 def judge_step(played: Replay, i: int, task: str, worlds: int, work: int | None = None) -> Judged | None:
     """Judge move ``i`` of ``played`` for ``task`` (see :func:`_task`)."""
     before = played.position(i)
@@ -264,6 +311,7 @@ def analyse(
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
+    known: Mapping[str, Judged | None] | None = None,
 ) -> Analysis:
     """Review a replayed game: chances after every play-phase move, and a verdict on every
     decision of a seat in ``humans`` (each seat's setup as one decision, at its first setup
@@ -272,25 +320,34 @@ def analyse(
     (default: every core). The result does not depend on ``workers``.
 
     ``progress(done, total)`` is called as moves are judged; when ``cancelled()`` turns
-    true :class:`Cancelled` is raised.
+    true :class:`Cancelled` is raised. ``known`` holds judgements made earlier by their
+    keys (:func:`jobs`): those moves are not judged again.
     """
     humans = set(humans)
-    rules = played.start.rules
-    measure = "win" if rules.scores_wins or not rules.has_loser else "not_last"
+    measure = measure_of(played.start.rules)
     total = len(played.steps)
-    jobs = [(i, task, iterations, work) for i in range(total) if (task := _task(played, i, humans))]
+    every = jobs(played, humans, iterations, work)
     if cancelled is not None and cancelled():
         raise Cancelled()
-    results: dict[int, Judged | None] = {}
-    done = total - len(jobs)
-    for i, judged in _judged(played, jobs, workers or os.cpu_count() or 1):
+    known = known or {}
+    results: dict[int, Judged | None] = {job.index: known[job.key] for job in every if job.key in known}
+    todo = [(job.index, job.task, iterations, work) for job in every if job.index not in results]
+    done = total - len(todo)
+    if progress is not None and todo:
+        progress(done, total)
+    for i, judged in _judged(played, todo, workers or os.cpu_count() or 1):
         results[i] = judged
         done += 1
         if progress is not None:
             progress(done, total)
         if cancelled is not None and cancelled():
             raise Cancelled()
-    return assemble(played, results, {job[0]: job[1] for job in jobs}, measure)
+    return assemble(played, results, {job.index: job.task for job in every}, measure)
+
+
+def measure_of(rules: Rules) -> str:
+    """Which chance a review ranks by under ``rules``: "win" or "not_last" (see :class:`Analysis`)."""
+    return "win" if rules.scores_wins or not rules.has_loser else "not_last"
 
 
 def _chances(pair: tuple[float, float], worlds: int) -> Chances:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from palace_tui.ai.hard import HardPlayer
 from palace_tui.ai.policy import Choice, choice_to_move, move_to_choice, setup_move
@@ -75,6 +76,42 @@ class Judged:
     better_chances: tuple[float, float] = (0.0, 0.0)
     #: The better move's edge in the table's own score (0 to 1) over the move made.
     edge: float = 0.0
+
+    def to_data(self) -> list[Any]:
+        """Plain JSON data (kept with a saved table while its game is judged ahead)."""
+        return [
+            self.made,
+            self.advised,
+            list(self.made_chances),
+            list(self.advised_chances),
+            self.worlds,
+            self.better,
+            list(self.better_chances),
+            self.edge,
+        ]
+
+    @classmethod
+    def from_data(cls, data: Any) -> Judged:
+        """Read :meth:`to_data` back; ValueError when it is damaged."""
+        try:
+            made, advised, made_chances, advised_chances, worlds, better, better_chances, edge = data
+            return cls(
+                str(made),
+                str(advised),
+                _pair(made_chances),
+                _pair(advised_chances),
+                int(worlds),
+                str(better),
+                _pair(better_chances),
+                float(edge),
+            )
+        except (TypeError, ValueError, IndexError, KeyError) as exc:
+            raise ValueError(f"a kept judgement is damaged ({exc!r})") from None
+
+
+def _pair(x: Any) -> tuple[float, float]:
+    a, b = x
+    return float(a), float(b)
 
 
 def _enough(search: Search, i: int, worlds: int) -> None:

@@ -172,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     from palace_tui.tui.app import PalaceApp
 
     use_letter_suits_if_needed(sys.stdout)
-    app = PalaceApp(**kwargs)
+    app = PalaceApp(**kwargs, judge_ahead=True)  # the review is judged while the game is played
     try:
         app.run()
     finally:

@@ -225,6 +225,7 @@ def session_to_data(session: Session) -> dict[str, Any]:
         "deck": None if session.deck is None else cards_code(session.deck),
         "history": None if session.history is None else [m.code() for m in session.history],
         "same_deal_as": session.same_deal_as,
+        "judged": dict(session.judged),
     }
 
 
@@ -267,6 +268,10 @@ def session_from_data(cls: type[S], data: dict[str, Any]) -> S:
             except ValueError:  # a damaged history only costs this game's review, not the game
                 session.deck = session.history = None
             session.same_deal_as = str(data.get("same_deal_as") or "")
+        judged = data.get("judged")
+        if isinstance(judged, dict):
+            # Only a review's head start: what does not look like a judgement is judged again.
+            session.judged = {k: v for k, v in judged.items() if isinstance(k, str) and isinstance(v, list | None)}
     except (KeyError, TypeError, IndexError, OverflowError, RecursionError) as exc:
         raise ValueError(f"the saved session is damaged ({exc!r})") from None
     _check_session(session)

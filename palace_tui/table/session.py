@@ -53,6 +53,8 @@ __all__ = [
 
 #: Saves a session (the app's autosave); the session calls it after every change it makes.
 Saver = Callable[["Session"], None]
+#: Shown the session after every move, before it is saved (the app's judge of the review).
+Watcher = Callable[["Session"], None]
 
 
 @dataclass
@@ -83,6 +85,11 @@ class Session:
     computers: Computers = field(default_factory=Computers, repr=False, compare=False)
     #: Called with the session after every change it makes (None: nothing saves it).
     saver: Saver | None = field(default=None, repr=False, compare=False)
+    #: This game's decisions judged for its review while it is played, by their keys, as plain
+    #: data (:mod:`palace_tui.table.judging`); saved with the game, never shown during it.
+    judged: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    #: Called with the session after every move, before it is saved (None: nobody watches).
+    watcher: Watcher | None = field(default=None, repr=False, compare=False)
     #: The seat whose cards are up as the session is handed to a screen (a save's, a test's);
     #: from then on :attr:`flow` knows, and :attr:`viewer` reads it.
     shown: InitVar[int | None] = None
@@ -187,6 +194,7 @@ class Session:
         self.game_id = f"{self.table_id}-{self.game_number + 1}"
         self.started = now_iso()
         self.recorded = False
+        self.judged = {}
         self.public_history = History.start(f"Game {self.game_number + 1}: {self.names[dealer]} deals")
         self.flow = TurnFlow(set(self.humans))
         self.last_events = ()
@@ -265,6 +273,8 @@ class Session:
             self.history.append(move)
         self.public_history.add(events)
         self.computers.observe(self.game_id, events)
+        if self.watcher is not None:
+            self.watcher(self)
         self.save()
         return events
 

@@ -10,7 +10,7 @@ decides a rule: moves go to the engine.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events, on
 from textual.app import App
@@ -27,6 +27,9 @@ from palace_tui.tui.widgets.card_art import set_no_color
 from palace_tui.tui.widgets.too_small import too_small
 from palace_tui.words.bell import bell_switched
 from palace_tui.words.device import SECOND_TAB
+
+if TYPE_CHECKING:
+    from palace_tui.table.judging import TableJudge
 
 #: Printed on the terminal after ctrl+q saved a game.
 SAVED_LINE = "Palace: the game is saved. Run palace --resume (or just palace) to continue."
@@ -54,7 +57,10 @@ class PalaceApp(App[None]):
     ``store`` keeps the games
     (by default the data folder's, or memory when it won't open);
     ``device`` is what the game is played with (by default what ``palace serve`` said, else a terminal);
-    ``quiet`` keeps the bell silent this time, whatever was remembered.
+    ``quiet`` keeps the bell silent this time, whatever was remembered;
+    ``judge_ahead`` judges each game for its review while it is played (in a process of
+    its own at the lowest priority), so the review is ready when the game ends (the
+    commands turn it on; an app made without it, as most tests make it, starts no process).
     """
 
     CSS_PATH = [Path(__file__).parent / name for name in ("app.tcss", "narrow.tcss", "touch.tcss")]
@@ -77,6 +83,7 @@ class PalaceApp(App[None]):
         coach_work: int | None = None,
         device: Device | None = None,
         quiet: bool = False,
+        judge_ahead: bool = False,
     ) -> None:
         super().__init__()
         #: Keys, a mouse or a finger (:mod:`palace_tui.device`): the layout and the words follow it.
@@ -96,6 +103,9 @@ class PalaceApp(App[None]):
         #: How hard a review from the results screen works (None: the review's own default).
         self.review_iterations: int | None = None
         self.review_coach_work: int | None = None
+        self.judge_ahead = judge_ahead
+        #: Judges the games for their reviews while they are played (made with the first table).
+        self.judge: TableJudge | None = None
         #: Whether the bell rings (BEL to the terminal): remembered with the table, off with --quiet.
         self.bell_on = not quiet and self._remembered_bell()
         self._warned = 0  # store warnings already shown
@@ -179,6 +189,8 @@ class PalaceApp(App[None]):
     def on_unmount(self) -> None:
         # Another copy may own the folder's saved game once this one has gone.
         self.store.release_saves()
+        if self.judge is not None:
+            self.judge.close()
 
     def new_table(self) -> None:
         """Open the new-table screen (with the remembered table)."""
@@ -236,10 +248,21 @@ class PalaceApp(App[None]):
 
         self.session = session
         session.saver = self.autosave  # from now on the session saves itself after every change
+        if self.judge_ahead:
+            self._table_judge().attach(session)
         session.save()
         self.switch_or_push(
             GameScreen(session, ai_delay=self.ai_delay, resumed=resumed, coach_work=self.coach_work, device=self.device)
         )
+
+    def _table_judge(self) -> TableJudge:
+        if self.judge is None:
+            from palace_tui.ai.analysis import DEFAULT_ITERATIONS
+            from palace_tui.table.judging import TableJudge
+
+            # The review's settings as the results screen will ask for them.
+            self.judge = TableJudge(lambda: (self.review_iterations or DEFAULT_ITERATIONS, self.review_coach_work))
+        return self.judge
 
     def switch_or_push(self, screen: Screen[Any], callback: ScreenResultCallbackType[Any] | None = None) -> None:
         """Make ``screen`` the only screen on top of the (empty) default screen."""
@@ -301,6 +324,8 @@ class PalaceApp(App[None]):
             self.store.record_game(session.record())
         session.recorded = True
         self.store.clear_session()
+        if self.judge is not None and outcome is not None:
+            self.judge.finish(session, self.store.save_analysis)  # kept for palace review once judged
         try:
             board = self.store.scoreboard(session.table_id)
         except Exception:  # a damaged record file must not hide the result
@@ -316,7 +341,8 @@ class PalaceApp(App[None]):
                 self.exit()
 
         self.push_screen(
-            ResultsScreen(session, board, self.store, self.review_iterations, self.review_coach_work), chosen
+            ResultsScreen(session, board, self.store, self.review_iterations, self.review_coach_work, self.judge),
+            chosen,
         )
 
     def action_save_quit(self) -> None:

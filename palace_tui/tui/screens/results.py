@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Header, Static
 from palace_tui.store.protocol import GameStore
 from palace_tui.store.story import TableStory, table_stories
 from palace_tui.table.session import Session
+from palace_tui.tui.screens.review import JudgedAhead
 from palace_tui.tui.widgets.game_log import log_line
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.seat_list import place_text
@@ -40,7 +41,8 @@ class ResultsScreen(Screen[str]):
 
     ``store`` holds the records (an earlier game of the same deal, a review's analysis);
     ``review_iterations`` is how hard a review (r) works (None: the review's default), and
-    ``review_coach_work`` the coach's search in it (None: hard's own).
+    ``review_coach_work`` the coach's search in it (None: hard's own); ``judged`` holds the
+    game's decisions judged while it was played (the review judges only the rest).
     """
 
     # Every box as tall as what it holds (no empty rows); should they not fit, the body scrolls.
@@ -74,9 +76,11 @@ class ResultsScreen(Screen[str]):
         store: GameStore | None = None,
         review_iterations: int | None = None,
         review_coach_work: int | None = None,
+        judged: JudgedAhead | None = None,
     ) -> None:
         super().__init__()
         self.session = session
+        self.judged = judged
         self.store = store
         self.review_iterations = review_iterations
         self.review_coach_work = review_coach_work
@@ -285,5 +289,6 @@ class ResultsScreen(Screen[str]):
                 humans=session.humans,
                 iterations=self.review_iterations or DEFAULT_ITERATIONS,
                 coach_work=self.review_coach_work,
+                judged=self.judged,
             )
         )

@@ -8,6 +8,9 @@ analysis is kept in the records so the next review of the game is instant.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Protocol
+
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -26,6 +29,7 @@ from palace_tui.ai.analysis import (
     analyse,
     settings_key,
 )
+from palace_tui.ai.judge import Judged
 from palace_tui.rules import Card, Game, Move
 from palace_tui.rules.cards import cards_text
 from palace_tui.rules.gamefile import GameRecord, Replay, replay
@@ -35,6 +39,14 @@ from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import TooSmall
 from palace_tui.words import capitalized, log_sentence
 from palace_tui.words.review import chances_words, cost, preferred, setup_why, turning_label, why_better
+
+
+class JudgedAhead(Protocol):
+    """The decisions of a game judged while it was played (:class:`palace_tui.table.judging.TableJudge`)."""
+
+    def take(self, game_id: str) -> Mapping[str, Judged | None]:
+        """What is judged of ``game_id`` by its keys; no more is judged of it after this."""
+        ...
 
 
 def move_words(game: Game, seat: int, code: str) -> str:
@@ -223,6 +235,7 @@ class ReviewScreen(Screen[None]):
         iterations: int = DEFAULT_ITERATIONS,
         played: Replay | None = None,
         coach_work: int | None = None,
+        judged: JudgedAhead | None = None,
     ) -> None:
         super().__init__()
         self.record = record
@@ -235,6 +248,8 @@ class ReviewScreen(Screen[None]):
         self.iterations = iterations
         #: The coach's search (None: hard's own, the advice given at the table).
         self.coach_work = coach_work
+        #: The game's decisions judged while it was played: only the rest is judged here.
+        self.judged = judged
         #: The move the cursor is on (the position shown is just before it).
         self.index = 0
         self.analysis: Analysis | None = None
@@ -282,6 +297,7 @@ class ReviewScreen(Screen[None]):
         def progress(done: int, total: int) -> None:
             self.app.call_from_thread(bar.update, total=total, progress=done)
 
+        known = self.judged.take(self.game_key) if self.judged is not None and self.game_key else None
         try:
             analysis = analyse(
                 self.played,
@@ -290,6 +306,7 @@ class ReviewScreen(Screen[None]):
                 work=self.coach_work,
                 progress=progress,
                 cancelled=lambda: worker.is_cancelled,
+                known=known,
             )
         except Cancelled:
             return None

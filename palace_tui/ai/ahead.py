@@ -1,0 +1,215 @@
+"""Judging a game while it is played, so its review is ready when it ends.
+
+Every decision the review judges (:func:`palace_tui.ai.analysis.jobs`) can be judged as
+soon as it is made: its position and the events before it are known then. A
+:class:`JudgeAhead` hands the game so far, after every move, to one process of its own
+at the lowest priority (``nice 19``), which judges each move not judged yet, oldest
+game first, in game order, while the players think. The judgements come back by their
+keys; :func:`~palace_tui.ai.analysis.analyse` takes them as ``known`` and judges only
+what is left, so the verdicts are those of an analysis from scratch.
+
+Nothing judged here is shown while the game is on: the judgements are kept, and the
+review reads them once the game is over. Pure: no Textual, no rich.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import queue
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from palace_tui.ai.analysis import Analysis, assemble, jobs, judge_step, measure_of
+from palace_tui.ai.judge import Judged
+from palace_tui.rules.gamefile import GameRecord, Replay, ReplayError, replay
+
+#: How often (seconds) the judging process looks whether the app that started it is gone.
+_PARENT_CHECK = 2.0
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the review will be asked for: the people's seats, the least worlds behind a
+    chance and the coach's work (None: hard's own)."""
+
+    humans: tuple[int, ...]
+    iterations: int
+    work: int | None = None
+
+
+@dataclass
+class _Game:
+    """A game as the judging process last heard of it."""
+
+    played: Replay
+    settings: Settings
+    left: list[tuple[int, str, str]]
+
+
+def _judge_loop(inbox: Any, outbox: Any, parent: int, nice: int) -> None:
+    """The judging process: take the games as they are played, judge what is ready, send it back."""
+    if nice and hasattr(os, "nice"):
+        os.nice(nice)  # the table comes first: this runs only on time nobody else wants
+    games: dict[str, _Game] = {}
+    done: dict[str, set[str]] = {}
+
+    def take(message: Any) -> bool:
+        """Take one message in; False when told to stop."""
+        if message is None:
+            return False
+        kind, game_id, *rest = message
+        if kind == "game":
+            record, settings = rest
+            try:
+                played = replay(record)
+            except ReplayError:
+                return True
+            keys = done.setdefault(game_id, set())
+            over = played.game.phase == "over"
+            ready = jobs(played, settings.humans, settings.iterations, settings.work, finished=over)
+            left = [(j.index, j.task, j.key) for j in ready if j.key not in keys]
+            games[game_id] = _Game(played, settings, left)
+        elif kind == "done":
+            keys = done.setdefault(game_id, set())
+            keys.update(rest[0])
+            if game_id in games:
+                games[game_id].left = [j for j in games[game_id].left if j[2] not in keys]
+        elif kind == "stop":
+            games.pop(game_id, None)
+        return True
+
+    while True:
+        busy = any(g.left for g in games.values())
+        try:
+            message = inbox.get_nowait() if busy else inbox.get(timeout=_PARENT_CHECK)
+        except queue.Empty:
+            if os.getppid() != parent:
+                return  # the app is gone
+            if busy:
+                game_id = next(g for g, game in games.items() if game.left)
+                game = games[game_id]
+                index, task, key = game.left.pop(0)
+                judged = judge_step(game.played, index, task, game.settings.iterations, game.settings.work)
+                done.setdefault(game_id, set()).add(key)
+                outbox.put((game_id, key, None if judged is None else judged.to_data()))
+            continue
+        # Every message waiting is taken before the next judgement.
+        if not take(message):
+            return
+
+
+class JudgeAhead:
+    """One judging process for the games of a table, started with the first game handed
+    to it (:meth:`follow`) and ended by :meth:`close`; ``nice`` is how far below the table's
+    priority it runs (19, the lowest; tests on a busy machine ask for less)."""
+
+    def __init__(self, nice: int = 19) -> None:
+        self.nice = nice
+        self._lock = threading.Lock()
+        self._known: dict[str, dict[str, Judged | None]] = {}
+        self._waiting: dict[str, tuple[Replay, Settings, Callable[[Analysis], None]]] = {}
+        self._process: Any = None
+        self._inbox: Any = None
+        self._outbox: Any = None
+        self._reader: threading.Thread | None = None
+
+    # ------------------------------------------------------------ the process
+
+    def _start(self) -> None:
+        # A fresh interpreter, not a fork: a fork would hold the app's open files (the data
+        # folder's lock among them) for as long as it outlived an app that was killed.
+        context: Any = multiprocessing.get_context("spawn")
+        self._inbox, self._outbox = context.Queue(), context.Queue()
+        self._process = context.Process(
+            target=_judge_loop,
+            args=(self._inbox, self._outbox, os.getpid(), self.nice),
+            name="palace-judge-ahead",
+            daemon=True,
+        )
+        self._process.start()
+        self._reader = threading.Thread(target=self._read, args=(self._outbox,), name="palace-judge-ahead", daemon=True)
+        self._reader.start()
+
+    def _send(self, message: Any) -> None:
+        if self._process is None:
+            self._start()
+        self._inbox.put(message)
+
+    def _read(self, outbox: Any) -> None:
+        """Take the judgements in as they come (a thread of the app's process), until :meth:`close`."""
+        while self._process is not None:
+            try:
+                game_id, key, data = outbox.get(timeout=_PARENT_CHECK)
+            except queue.Empty:
+                continue
+            except (EOFError, OSError):
+                return  # the process is gone
+            with self._lock:
+                self._known.setdefault(game_id, {})[key] = None if data is None else Judged.from_data(data)
+            self._check(game_id)
+
+    def close(self) -> None:
+        """End the judging process (what it judged so far stays in :meth:`known`)."""
+        process, self._process = self._process, None
+        if process is None:
+            return
+        # Only this side writes to the inbox and only the process to the outbox, so ending it
+        # mid-judgement leaves no lock held that this side needs (and the app closes at once).
+        process.terminate()
+        process.join(timeout=5)
+        self._inbox.cancel_join_thread()
+
+    # ------------------------------------------------------------ the games
+
+    def follow(self, game_id: str, record: GameRecord, settings: Settings) -> None:
+        """Hand over game ``game_id`` as played so far: what is ready and not judged yet gets judged."""
+        self._send(("game", game_id, record, settings))
+
+    def add(self, game_id: str, judged: Mapping[str, Judged | None]) -> None:
+        """Judgements of ``game_id`` made before (a resumed save's): they are not made again."""
+        with self._lock:
+            self._known.setdefault(game_id, {}).update(judged)
+        if judged:
+            self._send(("done", game_id, list(judged)))
+
+    def known(self, game_id: str) -> dict[str, Judged | None]:
+        """Every judgement of game ``game_id`` made so far, by its key."""
+        with self._lock:
+            return dict(self._known.get(game_id, {}))
+
+    def take(self, game_id: str) -> dict[str, Judged | None]:
+        """The judgements of ``game_id`` so far, and no more made for it (the review takes over)."""
+        with self._lock:
+            self._waiting.pop(game_id, None)
+        if self._process is not None:
+            self._inbox.put(("stop", game_id))
+        return self.known(game_id)
+
+    def when_done(self, game_id: str, played: Replay, settings: Settings, finished: Callable[[Analysis], None]) -> None:
+        """Call ``finished`` with the finished game's analysis once every move of it is judged
+        (at once if it is; else from this object's reading thread)."""
+        with self._lock:
+            self._waiting[game_id] = (played, settings, finished)
+        self._check(game_id)
+
+    def _check(self, game_id: str) -> None:
+        with self._lock:
+            waiting = self._waiting.get(game_id)
+            known = self._known.get(game_id, {})
+            if waiting is None:
+                return
+            played, settings, finished = waiting
+            every = jobs(played, settings.humans, settings.iterations, settings.work)
+            if any(job.key not in known for job in every):
+                return
+            del self._waiting[game_id]
+            results = {job.index: known[job.key] for job in every}
+        finished(assemble(played, results, {job.index: job.task for job in every}, measure_of(played.start.rules)))
+
+
+def settings_of(humans: Sequence[int], iterations: int, work: int | None) -> Settings:
+    """The :class:`Settings` for a review of ``humans`` with these settings."""
+    return Settings(tuple(sorted(humans)), iterations, work)
