@@ -50,6 +50,7 @@ class ResultsScreen(Screen[str]):
     ResultsScreen #results-body { height: 1fr; overflow-y: auto; }
     ResultsScreen #outcome { width: 1fr; padding: 0 1; border: round $accent; height: auto; }
     ResultsScreen #board-box { width: auto; min-width: 30; max-width: 60%; border: round $secondary; height: auto; }
+    ResultsScreen.-duplicate #board-box { max-width: 50%; }
     ResultsScreen #board { width: auto; }
     ResultsScreen #story { width: auto; margin-top: 1; }
     ResultsScreen #story-legend { width: 100%; padding: 0 1; color: $text-muted; }
@@ -119,6 +120,7 @@ class ResultsScreen(Screen[str]):
         self.query_one("#outcome").border_title = f"Game {self.session.game_number + 1}"
         self.query_one("#board-box").border_title = "Scoreboard"
         if self.query("#same-deal"):
+            self.add_class("-duplicate")
             heads, rows = self._same
             same_deal = self.query_one("#same-deal", DataTable)
             same_deal.add_columns(*heads)
@@ -143,7 +145,9 @@ class ResultsScreen(Screen[str]):
         places over the last games, from the records (nothing when they cannot be read)."""
         told = self._story()
         story = self.query_one("#story", DataTable)
-        if told is None or told.games < 2:  # one game tells no story yet
+        # One game tells no story yet; a deal played again has its own story beside (the same
+        # deal's table), and both do not fit a small screen.
+        if told is None or told.games < 2 or self.query("#same-deal"):
             story.display = False
             self.query_one("#story-legend").display = False
             return
