@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Collapsible, Select, Static
 
-from palace_tui.rules import OPTIONS, Rules
+from palace_tui.rules import OPTIONS, PRESETS, Rules
 from palace_tui.tui.widgets.option_row import OptionRow
 from palace_tui.words.option_groups import SECTION_HELP, changes_summary, sections
 
@@ -22,6 +22,13 @@ from palace_tui.words.option_groups import SECTION_HELP, changes_summary, sectio
 def section_id(title: str) -> str:
     """The widget id of a section: ``section-rank-powers``."""
     return "section-" + title.lower().replace(" ", "-")
+
+
+def nearest_preset(values: dict[str, Any]) -> dict[str, Any]:
+    """The options of the preset these values differ least from: what a section's title measures
+    changes against (a palace table's loser deals next is palace, not a change)."""
+    presets = [Rules.preset(name).as_dict() for name in PRESETS]
+    return min(presets, key=lambda preset: sum(preset[n] != v for n, v in values.items() if n in preset))
 
 
 class OptionSections(Vertical):
@@ -52,7 +59,8 @@ class OptionSections(Vertical):
 
     @staticmethod
     def _title(title: str, names: list[str], values: dict[str, Any]) -> str:
-        changed = changes_summary({n: values.get(n, OPTIONS[n][0]) for n in names}, Rules().as_dict())
+        shown = {n: values.get(n, OPTIONS[n][0]) for n in OPTIONS}
+        changed = changes_summary({n: shown[n] for n in names}, nearest_preset(shown))
         return f"{title}: {changed}" if changed else title
 
     def show_values(self, values: dict[str, Any]) -> None:
