@@ -12,7 +12,7 @@ import pytest
 
 from palace_tui.rules import Game, Rules
 from palace_tui.table.session import SeatConfig, Session
-from palace_tui.tui.app import NARROW_WIDTH
+from palace_tui.tui.layout_classes import NARROW_WIDTH
 from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.widgets.board import Board
