@@ -39,6 +39,9 @@ from palace_tui.words.device import lesson_words, take_question
 from palace_tui.words.passing import direction_words
 
 DIM = Style(dim=True)
+#: Below this height a narrow lesson draws the face-down and face-up rows on one line while
+#: the hand is played (a 360x640 phone has 30 lines).
+SHORT_HEIGHT = 36
 DONE = Style(color="green", bold=True)
 
 
@@ -90,6 +93,10 @@ class LessonScreen(Screen[None]):
             yield Static("", id="feedback")
         yield KeysFooter()
         yield TooSmall()
+
+    def on_resize(self) -> None:
+        # The app's size classes (narrow, roomy: tall cards) may have changed: draw again.
+        self.call_after_refresh(self._refresh_table)
 
     def on_mount(self) -> None:
         self.query_one("#lesson-pile").border_title = "Pile"
@@ -156,7 +163,12 @@ class LessonScreen(Screen[None]):
                 # As at the table: which way play goes (an 8 or a joker may have turned it round).
                 self.query_one("#lesson-seats").border_title = f"Table  {direction_words(view.direction)}"
             down, up, hand = (self.cursor.slots(view, mode, row) for row in (Row.FACE_DOWN, Row.FACE_UP, Row.HAND))
-            self.query_one(PlayerArea).show(down, up, hand, self._hint(view, mode))
+            area = self.query_one(PlayerArea)
+            # A lesson has its rule and question above the cards: on a short, narrow screen (a
+            # small phone) the face-down and face-up rows take one line while the hand is played.
+            area.set_class(mode == Mode.HAND, "-playing-hand")
+            area.set_class(self.app.size.height < SHORT_HEIGHT, "-short")
+            area.show(down, up, hand, self._hint(view, mode))
         if not cards_only:
             self.refresh_bindings()
 
