@@ -20,7 +20,7 @@ pytest.importorskip("textual_serve", reason="the web extra is not installed: pip
 from palace_tui.tui.screens.lesson import SHORT_HEIGHT
 from tests.helpers.app import reads
 from tests.helpers.served_page import ServedPage, card_boxes
-from tests.web.test_touch import Ruler, card_box, pile_box
+from tests.web.test_touch import Ruler, card_box
 
 PHONES = [
     pytest.param(390, 844, "phone-lesson", id="phone-390x844"),
