@@ -68,6 +68,10 @@ CORE: tuple[Lesson, ...] = FIRST_GAME + (
         praise="Right: it equals or beats the 9. Now it's Ben's turn, and Ben must beat your card.",
         not_quite="Taking the pile is allowed, but you had a card that goes on the 9. Try again.",
         hint="Choose the 9 or the king.",
+        touch={
+            "prompt": "A 9 is on top. It takes another 9 or anything higher (J Q K A). "
+            "Tap a card that can go on it, then Play."
+        },
     ),
     Lesson(
         id="pairs",
@@ -84,6 +88,10 @@ CORE: tuple[Lesson, ...] = FIRST_GAME + (
         not_quite="That's legal, but the lesson is to play both queens at once. Try again.",
         not_quite_for=_single_queen,
         hint="Mark both queens with Space, then press Enter.",
+        touch={
+            "prompt": "A jack is on top and you hold two queens. Tap each queen twice to mark it, then tap Play.",
+            "hint": "Tap each queen twice to mark it, then tap Play.",
+        },
     ),
     Lesson(
         id="two",
@@ -126,6 +134,10 @@ CORE: tuple[Lesson, ...] = FIRST_GAME + (
         not_quite="Legal, but it doesn't make four sevens. Try again.",
         not_quite_for=_one_seven,
         hint="Mark 7♦ and 7♠ together.",
+        touch={
+            "prompt": "Ben and Cy each played a seven: 7♥ 7♣ are on top. You hold 7♦ 7♠. "
+            "Tap each seven twice to mark it, then tap Play."
+        },
     ),
     Lesson(
         id="take",
@@ -143,6 +155,10 @@ CORE: tuple[Lesson, ...] = FIRST_GAME + (
         "pile with anything. A big pile is the whole game: keep it small.",
         not_quite="",
         hint="Nothing in your hand beats an ace: press t.",
+        touch={
+            "prompt": "An ace is on top and you have no ace, 2 or 10. Tap the pile to take it.",
+            "hint": "Nothing in your hand beats an ace: tap the pile, or Take.",
+        },
     ),
     Lesson(
         id="face-up",
@@ -173,6 +189,11 @@ CORE: tuple[Lesson, ...] = FIRST_GAME + (
         "your hand again until it is empty.",
         not_quite="",
         hint="Choose a face-up card, then press t to add it and take the pile.",
+        touch={
+            "prompt": "A queen is on top and your face-up cards are 4, 5 and 6. Tap one, then "
+            "tap the pile (or Take) to add it and take the pile.",
+            "hint": "Tap a face-up card, then the pile (or Take), to add it and take the pile.",
+        },
     ),
     Lesson(
         id="blind",
@@ -189,6 +210,11 @@ CORE: tuple[Lesson, ...] = FIRST_GAME + (
         "now you play from your hand again, and the face-down cards left wait until it is empty.",
         not_quite="",
         hint="Choose a face-down card with ←→ and press Enter to turn it over.",
+        touch={
+            "prompt": "Hand and face-up cards gone, a queen on top: tap one of your three unseen "
+            "face-down cards, then tap it again to turn it over.",
+            "hint": "Tap a face-down card, then tap it again to turn it over.",
+        },
     ),
     Lesson(
         id="out",
@@ -203,6 +229,10 @@ CORE: tuple[Lesson, ...] = FIRST_GAME + (
         "and safe. Ben and Cy play on until one of them is left holding cards.",
         not_quite="",
         hint="Press Enter to turn your last face-down card.",
+        touch={
+            "prompt": "One face-down card left, a queen on top. Tap it twice to turn it over, and hope.",
+            "hint": "Tap your last face-down card twice to turn it over.",
+        },
     ),
 )
 
@@ -306,6 +336,7 @@ OPTION_LESSONS: tuple[Lesson, ...] = (
         praise="Right: Cy built the pile with the unbeaten ace, so Cy leads the new pile, not Ben.",
         not_quite="",
         hint="Nothing in your hand beats an ace: press t.",
+        touch={"hint": "Nothing in your hand beats an ace: tap the pile, or Take."},
     ),
     Lesson(
         id="keep-row",
@@ -321,6 +352,10 @@ OPTION_LESSONS: tuple[Lesson, ...] = (
         praise="Right: you took the two cards and kept all three face-up cards for later.",
         not_quite="",
         hint="None of 4, 5 or 6 beats a queen: press t.",
+        touch={
+            "prompt": "A queen is on top and your face-up cards are 4, 5 and 6. Tap the pile to take it.",
+            "hint": "None of 4, 5 or 6 beats a queen: tap the pile, or Take.",
+        },
     ),
 )
 

@@ -75,6 +75,14 @@ FIRST_GAME: tuple[Lesson, ...] = (
         not_quite="",
         not_quite_for=_other_swap,
         hint="In the hand row put the cursor on the 10♦, press ↓, put it on the 4♣, then Enter.",
+        touch={
+            "prompt": "Your face-up cards are played late, when a strong card helps most. Swap the 10♦ "
+            "from your hand with the 4♣ face up: tap the 10♦, tap the 4♣, then tap Swap.",
+            "hint": "Tap the 10♦ in your hand, the 4♣ face up, then Swap.",
+            "praise": "Right: the 10♦ waits face up for later, and a weaker card is in your hand to play "
+            "early. Tens, twos and aces make a good face-up row. At the table, when your row suits "
+            "you, Ready says you are ready.",
+        },
     ),
     Lesson(
         id="starts",
@@ -112,6 +120,14 @@ FIRST_GAME: tuple[Lesson, ...] = (
         seats=(),
         right=None,
         pass_to="Ben",
+        touch={
+            "rule": "Everyone plays on one screen, passed round. After your move you see what it did; "
+            "then the screen hides every card and names the next player.",
+            "prompt": 'When the screen says "Pass to Ben", hand the phone or tablet to Ben. Everyone '
+            "else looks away; only Ben taps the box, and then sees his own cards and what happened "
+            "since his last turn. Computer players play on their own, in the open: nobody's hand "
+            "is shown while they do.",
+        },
         praise="Nobody sees a hand that is not theirs: that is the whole point of the pass screen.",
         not_quite="",
         hint="",

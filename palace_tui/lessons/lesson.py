@@ -88,11 +88,24 @@ class Lesson:
     #: For the page about the pass screen: the name it passes to (the lesson screen shows the
     #: table's own pass box for that name).
     pass_to: str = ""
+    #: The words for a finger (``palace serve`` on a phone or tablet, which may have no
+    #: keyboard) where the keyboard's words name keys: by field (``rule``, ``prompt``,
+    #: ``hint``, ``praise``). A tap on a card points at it, a tap on the card pointed at marks
+    #: it (or turns it, face down), and the footer's buttons are named as it names them.
+    touch: dict[str, str] = field(default_factory=dict)
 
     @property
     def is_page(self) -> bool:
         """A page only to read (no position, no move): Enter finishes it."""
         return self.right is None
+
+    def says(self, name: str, touch: bool = False) -> str:
+        """The lesson's ``name`` field (``rule``, ``prompt``, ``hint``, ``praise``) in the words
+        for keys, or for a finger (``touch``)."""
+        if touch and name in self.touch:
+            return self.touch[name]
+        words: str = getattr(self, name)
+        return words
 
     @property
     def rules(self) -> Rules:

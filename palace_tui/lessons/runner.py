@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from palace_tui.lessons.lesson import Lesson, Result
 from palace_tui.rules import Event, Game, IllegalMove, Move, SeatView
 from palace_tui.words import describe, explain_pile
+from palace_tui.words.device import lesson_words
 from palace_tui.words.events import YOU as LEARNER
 
 __all__ = ["LEARNER", "Feedback", "LessonRunner", "describe"]
@@ -52,8 +53,10 @@ class LessonRunner:
     the learner's moves to :meth:`attempt`.
     """
 
-    def __init__(self, lesson: Lesson) -> None:
+    def __init__(self, lesson: Lesson, touch: bool = False) -> None:
         self.lesson = lesson
+        #: Played by finger: the words name taps and buttons, not keys (:meth:`Lesson.says`).
+        self.touch = touch
         #: The position (None for a page, which has none).
         self.game: Game | None = None if lesson.is_page else lesson.position()
         self.done = False
@@ -73,7 +76,7 @@ class LessonRunner:
     def read(self) -> Feedback:
         """A page was read to the end (Enter): it is done."""
         self.done = True
-        self.last = Feedback("right", "Read.", self.lesson.praise)
+        self.last = Feedback("right", "Read.", self.lesson.says("praise", self.touch))
         return self.last
 
     def position(self) -> Game:
@@ -100,9 +103,7 @@ class LessonRunner:
         if self.game is None or self.lesson.right is None:
             return self.read()
         if self.done:
-            self.last = Feedback(
-                "done", "This lesson is done.", "Press n for the next lesson, or r to try this one again."
-            )
+            self.last = Feedback("done", "This lesson is done.", lesson_words(self.touch).already_done)
             return self.last
         trial = self.game.copy()
         try:
@@ -110,7 +111,7 @@ class LessonRunner:
         except IllegalMove as exc:
             text = str(exc)
             if self.lesson.hint:
-                text += " Hint: " + self.lesson.hint
+                text += " Hint: " + self.lesson.says("hint", self.touch)
             self.last = Feedback("illegal", "Not allowed.", text)
             return self.last
         result = Result(self.game, move, events, trial, self.seat)
@@ -118,7 +119,7 @@ class LessonRunner:
         if self.lesson.right(result):
             self.game = trial
             self.done = True
-            self.last = Feedback("right", "Well done!", self.lesson.praise, happened, events)
+            self.last = Feedback("right", "Well done!", self.lesson.says("praise", self.touch), happened, events)
         else:
             why = (
                 (self.lesson.not_quite_for(result) if self.lesson.not_quite_for else None)

@@ -9,22 +9,19 @@ decides a rule: moves go to the engine.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import events, on
-from textual.app import App
 from textual.binding import Binding
-from textual.geometry import Size
 from textual.screen import Screen, ScreenResultCallbackType
 
 from palace_tui.device import Device
 from palace_tui.store.protocol import GameStore
 from palace_tui.table.session import Session, open_store
+from palace_tui.tui.layout_classes import DeviceLayout
 from palace_tui.tui.messages import GameEnded, LessonsAsked, PassNeeded, TableChosen
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.widgets.card_art import set_no_color
-from palace_tui.tui.widgets.too_small import too_small
 from palace_tui.words.bell import bell_switched
 from palace_tui.words.device import SECOND_TAB
 
@@ -36,18 +33,8 @@ SAVED_LINE = "Palace: the game is saved. Run palace --resume (or just palace) to
 #: Printed instead when the game could not be saved (another copy owns the folder, a full disk...).
 NOT_SAVED_LINE = "Palace: this game could not be saved (the warning on the table said why), so it cannot be continued."
 
-#: Below this height the table screen drops the log's frame to keep the cards in view.
-COMPACT_HEIGHT = 30
-#: From this height the cards are drawn tall and the log kept short: the room goes to the cards.
-ROOMY_HEIGHT = 36
-#: Below this width every screen takes its narrow layout (narrow.tcss): a phone held upright.
-NARROW_WIDTH = 80
-#: A touch screen with the full layout is roomy from this height: a tablet held sideways has
-#: 29 lines at its font, and its cards are drawn large (PlayerArea) rather than its log long.
-TABLET_ROOMY_HEIGHT = 28
 
-
-class PalaceApp(App[None]):
+class PalaceApp(DeviceLayout):
     """Palace for the terminal.
 
     ``session`` starts straight at a table (the command line's ``--players``),
@@ -63,7 +50,6 @@ class PalaceApp(App[None]):
     commands turn it on; an app made without it, as most tests make it, starts no process).
     """
 
-    CSS_PATH = [Path(__file__).parent / name for name in ("app.tcss", "narrow.tcss", "touch.tcss")]
     TITLE = "Palace"
     ENABLE_COMMAND_PALETTE = False
 
@@ -114,12 +100,7 @@ class PalaceApp(App[None]):
     # ------------------------------------------------------------ start
 
     def on_mount(self) -> None:
-        device = self.device
-        self.set_class(device.web, "-web")
-        self.set_class(device.touch, "-touch")
-        if device.touch:  # keys as tall as a fingertip (narrow.tcss)
-            self.add_class(f"-finger-rows-{min(device.finger_rows, 3)}")
-        self._check_size()
+        self.show_device()
         self.show_store_warnings()
         session = self.initial_session
         resumed = False
@@ -354,25 +335,6 @@ class PalaceApp(App[None]):
         self.exit()
 
     # ------------------------------------------------------------ size
-
-    def on_resize(self, event: events.Resize) -> None:
-        self._check_size(event.size)  # runs before App's own handler updates self.size
-
-    def _check_size(self, size: Size | None = None) -> None:
-        width, height = size or self.size
-        before = set(self.classes)
-        self.set_class(too_small(width, height), "-too-small")
-        self.set_class(height < COMPACT_HEIGHT, "-compact")
-        tablet = self.device.touch and width >= NARROW_WIDTH and height >= TABLET_ROOMY_HEIGHT
-        self.set_class(height >= ROOMY_HEIGHT or tablet, "-roomy")
-        self.set_class(width < NARROW_WIDTH, "-narrow")
-        if set(self.classes) != before:
-            # Textual restyles only the top screen when the app's classes change: a screen
-            # underneath (or installed, like the pass screen) would come back still hidden.
-            screens = {*self.screen_stack, *(s for s in self._installed_screens.values() if isinstance(s, Screen))}
-            for screen in screens:
-                if screen.is_mounted:
-                    screen.update_node_styles(animate=False)
 
     def _pass_screen_settling(self) -> bool:
         screen = self.screen_stack[-1] if self.screen_stack else None

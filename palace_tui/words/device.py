@@ -16,6 +16,8 @@ a touch screen, which may have no keyboard at all, says "tap" and names no key.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from palace_tui.device import Device
 from palace_tui.words.vocab import count
 
@@ -47,3 +49,44 @@ def take_question(cards: int, device: Device) -> str:
     if device.touch:
         return f"Take {count(cards, 'card')}? Tap the pile again (or Take) to take {them}."
     return f"Take {count(cards, 'card')}? Click the pile again (or press t) to take {them}."
+
+
+@dataclass(frozen=True)
+class LessonWords:
+    """What a lesson's screen says about its own keys (or, touched, its buttons)."""
+
+    #: Under the position, before the first move.
+    explain: str
+    #: Under a page to read.
+    read: str
+    #: After a right answer, when another lesson follows.
+    next_lesson: str
+    #: The hint line of a finished lesson: how to go on, how to try again.
+    go_on: str
+    try_again: str
+    #: A move tried on a finished lesson.
+    already_done: str
+
+
+#: The lessons' words for a keyboard, and for a finger (the footer's buttons by their names).
+LESSON_KEYS = LessonWords(
+    explain="Press e at any time to hear what may be played and why.",
+    read="Press Enter when you have read it.",
+    next_lesson="Press Enter for the next lesson.",
+    go_on="Enter goes on to the next lesson",
+    try_again="^r tries this one again",
+    already_done="Press n for the next lesson, or ^r to try this one again.",
+)
+LESSON_TAPS = LessonWords(
+    explain="Tap Pile at any time to hear what may be played and why.",
+    read="Tap Continue when you have read it.",
+    next_lesson="Tap Continue for the next lesson.",
+    go_on="Continue goes on to the next lesson",
+    try_again="Retry tries this one again",
+    already_done="Tap Next for the next lesson, or Retry to try this one again.",
+)
+
+
+def lesson_words(touch: bool) -> LessonWords:
+    """The lesson screen's own words, for a finger (``touch``) or for keys."""
+    return LESSON_TAPS if touch else LESSON_KEYS

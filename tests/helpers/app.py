@@ -28,6 +28,11 @@ def screen_text(app) -> str:
     return console.export_text()
 
 
+def reads(text: str, sentence: str) -> bool:
+    """``sentence`` is on screen, whole, however its lines wrap."""
+    return sentence in " ".join(" ".join(line.split()) for line in text.splitlines())
+
+
 def hand_text(screen) -> str:
     """The hand row of the seat at the screen, as plain text."""
     from palace_tui.tui.widgets.card_row import CardRow

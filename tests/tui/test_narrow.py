@@ -12,14 +12,14 @@ import pytest
 
 from palace_tui.rules import Game, Rules
 from palace_tui.table.session import SeatConfig, Session
-from palace_tui.tui.app import NARROW_WIDTH
+from palace_tui.tui.layout_classes import NARROW_WIDTH
 from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.widgets.board import Board
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.option_sections import OptionSections
 from palace_tui.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
-from tests.helpers.app import keys_for, make_session, press, screen_text
+from tests.helpers.app import keys_for, make_session, press, reads, screen_text
 from tests.helpers.app_driver import PrivacyWatch, choose_move
 
 TOO_SMALL = "Make the window larger"
@@ -125,11 +125,6 @@ BIG_HAND = [
     },
     {"name": "Cy", "hand": "10S 6S 7S", "face_up": "QD JD 2D", "face_down": "8H 9S 7D"},
 ]
-
-
-def reads(text: str, sentence: str) -> bool:
-    """``sentence`` is on screen, whole, however its lines wrap."""
-    return sentence in " ".join(" ".join(line.split()) for line in text.splitlines())
 
 
 @pytest.mark.parametrize("size", [(40, 20), (60, 20)], ids=["40x20", "60x20"])

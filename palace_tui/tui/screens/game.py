@@ -463,8 +463,13 @@ class GameScreen(Screen[None], inherit_bindings=False):
         self.app.push_screen(HowToPlayScreen(self.game.rules))
 
     def action_log_page(self, step: int) -> None:
-        """Scroll a page back (-1) or on (1): the log, or first the table when a narrow screen cut it."""
-        self.query_one(Board).page(step)
+        """Read on (1) or back (-1): a note too long for half the screen, then the table
+        above it where it is cut, then the log (back: the other way round)."""
+        board = self.query_one(Board)
+        if step > 0:
+            self.note.page(step) or board.page(step)
+        else:
+            board.page(step) or self.note.page(step)
 
     def action_coach(self) -> None:
         """Ask the coach (the hard player, thinking in a worker) for this seat's move and why."""

@@ -19,6 +19,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from palace_tui.lessons import BY_ID, CORE, LESSONS, Lesson, Progress
+from palace_tui.tui.layout_classes import device_of
 from palace_tui.tui.screens.compare import CompareScreen
 from palace_tui.tui.screens.lesson import LessonScreen
 from palace_tui.tui.widgets.keys_footer import KeysFooter
@@ -132,7 +133,7 @@ class LearnScreen(Screen[None]):
     def _open(self, lesson_id: str | None) -> None:
         lesson = _lesson(lesson_id)
         if lesson is not None:
-            self.app.push_screen(LessonScreen(lesson, self.progress))
+            self.app.push_screen(LessonScreen(lesson, self.progress, device_of(self.app)))
 
     def action_compare(self) -> None:
         self.app.push_screen(CompareScreen())

@@ -21,6 +21,7 @@ from textual.containers import Center, Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from palace_tui.device import TERMINAL, Device
 from palace_tui.lessons import LESSONS, Feedback, Lesson, LessonRunner, Progress
 from palace_tui.rules import Move, SeatView
 from palace_tui.tui.screens.card_cursor import CardCursor, Row
@@ -34,10 +35,13 @@ from palace_tui.tui.widgets.pile_view import PileView
 from palace_tui.tui.widgets.player_area import PlayerArea
 from palace_tui.tui.widgets.seat_list import SeatList
 from palace_tui.tui.widgets.too_small import TooSmall
+from palace_tui.words.device import lesson_words, take_question
 from palace_tui.words.passing import direction_words
 
 DIM = Style(dim=True)
-KEY = Style(bold=True)
+#: Below this height a narrow lesson draws the face-down and face-up rows on one line while
+#: the hand is played (a 360x640 phone has 30 lines).
+SHORT_HEIGHT = 36
 DONE = Style(color="green", bold=True)
 
 
@@ -62,10 +66,14 @@ class LessonScreen(Screen[None]):
 
     AUTO_FOCUS = None
 
-    def __init__(self, lesson: Lesson, progress: Progress) -> None:
+    def __init__(self, lesson: Lesson, progress: Progress, device: Device = TERMINAL) -> None:
         super().__init__()
         self.progress = progress
-        self.runner = LessonRunner(lesson)
+        #: What the lesson is played with: on a touch screen the words name taps and buttons.
+        self.device = device
+        self.runner = LessonRunner(lesson, device.touch)
+        #: A tap on the pile asked "Take 3 cards?": a second one, before anything else, takes it.
+        self._take_asked = False
         #: Where the learner points among their cards: the table's own cursor and marks.
         self.cursor = CardCursor()
 
@@ -85,6 +93,10 @@ class LessonScreen(Screen[None]):
             yield Static("", id="feedback")
         yield KeysFooter()
         yield TooSmall()
+
+    def on_resize(self) -> None:
+        # The app's size classes (narrow, roomy: tall cards) may have changed: draw again.
+        self.call_after_refresh(self._refresh_table)
 
     def on_mount(self) -> None:
         self.query_one("#lesson-pile").border_title = "Pile"
@@ -125,15 +137,16 @@ class LessonScreen(Screen[None]):
         if self.progress.is_done(lesson.id):
             title.append("  ✓ done", DONE)
         self.query_one("#lesson-title", Static).update(title)
-        self.query_one("#lesson-rule", Static).update(Text(lesson.rule))
-        self.query_one("#prompt", Static).update(Text.assemble(("▶ ", "bold"), lesson.prompt))
+        touch = self.device.touch
+        self.query_one("#lesson-rule", Static).update(Text(lesson.says("rule", touch)))
+        self.query_one("#prompt", Static).update(Text.assemble(("▶ ", "bold"), lesson.says("prompt", touch)))
         page = lesson.is_page
         self.query_one("#lesson-top").display = not page
         self.query_one(PlayerArea).display = not page
         # The page about the pass screen shows the table's own pass box.
         self.query_one("#page-pass").display = bool(lesson.pass_to)
         if lesson.pass_to:
-            self.query_one(PassBox).name_player(lesson.pass_to)
+            self.query_one(PassBox).name_player(lesson.pass_to, self.device)
         self._refresh_table()
         self._show_feedback(self.runner.last)
 
@@ -150,24 +163,33 @@ class LessonScreen(Screen[None]):
                 # As at the table: which way play goes (an 8 or a joker may have turned it round).
                 self.query_one("#lesson-seats").border_title = f"Table  {direction_words(view.direction)}"
             down, up, hand = (self.cursor.slots(view, mode, row) for row in (Row.FACE_DOWN, Row.FACE_UP, Row.HAND))
-            self.query_one(PlayerArea).show(down, up, hand, self._hint(view, mode))
+            area = self.query_one(PlayerArea)
+            # A lesson has its rule and question above the cards: on a short, narrow screen (a
+            # small phone) the face-down and face-up rows take one line while the hand is played.
+            area.set_class(mode == Mode.HAND, "-playing-hand")
+            area.set_class(self.app.size.height < SHORT_HEIGHT, "-short")
+            area.show(down, up, hand, self._hint(view, mode))
         if not cards_only:
             self.refresh_bindings()
 
     def _hint(self, view: SeatView, mode: Mode) -> Text:
+        words = lesson_words(self.device.touch)
         if mode == Mode.DONE:
-            nxt = "Enter goes on to the next lesson" if self._next_lesson() else "That was the last lesson"
-            return Text.assemble(("Done. ", DONE), nxt, ("; ^r tries this one again.", DIM))
+            nxt = words.go_on if self._next_lesson() else "That was the last lesson"
+            return Text.assemble(("Done. ", DONE), nxt, (f"; {words.try_again}.", DIM))
         if mode == Mode.WAIT:
             return Text("")
         marked, under = len(self.cursor.marked), self.cursor.under(view)
-        return turn_hint(self.runner.position(), view, mode, self.lesson.names, marked, under)
+        return turn_hint(self.runner.position(), view, mode, self.lesson.names, marked, under, touch=self.device.touch)
 
     def _show_feedback(self, feedback: Feedback | None, info: tuple[str, str] | None = None) -> None:
         """The feedback box: the runner's ``feedback`` on the last move, or ``info`` (a title and a
         sentence: the pile explained, a rank the learner does not hold) until the next move."""
         box = self.query_one("#feedback", Static)
         box.remove_class("-right", "-wrong", "-info", "-quiet")
+        box.set_class(self.lesson.is_page, "-page")
+        words = lesson_words(self.device.touch)
+        self._take_asked = False
         if info is not None:
             box.add_class("-info")
             box.border_title, sentence = info
@@ -177,10 +199,10 @@ class LessonScreen(Screen[None]):
             box.add_class("-quiet")
             if self.lesson.is_page:
                 box.border_title = "Read"
-                box.update(Text.assemble(("Enter", KEY), " when you have read it."))
+                box.update(Text(words.read))
             else:
                 box.border_title = "Your move"
-                box.update(Text("Press e at any time to hear what may be played and why.", style="dim"))
+                box.update(Text(words.explain, style="dim"))
             return
         box.add_class("-right" if feedback.kind == "right" else "-info" if feedback.kind == "done" else "-wrong")
         box.border_title = feedback.headline
@@ -189,7 +211,7 @@ class LessonScreen(Screen[None]):
             body.append(feedback.happened + "\n", Style(italic=True))
         body.append(feedback.text)
         if feedback.kind == "right":
-            nxt = "Press Enter for the next lesson." if self._next_lesson() else "That was the last lesson!"
+            nxt = words.next_lesson if self._next_lesson() else "That was the last lesson!"
             body.append("\n" + nxt, Style(bold=True))
         box.update(body)
 
@@ -287,6 +309,19 @@ class LessonScreen(Screen[None]):
         """End the turn instead of playing the drawn match (house rule play_drawn)."""
         self._attempt(Move.done())
 
+    def on_pile_view_pressed(self, event: PileView.Pressed) -> None:
+        """A tap or click on the pile asks "Take 3 cards?", a second one takes it: as at the table
+        (:mod:`.pile_click`), so the lesson teaches what the table does."""
+        if self.mode() not in (Mode.HAND, Mode.FACE_UP, Mode.FACE_DOWN, Mode.OUT):
+            return
+        if self._take_asked:
+            self.action_take()
+            return
+        move = self.cursor.move("take", self.view(), self.mode(), self.lesson.rules)
+        cards = len(self.runner.position().pile) + (move is not None and move.adding is not None)
+        self._show_feedback(None, info=("Take the pile", take_question(cards, self.device)))
+        self._take_asked = True
+
     def action_why_no_take(self) -> None:
         """t while taking can't be done: try it, so the engine's refusal says why."""
         self._attempt(Move.take())
@@ -337,7 +372,7 @@ class LessonScreen(Screen[None]):
             self._refresh_all()
             self.notify("That was the last lesson. Escape goes back to the list.")
             return
-        self.runner = LessonRunner(nxt)
+        self.runner = LessonRunner(nxt, self.device.touch)
         self.cursor.reset()
         self._refresh_all()
         body = self.query_one("#lesson-body", VerticalScroll)

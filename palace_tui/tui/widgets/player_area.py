@@ -59,7 +59,8 @@ class PlayerArea(Vertical):
         self.set_class(nobody, "-nobody")
         app = self.app
         size = card_size(app)
-        flat = self.has_class("-playing-hand") and app.has_class("-narrow") and app.has_class("-compact")
+        short = app.has_class("-compact") or self.has_class("-short")  # -short: the screen's own say
+        flat = self.has_class("-playing-hand") and app.has_class("-narrow") and short
         self.query_one("#down-row", CardRow).show(down, size, flat)
         self.query_one("#up-row", CardRow).show(up, size, flat)
         self.query_one("#hand-row", CardRow).show(hand, size)
