@@ -30,6 +30,7 @@ from palace_tui.ai.analysis import Analysis, assemble, jobs, judge_step, measure
 from palace_tui.ai.judge import Judged
 from palace_tui.rules.gamefile import GameRecord, Replay, ReplayError, replay
 
+
 @dataclass(frozen=True)
 class Settings:
     """What the review will be asked for: the people's seats, the least worlds behind a

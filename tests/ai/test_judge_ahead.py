@@ -183,7 +183,11 @@ def test_the_judging_process_ends_with_an_app_that_is_killed(tmp_path: Path) -> 
     )
     main, terminal = pty.openpty()
     app = subprocess.Popen(
-        [sys.executable, "-c", script], stdin=terminal, stdout=subprocess.PIPE, cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)}
+        [sys.executable, "-c", script],
+        stdin=terminal,
+        stdout=subprocess.PIPE,
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
     )
     os.close(terminal)
     try:
