@@ -6,6 +6,7 @@ import pytest
 
 from palace_tui.table.session import Session
 from palace_tui.tui.app import PalaceApp
+from tests.helpers.told import record_notifications
 
 
 @pytest.fixture(autouse=True)
@@ -13,6 +14,7 @@ def _colour_and_data(monkeypatch, tmp_path):
     """Snapshots need colour; saves must never touch the real data folder."""
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setenv("PALACE_DATA_DIR", str(tmp_path / "data"))
+    record_notifications(monkeypatch)  # read with tests.helpers.told.told(app)
 
 
 @pytest.fixture

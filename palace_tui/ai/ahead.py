@@ -14,20 +14,21 @@ review reads them once the game is over. Pure: no Textual, no rich.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
+import pickle
 import queue
+import subprocess
+import sys
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import IO, Any
 
+import palace_tui
 from palace_tui.ai.analysis import Analysis, assemble, jobs, judge_step, measure_of
 from palace_tui.ai.judge import Judged
 from palace_tui.rules.gamefile import GameRecord, Replay, ReplayError, replay
-
-#: How often (seconds) the judging process looks whether the app that started it is gone.
-_PARENT_CHECK = 2.0
 
 
 @dataclass(frozen=True)
@@ -49,10 +50,8 @@ class _Game:
     left: list[tuple[int, str, str]]
 
 
-def _judge_loop(inbox: Any, outbox: Any, parent: int, nice: int) -> None:
-    """The judging process: take the games as they are played, judge what is ready, send it back."""
-    if nice and hasattr(os, "nice"):
-        os.nice(nice)  # the table comes first: this runs only on time nobody else wants
+def _judge_loop(inbox: queue.Queue[Any], send: Callable[[Any], None]) -> None:
+    """Take the games as they are played, judge what is ready, send it back; ends on ``None``."""
     games: dict[str, _Game] = {}
     done: dict[str, set[str]] = {}
 
@@ -84,21 +83,47 @@ def _judge_loop(inbox: Any, outbox: Any, parent: int, nice: int) -> None:
     while True:
         busy = any(g.left for g in games.values())
         try:
-            message = inbox.get_nowait() if busy else inbox.get(timeout=_PARENT_CHECK)
+            message = inbox.get_nowait() if busy else inbox.get()
         except queue.Empty:
-            if os.getppid() != parent:
-                return  # the app is gone
-            if busy:
-                game_id = next(g for g, game in games.items() if game.left)
-                game = games[game_id]
-                index, task, key = game.left.pop(0)
-                judged = judge_step(game.played, index, task, game.settings.iterations, game.settings.work)
-                done.setdefault(game_id, set()).add(key)
-                outbox.put((game_id, key, None if judged is None else judged.to_data()))
+            game_id = next(g for g, game in games.items() if game.left)
+            game = games[game_id]
+            index, task, key = game.left.pop(0)
+            judged = judge_step(game.played, index, task, game.settings.iterations, game.settings.work)
+            done.setdefault(game_id, set()).add(key)
+            send((game_id, key, None if judged is None else judged.to_data()))
             continue
         # Every message waiting is taken before the next judgement.
         if not take(message):
             return
+
+
+def _serve(nice: int) -> None:
+    """The judging process: messages come in on stdin and judgements go out on stdout, as
+    pickles between this package and itself. The app's end closes stdin, which ends it."""
+    if nice and hasattr(os, "nice"):
+        os.nice(nice)  # the table comes first: this runs only on time nobody else wants
+    incoming = sys.stdin.buffer
+    outgoing = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # a stray print cannot land in the channel
+    inbox: queue.Queue[Any] = queue.Queue()
+
+    def read() -> None:
+        while True:
+            try:
+                inbox.put(pickle.load(incoming))
+            except (EOFError, OSError, pickle.UnpicklingError):
+                inbox.put(None)  # the app is gone (or closed the channel): stop
+                return
+
+    def send(message: Any) -> None:
+        pickle.dump(message, outgoing)
+        outgoing.flush()
+
+    threading.Thread(target=read, daemon=True).start()
+    try:
+        _judge_loop(inbox, send)
+    except (BrokenPipeError, OSError):
+        return  # the app stopped listening
 
 
 class JudgeAhead:
@@ -109,43 +134,57 @@ class JudgeAhead:
     def __init__(self, nice: int = 19) -> None:
         self.nice = nice
         self._lock = threading.Lock()
+        self._send_lock = threading.Lock()
         self._known: dict[str, dict[str, Judged | None]] = {}
         self._waiting: dict[str, tuple[Replay, Settings, Callable[[Analysis], None]]] = {}
-        self._process: Any = None
-        self._inbox: Any = None
-        self._outbox: Any = None
-        self._reader: threading.Thread | None = None
+        self._process: subprocess.Popen[bytes] | None = None
+        self._outgoing: queue.Queue[Any] = queue.Queue()
 
     # ------------------------------------------------------------ the process
 
     def _start(self) -> None:
-        # A fresh interpreter, not a fork: a fork would hold the app's open files (the data
-        # folder's lock among them) for as long as it outlived an app that was killed.
-        context: Any = multiprocessing.get_context("spawn")
-        self._inbox, self._outbox = context.Queue(), context.Queue()
-        self._process = context.Process(
-            target=_judge_loop,
-            args=(self._inbox, self._outbox, os.getpid(), self.nice),
-            name="palace-judge-ahead",
-            daemon=True,
+        # A fresh interpreter started as a plain command, keeping none of the app's open files:
+        # not the terminal Textual holds (multiprocessing's start refused those from a real
+        # terminal), nor the data folder's lock, should it outlive an app that was killed.
+        root = str(Path(palace_tui.__file__).resolve().parents[1])
+        paths = [root, *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
+        self._process = subprocess.Popen(
+            [sys.executable, "-m", "palace_tui.ai.ahead", str(self.nice)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            close_fds=True,
+            start_new_session=True,  # no signal meant for the terminal's app reaches it
+            env={**os.environ, "PYTHONPATH": os.pathsep.join(paths)},
         )
-        self._process.start()
-        self._reader = threading.Thread(target=self._read, args=(self._outbox,), name="palace-judge-ahead", daemon=True)
-        self._reader.start()
+        assert self._process.stdin is not None and self._process.stdout is not None
+        self._outgoing = queue.Queue()
+        for target, channel in ((self._write, self._process.stdin), (self._read, self._process.stdout)):
+            threading.Thread(target=target, args=(channel,), name="palace-judge-ahead", daemon=True).start()
 
     def _send(self, message: Any) -> None:
-        if self._process is None:
-            self._start()
-        self._inbox.put(message)
+        with self._send_lock:
+            if self._process is None:
+                self._start()
+            self._outgoing.put(message)
 
-    def _read(self, outbox: Any) -> None:
-        """Take the judgements in as they come (a thread of the app's process), until :meth:`close`."""
-        while self._process is not None:
+    def _write(self, channel: IO[bytes]) -> None:
+        """Hand the messages over (a thread of the app's process: a busy judge never holds up the table)."""
+        outgoing = self._outgoing
+        while (message := outgoing.get()) is not None:
             try:
-                game_id, key, data = outbox.get(timeout=_PARENT_CHECK)
-            except queue.Empty:
-                continue
-            except (EOFError, OSError):
+                pickle.dump(message, channel)
+                channel.flush()
+            except (OSError, ValueError):
+                return  # the process is gone: the review judges what is left itself
+        channel.close()  # the process reads the end of its input as the app's goodbye
+
+    def _read(self, channel: IO[bytes]) -> None:
+        """Take the judgements in as they come (a thread of the app's process), until the process ends."""
+        while True:
+            try:
+                game_id, key, data = pickle.load(channel)
+            except (EOFError, OSError, pickle.UnpicklingError, ValueError):
                 return  # the process is gone
             with self._lock:
                 self._known.setdefault(game_id, {})[key] = None if data is None else Judged.from_data(data)
@@ -153,14 +192,20 @@ class JudgeAhead:
 
     def close(self) -> None:
         """End the judging process (what it judged so far stays in :meth:`known`)."""
-        process, self._process = self._process, None
+        with self._send_lock:
+            process, self._process = self._process, None
         if process is None:
             return
-        # Only this side writes to the inbox and only the process to the outbox, so ending it
-        # mid-judgement leaves no lock held that this side needs (and the app closes at once).
+        self._outgoing.put(None)
+        # Ended mid-judgement if need be: it holds nothing the app needs, and the app closes at once.
         process.terminate()
-        process.join(timeout=5)
-        self._inbox.cancel_join_thread()
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        if process.stdout is not None:
+            process.stdout.close()
 
     # ------------------------------------------------------------ the games
 
@@ -185,7 +230,7 @@ class JudgeAhead:
         with self._lock:
             self._waiting.pop(game_id, None)
         if self._process is not None:
-            self._inbox.put(("stop", game_id))
+            self._send(("stop", game_id))
         return self.known(game_id)
 
     def when_done(self, game_id: str, played: Replay, settings: Settings, finished: Callable[[Analysis], None]) -> None:
@@ -213,3 +258,7 @@ class JudgeAhead:
 def settings_of(humans: Sequence[int], iterations: int, work: int | None) -> Settings:
     """The :class:`Settings` for a review of ``humans`` with these settings."""
     return Settings(tuple(sorted(humans)), iterations, work)
+
+
+if __name__ == "__main__":
+    _serve(int(sys.argv[1]) if len(sys.argv) > 1 else 19)

@@ -172,9 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     from palace_tui.tui.app import PalaceApp
 
     use_letter_suits_if_needed(sys.stdout)
-    # Judging the review while the game is played (judge_ahead) stays off: its process could not
-    # be started from a real terminal (multiprocessing refused the fds Textual holds open).
-    app = PalaceApp(**kwargs)
+    app = PalaceApp(**kwargs, judge_ahead=True)  # the review is judged while the game is played
     try:
         app.run()
     finally:

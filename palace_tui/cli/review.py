@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         from palace_tui.tui.app import PalaceApp
 
         # The same store: the game dealt again is recorded in it the moment it ends.
-        app = PalaceApp(session, data_dir=args.data_dir, store=review.store)
+        app = PalaceApp(session, data_dir=args.data_dir, store=review.store, judge_ahead=True)
         app.run()
         return app.return_code or 0
     finally:

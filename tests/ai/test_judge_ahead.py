@@ -4,7 +4,13 @@ exactly those of an analysis from scratch."""
 from __future__ import annotations
 
 import dataclasses
+import os
+import pty
+import subprocess
+import sys
 import threading
+import time
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +20,8 @@ from palace_tui.ai.judge import Judged
 from palace_tui.rules import Game, Rules
 from palace_tui.rules.cards import shuffled_deck
 from palace_tui.rules.gamefile import GameRecord, SeatInfo, replay
+
+REPO = Path(__file__).resolve().parents[2]
 
 #: Small searches, so the tests are quick; the keys carry them, as the app's settings.
 ITERATIONS, WORK = 20, 3_000
@@ -157,3 +165,51 @@ def test_take_stops_the_judging_of_that_game() -> None:
     finally:
         ahead.close()
     assert ahead._process is None
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the process's state in /proc")
+def test_the_judging_process_ends_with_an_app_that_is_killed(tmp_path: Path) -> None:
+    """An app killed outright (no close) leaves no judge running: the end of its input stops it.
+    The app here holds a pseudo-terminal as its input and output, as a person's terminal would."""
+    script = (
+        "import sys\n"
+        "from palace_tui.ai.ahead import JudgeAhead, settings_of\n"
+        "from tests.ai.test_judge_ahead import _record\n"
+        "ahead = JudgeAhead(nice=0)\n"
+        "ahead.follow('g', _record(38, 2), settings_of([], 20, 3000))  # nothing to judge: it waits\n"
+        "print(ahead._process.pid, flush=True)\n"
+        "sys.stdin.read()\n"
+    )
+    main, terminal = pty.openpty()
+    app = subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdin=terminal,
+        stdout=subprocess.PIPE,
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    os.close(terminal)
+    try:
+        assert app.stdout is not None
+        judge = int(app.stdout.readline())
+        status = Path(f"/proc/{judge}/status")
+        for _ in range(300):  # started and waiting for the next move (not still starting)
+            if "(sleeping)" in status.read_text():
+                break
+            time.sleep(0.1)
+        app.kill()
+        app.wait()
+        for _ in range(100):
+            try:
+                os.waitpid(judge, os.WNOHANG)
+            except ChildProcessError:
+                pass  # not ours to reap: its parent was the app
+            try:
+                os.kill(judge, 0)
+            except ProcessLookupError:
+                return
+            time.sleep(0.1)
+        pytest.fail("the judging process outlived the app")
+    finally:
+        os.close(main)

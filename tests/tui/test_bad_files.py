@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from palace_tui.tui.screens.new_table import NewTableScreen
+from tests.helpers.told import told
 
 
 async def test_a_damaged_save_is_moved_aside_and_the_player_told_where(make_app, data_dir):
@@ -16,7 +17,7 @@ async def test_a_damaged_save_is_moved_aside_and_the_player_told_where(make_app,
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewTableScreen)
-        messages = [n.message for n in app._notifications]
+        messages = told(app)
         moved = [m for m in messages if "moved" in m]
         assert moved, messages
         aside = [p for p in os.listdir(folder) if p.startswith("session") and p != "session.json"]
@@ -31,5 +32,5 @@ async def test_an_unwritable_data_folder_still_plays_and_warns_once(make_app, tm
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewTableScreen)
-        warnings = [n.message for n in app._notifications if "sav" in n.message.lower()]
+        warnings = [m for m in told(app) if "sav" in m.lower()]
         assert len(warnings) == 1, warnings

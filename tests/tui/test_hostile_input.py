@@ -20,6 +20,7 @@ from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.new_table import NewTableScreen
 from palace_tui.tui.screens.pass_device import PassScreen
 from tests.helpers.app import make_session, screen_text
+from tests.helpers.told import told
 
 REPO = Path(__file__).resolve().parents[2]
 ESCAPES = "\x1b]0;owned\x07Ann\x1b[31m"
@@ -77,7 +78,7 @@ async def test_markup_in_names_and_paths_is_shown_as_text(make_app, tmp_path):
     app = make_app(session, data_dir=str(blocker / "data"))
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
-        assert any("[bold red]a[/]b" in n.message for n in app._notifications)
+        assert any("[bold red]a[/]b" in m for m in told(app))
         for key in ["enter", "r", "enter", "r", "enter"]:
             await pilot.press(key)
             await pilot.pause()
@@ -135,7 +136,7 @@ async def test_a_save_that_reads_but_cannot_be_used_is_moved_aside(make_app, dat
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewTableScreen)
-        messages = [n.message for n in app._notifications]
+        messages = told(app)
         assert any("moved to" in m and "not a seat" in m for m in messages), messages
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -151,7 +152,7 @@ async def test_warnings_survive_the_pass_screen_on_resume_with_two_humans(make_a
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, PassScreen), "two humans: the resumed game starts behind the pass screen"
-        messages = [n.message for n in app._notifications]
+        messages = told(app)
         assert any("records database" in m and "moved to" in m for m in messages), messages
 
 

@@ -22,6 +22,7 @@ from palace_tui.tui.screens.review_list import ReviewListScreen
 from palace_tui.tui.screens.review_summary import ReviewSummaryScreen
 from palace_tui.tui.widgets.seat_list import place_text
 from tests.helpers.app import make_session, press, screen_text
+from tests.helpers.told import told
 
 V1 = Path(__file__).parents[1] / "store" / "data" / "records-v1.sqlite3"
 #: The coach's search in these reviews: small, so a whole game is reviewed quickly.
@@ -212,11 +213,11 @@ async def test_the_list_reports_old_games_and_deals_one_again(tmp_path) -> None:
             await press(pilot, "down", "enter")  # the damaged one
             await pilot.pause()
             assert isinstance(app.screen, ReviewListScreen)
-            assert any(f"does not replay (line {seed_line}:" in n.message for n in app._notifications)
+            assert any(f"does not replay (line {seed_line}:" in m for m in told(app))
             await press(pilot, "down", "enter")  # an old game
             await pilot.pause()
             assert isinstance(app.screen, ReviewListScreen)
-            assert any("recorded before palace-tui kept" in n.message for n in app._notifications)
+            assert any("recorded before palace-tui kept" in m for m in told(app))
             await press(pilot, "up", "up", "d")  # the newest: ours
         again = app.return_value
     assert isinstance(again, Session)

@@ -10,6 +10,7 @@ from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.new_table import NewTableScreen
 from palace_tui.tui.widgets.option_sections import OptionSections
 from tests.helpers.app import screen_text
+from tests.helpers.told import told
 
 OURS = Rules.preset("palace").replace(seven="low")
 OURS_LINE = "seven=low next_dealer=loser"
@@ -27,7 +28,7 @@ async def press(pilot, *keys: str) -> None:
 
 
 def notes(app) -> list[str]:
-    return [n.message for n in app._notifications]
+    return told(app)
 
 
 async def test_rules_set_up_by_keys_are_saved_under_a_name_and_started(make_app) -> None:

@@ -21,6 +21,7 @@ from palace_tui.tui.screens.results import ResultsScreen
 from tests.helpers.app import make_session, press, screen_text
 from tests.helpers.app_driver import play_through
 from tests.helpers.pty_app import PtyApp
+from tests.helpers.told import told
 
 
 @pytest.mark.slow
@@ -37,8 +38,8 @@ async def test_the_second_copy_says_so_and_plays_a_game_it_does_not_save(make_ap
         async with second.run_test(size=(100, 40)) as pilot:
             await pilot.pause()
             assert isinstance(second.screen, NewTableScreen), "no saved game offered: it is the other copy's"
-            said = [n.message for n in second._notifications if "Another copy" in n.message]
-            assert len(said) == 1, [n.message for n in second._notifications]
+            said = [m for m in told(second) if "Another copy" in m]
+            assert len(said) == 1, told(second)
             [sentence] = said
             assert sentence.count(". ") == 0 and sentence.endswith(".") and str(folder) in sentence
             assert "will not save its game" in sentence and "lessons and records work" in sentence
