@@ -35,7 +35,7 @@ def _top_words(game: Game) -> str:
     top = game.pile[-1]
     if top.rank == eff:
         return rank_name(eff, True)
-    under = "joker" if top.rank == JOKER else f"invisible {rank_name(top.rank)}"
+    under = "joker" if top.rank == JOKER else f"see-through {rank_name(top.rank)}"
     return f"the {rank_name(eff)} under the {under}"
 
 

@@ -74,7 +74,7 @@ def test_a_burn_of_three_and_a_clearing_three_in_words():
         (PALACE.replace(must_play=True), ("9C 4C", "9D"), "5H", "", Move.take(), "You must play if you can"),
         (PALACE.replace(five="low"), ("6C 4C", "9D"), "5H", "", Move.play("6C"), "while fives are low"),
         (PALACE, ("4C", "9D"), "5H", "2C", Move.chance(), "These rules have no chance card"),
-        (PALACE.replace(three="invisible"), ("4C 9C", "9D"), "6H 3D", "", Move.play("4C"), "under the invisible 3"),
+        (PALACE.replace(three="invisible"), ("4C 9C", "9D"), "6H 3D", "", Move.play("4C"), "under the see-through 3"),
     ],
 )
 def test_refusals_say_why_under_house_rules(rules, hands, pile, stock, move, words):
@@ -97,9 +97,9 @@ def test_the_pile_explainer_follows_the_powers():
     assert "A jack is on top and jacks are low: play a jack or lower, a 2 or a 10." in text
     assert "An 8 makes the next player miss a turn." in text
     g = table(PALACE.replace(three="invisible"), "4C 9C", "9D", pile="6H 3D")
-    assert "The 3 is invisible: beat the 6 under it." in explain_pile(g)
+    assert "The 3 is see-through: beat the 6 under it." in explain_pile(g)
     g = table(PALACE.replace(king="reset"), "4C 9C", "9D", pile="KH")
-    assert "A king is on top: anything goes." in explain_pile(g)
+    assert "A king is on top, and kings go on anything: anything goes." in explain_pile(g)
 
 
 def test_the_rules_card_and_how_to_play_follow_the_options():
@@ -109,7 +109,7 @@ def test_the_rules_card_and_how_to_play_follow_the_options():
     )
     card = rules_card(rules)
     for line in (
-        "- **3 is invisible:** it goes on anything, and the next card must beat the card under it.",
+        "- **3 is see-through:** it goes on anything, and the next card must beat the card under it.",
         "- **7 is low:** after a 7 the next play must be 7 or lower (or a 2 or 3). A 10 must obey it too.",
         "- **8 skips:** it is played by rank like any card, and the next player misses a turn.",
         "- **Three of a kind** on top of the pile",
