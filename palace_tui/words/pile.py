@@ -49,14 +49,18 @@ def requirement_text(need: Requirement) -> str:
     return f"{RANK_LABELS[need.rank]} or higher"
 
 
-def pile_run(pile: Sequence[Card], run: PileRun) -> Sentence:
-    """The run on top of the pile: ``7♥ 7♣: 2 of a kind``, the top card alone, or ``empty``.
+def pile_run(pile: Sequence[Card], run: PileRun, see_through: bool = False) -> Sentence:
+    """The run on top of the pile: ``7♥ 7♣: 2 of a kind``, the top card alone, or ``empty``;
+    a see-through top says so instead of its count (``3♦ 3♣: see-through``), since what may
+    follow is answered from under it.
 
     The last part, ``: 2 of a kind``, is the part a widget may set in bold.
     """
     if not run.count:
         return Sentence(["empty"])
     cards = Cards(pile[-run.count :])
+    if see_through:
+        return Sentence([cards, ": see-through"])
     if run.count == 1 or run.rank == JOKER:
         return Sentence([cards])
     return Sentence([cards, f": {run.count} of a kind"])
@@ -152,7 +156,8 @@ def explain_pile(game: Game) -> str:
                     f"{play[0].upper()}{play[1:]} {options}."
                 )
         elif anything_goes and eff in ranks_with_power(rules):  # a house rank that resets: say why
-            parts.append(f"{capitalized(rank_name(eff, True))} is on top, and {rank_plural(eff)} go on anything: anything goes.")
+            a = capitalized(rank_name(eff, True))
+            parts.append(f"{a} is on top, and {rank_plural(eff)} go on anything: anything goes.")
         elif anything_goes:
             parts.append(f"{capitalized(rank_name(eff, True))} is on top: anything goes.")
         elif low:

@@ -123,3 +123,59 @@ def test_the_rules_card_and_how_to_play_follow_the_options():
     assert "8 makes the next player miss a turn" in also and "before taking" in also
     plain = rules_card(PALACE)
     assert "## House rules" not in plain and "Burn with" not in plain
+
+
+def test_a_see_through_play_is_named_in_every_voice():
+    g = table(PALACE.replace(three="invisible"), "3S 3D 4C", "9D", "KD", pile="7H")
+    events = g.play(Move.play("3S 3D"))
+    assert [str(log_sentence(e, NAMES)) for e in events] == [
+        "Ann played 3♦ 3♠",
+        "3♦ 3♠ are see-through: play on the 7♥ under them",
+    ]
+    said = "Ann played 3♦ 3♠ (see-through: play on the 7♥ under them)."
+    assert str(recap_for(list(enumerate(events)), NAMES, 1)) == said
+    assert str(move_result(events, 0, [], NAMES)) == said.replace("Ann", "You")
+    assert str(recap_for(list(enumerate(events)), NAMES, 0)) == "", "the mover's own move is not recapped to it"
+
+
+def test_a_see_through_play_on_nothing_and_a_joker_with_its_reverse():
+    g = table(PALACE.replace(three="invisible"), "3S 4C", "9D", pile="")
+    [_, through] = g.play(Move.play("3S"))
+    assert str(log_sentence(through, NAMES)) == "3♠ is see-through, with nothing under it: anything goes"
+    g = table(PALACE.replace(jokers=True), "JK 4C", "9D", "KD", pile="9H 8S")
+    events = g.play(Move.play("JK"))
+    assert str(log_sentence(events[1], NAMES)) == "The joker is see-through: play on the 8♠ under it"
+    assert str(recap_for(list(enumerate(events)), NAMES, 1)) == (
+        "Ann played a joker (see-through: play on the 8♠ under it), then reversed play."
+    )
+
+
+def test_a_see_through_card_that_burns_is_told_as_the_burn():
+    g = table(PALACE.replace(three="invisible"), "3S 4C", "9D", pile="7H 3H 3C 3D")
+    events = g.play(Move.play("3S"))
+    assert [e.kind for e in events] == ["played", "cleared"]
+
+
+def test_a_house_low_or_reset_rank_is_told_with_its_play_when_the_rules_are_given():
+    rules = PALACE.replace(five="low", six="reset", seven="low")
+    for card, pile, said in (
+        ("5D", "4C", "Ann played 5♦ (fives are low: play 5 or lower)."),
+        ("6D", "9C", "Ann played 6♦ (a 6 goes on anything: anything may follow it)."),
+        ("7D", "4C", "Ann played 7♦ (sevens are low: play 7 or lower)."),
+        ("2D", "9C", "Ann played 2♦."),  # the 2's usual power goes untold, as everywhere
+    ):
+        g = table(rules, f"{card} KC", "9D", pile=pile)
+        events = g.play(Move.play(card))
+        assert str(recap_for(list(enumerate(events)), NAMES, 1, rules=rules)) == said
+        assert str(move_result(events, 0, [], NAMES, rules)) == said.replace("Ann", "You")
+        assert str(recap_for(list(enumerate(events)), NAMES, 1)) == f"Ann played {events[0].cards[0]}."
+
+
+def test_the_pile_panel_says_a_see_through_top():
+    from palace_tui.rules import Card
+    from palace_tui.rules.view import PileRun
+    from palace_tui.words import pile_run
+
+    pile = [Card.parse(c) for c in ("7H", "3S", "3D")]
+    assert str(pile_run(pile, PileRun(3, 2), see_through=True)) == "3♠ 3♦: see-through"
+    assert str(pile_run(pile, PileRun(3, 2))) == "3♠ 3♦: 2 of a kind"
