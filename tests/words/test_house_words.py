@@ -179,3 +179,17 @@ def test_the_pile_panel_says_a_see_through_top():
     pile = [Card.parse(c) for c in ("7H", "3S", "3D")]
     assert str(pile_run(pile, PileRun(3, 2), see_through=True)) == "3♠ 3♦: see-through"
     assert str(pile_run(pile, PileRun(3, 2))) == "3♠ 3♦: 2 of a kind"
+
+
+def test_a_wrong_burn_in_claim_says_what_happens_next():
+    from palace_tui.words.burn_in import NOBODY_ELSE, wrong_claim_sentence
+
+    g = table(PALACE.replace(burn_in=True), "7D 4C", "9D", "KD", pile="7C 7H")
+    g.play(Move.play("7D"))
+    with pytest.raises(IllegalMove) as refused:
+        g.copy().burn_in(1)
+    assert str(refused.value) == "Ben holds no 7 to burn in with.", "no word of play going on: the offer stays"
+    said = wrong_claim_sentence(str(refused.value), others=True)
+    assert said == "Ben holds no 7 to burn in with. The others may still claim."
+    assert wrong_claim_sentence(str(refused.value), others=False) == "Ben holds no 7 to burn in with."
+    assert NOBODY_ELSE == "Nobody else may claim: Enter goes on."
