@@ -193,3 +193,13 @@ def test_a_wrong_burn_in_claim_says_what_happens_next():
     assert said == "Ben holds no 7 to burn in with. The others may still claim."
     assert wrong_claim_sentence(str(refused.value), others=False) == "Ben holds no 7 to burn in with."
     assert NOBODY_ELSE == "Nobody else may claim: Enter goes on."
+
+
+def test_a_ten_refused_on_a_low_seven_says_tens_obey_it_too():
+    g = table(PALACE.replace(seven="low", low_binds_ten=True), "TD 4C", "9D", pile="7H")
+    with pytest.raises(IllegalMove) as refused:
+        g.play(Move.play("TD"))
+    assert (
+        str(refused.value)
+        == "A 10 can't go on a 7 while sevens are low (a 10 must obey them too): play a 4 from your hand."
+    )
