@@ -200,6 +200,6 @@ def test_a_ten_refused_on_a_low_seven_says_tens_obey_it_too():
     with pytest.raises(IllegalMove) as refused:
         g.play(Move.play("TD"))
     assert (
-        str(refused.value)
-        == "A 10 can't go on a 7 while sevens are low (a 10 must obey them too): play a 4 from your hand, or take the pile."
+        str(refused.value) == "A 10 can't go on a 7 while sevens are low (a 10 must obey them too): "
+        "play a 4 from your hand, or take the pile."
     )
