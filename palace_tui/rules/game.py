@@ -391,7 +391,7 @@ class Game:
             raise IllegalMove(f"{name} played those cards: a burn-in is for the other players.")
         rank, missing = window
         if s.count_in_hand(rank) < missing:
-            raise IllegalMove(f"{name} holds no {rank_name(rank)} to burn in with: play goes on.")
+            raise IllegalMove(f"{name} holds no {rank_name(rank)} to burn in with.")
         cards = s._take_last(rank, missing)
         self._events = events = [Event(EventKind.BURNED_IN, seat, tuple(cards))]
         self.turn = seat

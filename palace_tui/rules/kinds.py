@@ -63,6 +63,7 @@ class EventKind(Kind):
     FAILED = "failed"
     CHANCE = "chance"  # the stock's top card turned; reason "went" or "failed"
     BURNED_IN = "burned_in"  # a seat completed the burn out of turn (cards: the ones it played)
+    SEE_THROUGH = "see_through"  # a see-through play: cards are the ones laid, then the card now answered
     REVERSED = "reversed"
     SKIPPED = "skipped"  # the seat missed its turn
     CLEARED = "cleared"

@@ -79,20 +79,24 @@ RANK_OPTIONS = {
     ACE: "ace",
 }
 
-#: The powers a rank option may name, in the order a setup screen offers them.
+#: The powers a rank option may name, in the one order every rank's list keeps after its default
+#: (so a press of ↓ means the same on every rank): the ordinary card, then the classic powers in
+#: the order RULES.md gives them (the 2 resets, the 10 clears, the 8 may be see-through, the 7
+#: low), then the house powers. Values are names: the order is presentation only.
 _ALL = ("normal", "reset", "clear", "invisible", "low", "skip", "reverse")
 
 
 def rank_option_values(rank: int) -> tuple[str, ...]:
-    """A rank option's values, its default (and the values it had before powers were data) first.
+    """A rank option's values: its default first (a setup screen shows it first), then the rest
+    in the one order of :data:`_ALL`.
 
-    The ten's option keeps its own spelling: ``anything`` (clears, goes on anything) and
-    ``not-on-picture`` (clears, never on J Q K A) instead of ``clear``.
+    The ten's option keeps its own spelling: ``anything`` (its default: clears, goes on anything)
+    and ``not-on-picture`` (clears, never on J Q K A) instead of ``clear``.
     """
     if rank == TEN:
         return ("anything", "not-on-picture", *(v for v in _ALL if v != "clear"))
-    first = {2: ("reset",), 7: ("normal", "low"), 8: ("normal", "reverse", "invisible")}.get(rank, ("normal",))
-    return first + tuple(v for v in _ALL if v not in first)
+    default = "reset" if rank == 2 else "normal"
+    return (default, *(v for v in _ALL if v != default))
 
 
 def power_of_value(value: str) -> Power:

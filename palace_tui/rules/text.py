@@ -35,7 +35,7 @@ def _top_words(game: Game) -> str:
     top = game.pile[-1]
     if top.rank == eff:
         return rank_name(eff, True)
-    under = "joker" if top.rank == JOKER else f"invisible {rank_name(top.rank)}"
+    under = "joker" if top.rank == JOKER else f"see-through {rank_name(top.rank)}"
     return f"the {rank_name(eff)} under the {under}"
 
 
@@ -57,6 +57,8 @@ def illegal_play_sentence(game: Game, rank: int) -> str:
         why = " (tens may not go on a jack, queen, king or ace)"
     elif eff and rules.power(eff).low:
         why = f" while {rank_plural(eff)} are low"
+        if rank == TEN and rules.low_binds_ten:  # a 10 goes on anything else: say why not here
+            why += " (a 10 must obey them too)"
     what = rank_name(rank, True)
     can = legal_summary(game)
     if not can.startswith("play "):

@@ -92,6 +92,8 @@ def lay(game: Game, s_i: int, s: Seat, laid: list[Card], from_hand: bool, carrie
     else:
         if not t.transparent >> rank & 1:
             game._eff = rank
+        elif ev is not None and (run < t.burn or rank == JOKER):  # told unless it burns the pile
+            ev.append(Event(EventKind.SEE_THROUGH, s_i, (*laid, *_answered(t, pile, len(laid))), len(laid)))
         if t.reversing >> rank & 1:
             game.direction = -game.direction
             if ev is not None:
@@ -147,6 +149,15 @@ def lay(game: Game, s_i: int, s: Seat, laid: list[Card], from_hand: bool, carrie
     game.turn = nxt
     if not seats[nxt]._hn and stock:
         begin_turn(game)
+
+
+def _answered(t: RuleTables, pile: list[Card], laid: int) -> tuple[Card, ...]:
+    """The card a see-through play leaves to be answered: the first below the ``laid`` cards that is
+    not see-through itself (none on an empty pile, or one of only see-through cards)."""
+    for card in reversed(pile[: len(pile) - laid]):
+        if not t.transparent >> card.rank & 1:
+            return (card,)
+    return ()
 
 
 def _clear_reason(t: RuleTables, rank: int) -> str:

@@ -79,6 +79,8 @@ class SeatView:
     playable_ranks: frozenset[int]
     #: burn_in: the open window (the rank on top and how many cards complete the burn), public.
     burn_in: tuple[int, int] | None = None
+    #: The top of the pile is see-through (its rank is not the one answered): public.
+    see_through: bool = False
 
     @classmethod
     def of(cls, game: Game, seat: int) -> SeatView:
@@ -107,6 +109,7 @@ class SeatView:
             legal=legal,
             playable_ranks=playable,
             burn_in=game.burn_in_open(),
+            see_through=bool(game.pile) and game.rules.power(game.pile[-1].rank).see_through,
         )
 
     @property

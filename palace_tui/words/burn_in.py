@@ -10,6 +10,8 @@ card the pile is missing and the keys, never a hand.
 'Press your seat number (1 Ann, 3 Cy) to play it now, or Enter to go on.'
 >>> burned_in_sentence("Cy", 9, 4)
 'Cy burns in with the fourth 9: the pile is cleared and Cy leads.'
+>>> wrong_claim_sentence("Cy holds no 9 to burn in with.", others=True)
+'Cy holds no 9 to burn in with. The others may still claim.'
 """
 
 from __future__ import annotations
@@ -40,6 +42,16 @@ def burn_in_keys(seats: Sequence[tuple[int, str]]) -> str:
 def burned_in_sentence(name: str, rank: int, burn: int) -> str:
     """What the table says when ``name``'s claim is good."""
     return f"{name} burns in with {_card(rank, burn)}: the pile is cleared and {name} leads."
+
+
+def wrong_claim_sentence(refusal: str, others: bool) -> str:
+    """A refused claim and what happens next: the offer stays open while ``others`` may claim
+    (else Enter is all that is left, and the keys say so: :data:`NOBODY_ELSE`)."""
+    return f"{refusal} The others may still claim." if others else refusal
+
+
+#: The keys once every seat that could claim has been refused.
+NOBODY_ELSE = "Nobody else may claim: Enter goes on."
 
 
 def not_yours_sentence(name: str) -> str:

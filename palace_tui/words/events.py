@@ -30,18 +30,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from palace_tui.rules.cards import Card, rank_name, rank_plural
+from palace_tui.rules.cards import JOKER, Card, rank_name, rank_plural
 from palace_tui.rules.events import Event
+from palace_tui.rules.options import Rules
+from palace_tui.words.powers import label, ranks_with_power
 from palace_tui.words.sentence import Cards, Part, Sentence, joined
 from palace_tui.words.vocab import capitalized, count, join_and, ordinal
 
 #: Kinds that are a seat's own action (a ``starts`` or ``over`` is not).
 ACTION_KINDS = frozenset(
     {"played", "flipped", "failed", "took", "cleared", "drew", "reversed", "out", "swapped", "ready", "chose"}
-    | {"chance", "burned_in"}
+    | {"chance", "burned_in", "see_through"}
 )
-#: Kinds told without a subject.
-_SUBJECTLESS = frozenset({"over", "abandoned"})
+#: Kinds told without a subject (a see-through play names its cards instead).
+_SUBJECTLESS = frozenset({"over", "abandoned", "see_through"})
 #: The learner's name in the lesson voice, and the mover's in the mover voice.
 YOU = "You"
 
@@ -59,6 +61,16 @@ def _cleared(e: Event) -> str:
 def _by_power(e: Event) -> bool:
     """A clear by the card's own power (the 10's), not by a burn."""
     return e.reason in ("ten", "clear")
+
+
+def _see_through(e: Event) -> tuple[Sequence[Card], list[Part]]:
+    """A see-through play's cards (the event's first ``count``), and what follows "see-through":
+    ``: play on the 7♥ under it`` (the card after them is the one now answered)."""
+    laid, under = e.cards[: e.count or 1], e.cards[e.count or 1 :]
+    it = "it" if len(laid) == 1 else "them"
+    if under:
+        return laid, [": play on the ", Cards(under), f" under {it}"]
+    return laid, [f", with nothing under {it}: anything goes"]
 
 
 def _took_it(failed: Event) -> str:
@@ -95,6 +107,11 @@ def phrase(e: Event, you: bool = False) -> list[Part]:
         return ["turned ", cards, " from the stock (the chance card): it can't go"]
     if k == "burned_in":
         return ["burned in out of turn with ", cards]
+    if k == "see_through":
+        laid, follows = _see_through(e)
+        jokers = all(c.rank == JOKER for c in laid)
+        what: Part = ("the joker" if len(laid) == 1 else "the jokers") if jokers else Cards(laid)
+        return [what, " is" if len(laid) == 1 else " are", " see-through", *follows]
     if k == "swapped":  # cards: (the face-up card taken into the hand, the hand card laid face up)
         return ["put ", Cards(e.cards[1:]), " face up in place of ", Cards(e.cards[:1])]
     if k == "ready":
@@ -115,12 +132,14 @@ def _step_phrases(
     you: int | None = None,
     drawn: Sequence[Card] | None = None,
     names: Sequence[str] | None = None,
+    rules: Rules | None = None,
 ) -> list[tuple[Event, list[Part]]]:
     """The events as steps: a turned-over card and what became of it, a play and its clear, as one,
     and the players a play skipped told with it ("played 8♠: Cy misses a turn").
 
     ``you``: the seat called "You"; ``drawn``: the cards a draw brought (the mover's voice only);
-    ``names``: what to call the skipped seats.
+    ``names``: what to call the skipped seats; ``rules``: the rules in force, to tell a house
+    power that leaves no event of its own (a low 5, a 6 that goes on anything) with its play.
     """
     steps: list[tuple[Event, list[Part]]] = []
     missed: list[int | None] = []
@@ -153,12 +172,18 @@ def _step_phrases(
             words = ["drew ", Cards(drawn)]
         else:
             words = phrase(e, e.seat == you)
+        if e.kind == "played" and nxt is not None and nxt.kind == "see_through":
+            words += [" (see-through", *_see_through(nxt)[1], ")"]
+            k += 1
+            nxt = events[k + 1] if k + 1 < len(events) else None
         if e.kind == "played" and nxt is not None and nxt.kind == "cleared":
             if _by_power(nxt):
                 words += [f", clearing the pile ({count(nxt.count, 'card')})"]
             else:
                 words += [f", clearing the pile with {_cleared(nxt)}"]
             k += 1
+        elif e.kind == "played" and rules is not None and e.cards:
+            words += _quiet_power(rules, e.cards[0].rank)
         if e.kind == "skipped" and played is not None:
             missed.append(e.seat)  # told with the play that skipped them, below
         else:
@@ -170,6 +195,19 @@ def _step_phrases(
         e, words = steps[played]
         steps[played] = (e, [*words, ": ", _skipped_words(missed, names, you)])
     return steps
+
+
+def _quiet_power(rules: Rules, rank: int) -> list[Part]:
+    """A house power that changes what may follow without an event of its own, told with its play:
+    `` (fives are low: play 5 or lower)``. The 2's usual reset goes untold, as RULES.md gives it."""
+    if rank not in ranks_with_power(rules):
+        return []
+    power, lab = rules.power(rank), label(rank)
+    if power.low:
+        return [f" ({rank_plural(rank)} are low: play {lab} or lower)"]
+    if power.resets:
+        return [f" ({rank_name(rank, True)} goes on anything: anything may follow it)"]
+    return []
 
 
 def _skipped_words(seats: Sequence[int | None], names: Sequence[str] | None, you: int | None) -> str:
@@ -211,12 +249,17 @@ def _sentences(steps: list[tuple[Event, list[Part]]], names: Sequence[str], you:
 
 
 def move_result(
-    events: Sequence[Event], seat: int, drawn: Sequence[Card], names: Sequence[str] | None = None
+    events: Sequence[Event],
+    seat: int,
+    drawn: Sequence[Card],
+    names: Sequence[str] | None = None,
+    rules: Rules | None = None,
 ) -> Sentence:
     """The mover's own events, told to the mover ("You drew 2♣."); ``drawn``: the cards it drew;
-    ``names`` name the players its play skipped (else "the next player")."""
+    ``names`` name the players its play skipped (else "the next player"); ``rules`` tell a house
+    power that has no event of its own with its play."""
     own = [e for e in events if e.seat == seat or e.kind == "skipped"]
-    return _sentences(_step_phrases(own, seat, drawn, names), [], seat)
+    return _sentences(_step_phrases(own, seat, drawn, names, rules), [], seat)
 
 
 def last_acted(events_with_indices: Iterable[tuple[int, Event]], seat: int) -> int:
@@ -236,13 +279,15 @@ def recap(
     since: int,
     limit: int = 6,
     reader: int | None = None,
+    rules: Rules | None = None,
 ) -> Sentence:
     """The public events with index ``>= since`` in the recap voice, as one sentence.
 
     Consecutive events of one seat make one clause ("Cy played 10♦, clearing the pile
     (5 cards), then played 3♣"); clauses are joined with semicolons; with more than
     ``limit`` turns only the latest are kept, after a count of the rest. ``reader``
-    is the seat the recap is told to: it is "you" (None: every seat by name).
+    is the seat the recap is told to: it is "you" (None: every seat by name); ``rules``
+    tell a house power that has no event of its own with its play.
     """
     turns: list[tuple[int | None, list[Event]]] = []
     for i, e in events_with_indices:
@@ -258,7 +303,7 @@ def recap(
         else:
             turns.append((e.seat, [e]))
     called = [YOU.lower() if i == reader else name for i, name in enumerate(names)]
-    clauses = [_clause(evs, called, reader) for _, evs in turns]
+    clauses = [_clause(evs, called, reader, rules) for _, evs in turns]
     if not clauses:
         return Sentence([])
     if len(clauses) > limit:
@@ -267,7 +312,11 @@ def recap(
 
 
 def recap_for(
-    events_with_indices: Sequence[tuple[int, Event]], names: Sequence[str], seat: int, limit: int = 6
+    events_with_indices: Sequence[tuple[int, Event]],
+    names: Sequence[str],
+    seat: int,
+    limit: int = 6,
+    rules: Rules | None = None,
 ) -> Sentence:
     """ "Since your last turn": what happened since ``seat`` last acted (empty if nothing did).
 
@@ -285,13 +334,16 @@ def recap_for(
     >>> str(recap_for([(0, Event("ready", 1)), (1, Event("starts", 0, reason="lowest 3"))], ["Ann", "Ben"], seat=0))
     'You lead (lowest 3).'
     """
-    return recap(events_with_indices, names, last_acted(events_with_indices, seat), limit, reader=seat)
+    since = last_acted(events_with_indices, seat)
+    return recap(events_with_indices, names, since, limit, reader=seat, rules=rules)
 
 
-def _clause(events: list[Event], names: Sequence[str], reader: int | None = None) -> Sentence:
+def _clause(
+    events: list[Event], names: Sequence[str], reader: int | None = None, rules: Rules | None = None
+) -> Sentence:
     """One seat's consecutive events as one clause: "Ben played 8♣, then reversed play"
     (``names`` already call the ``reader`` "you", and its verbs agree)."""
-    steps = _step_phrases(events, reader, names=names)
+    steps = _step_phrases(events, reader, names=names, rules=rules)
     first = steps[0][0]
     bodies = [Sentence(w) for _, w in steps]
     body = bodies[0] if len(bodies) == 1 else joined([joined(bodies[:-1], ", "), bodies[-1]], ", then ")

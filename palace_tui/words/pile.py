@@ -49,14 +49,18 @@ def requirement_text(need: Requirement) -> str:
     return f"{RANK_LABELS[need.rank]} or higher"
 
 
-def pile_run(pile: Sequence[Card], run: PileRun) -> Sentence:
-    """The run on top of the pile: ``7♥ 7♣: 2 of a kind``, the top card alone, or ``empty``.
+def pile_run(pile: Sequence[Card], run: PileRun, see_through: bool = False) -> Sentence:
+    """The run on top of the pile: ``7♥ 7♣: 2 of a kind``, the top card alone, or ``empty``;
+    a see-through top says so instead of its count (``3♦ 3♣: see-through``), since what may
+    follow is answered from under it.
 
     The last part, ``: 2 of a kind``, is the part a widget may set in bold.
     """
     if not run.count:
         return Sentence(["empty"])
     cards = Cards(pile[-run.count :])
+    if see_through:
+        return Sentence([cards, ": see-through"])
     if run.count == 1 or run.rank == JOKER:
         return Sentence([cards])
     return Sentence([cards, f": {run.count} of a kind"])
@@ -89,9 +93,9 @@ def allowed_phrases(rules: Rules, eff: int) -> list[str]:
 def explain_pile(game: Game) -> str:
     """What may be played now and why, in a few short sentences, for the seat to act.
 
-    It looks through invisible eights and jokers, counts a run toward four of a kind,
-    names the house rules that matter to this pile (sevens low, tens not on pictures,
-    powered eights, jokers), and says what a stuck player does under the options.
+    It looks through see-through cards (jokers, and any rank a table makes so), counts a run
+    toward a burn, names the house rules that matter to this pile (low ranks, tens not on
+    pictures, powered ranks, jokers), and says what a stuck player does under the options.
 
     >>> from palace_tui.rules import Game, Rules
     >>> g = Game.from_position(Rules().replace(seven="low"), seats=[{"hand": "5C"}, {"hand": "9D"}], pile="7H")
@@ -135,23 +139,25 @@ def explain_pile(game: Game) -> str:
         if top.rank != eff:  # a see-through card (an invisible rank or a joker) on top
             many = run_len > 1 and top.rank != JOKER
             thing = on_top_name(top.rank, many)
-            what = "see-through" if top.rank == JOKER else "invisible"
             verb = "are" if many else "is"
             under = "them" if many else "it"
             if not eff:
-                parts.append(f"{thing} {verb} {what} and there is nothing under {under}: anything goes.")
+                parts.append(f"{thing} {verb} see-through and there is nothing under {under}: anything goes.")
             elif anything_goes:
-                parts.append(f"{thing} {verb} {what}, and under {under} is {rank_name(eff, True)}: anything goes.")
+                parts.append(f"{thing} {verb} see-through, and under {under} is {rank_name(eff, True)}: anything goes.")
             elif low:
                 parts.append(
-                    f"{thing} {verb} {what}: answer the {rank_name(eff)} under {under}. "
+                    f"{thing} {verb} see-through: answer the {rank_name(eff)} under {under}. "
                     f"{capitalized(rank_plural(eff))} are low: {play} {options}."
                 )
             else:
                 parts.append(
-                    f"{thing} {verb} {what}: beat the {rank_name(eff)} under {under}. "
+                    f"{thing} {verb} see-through: beat the {rank_name(eff)} under {under}. "
                     f"{play[0].upper()}{play[1:]} {options}."
                 )
+        elif anything_goes and eff in ranks_with_power(rules):  # a house rank that resets: say why
+            a = capitalized(rank_name(eff, True))
+            parts.append(f"{a} is on top, and {rank_plural(eff)} go on anything: anything goes.")
         elif anything_goes:
             parts.append(f"{capitalized(rank_name(eff, True))} is on top: anything goes.")
         elif low:

@@ -84,7 +84,7 @@ def power_card_line(rules: Rules, rank: int) -> str:
     if power.reverses:
         return f"- **{lab} reverses:** it goes on anything and play changes direction."
     if power.see_through:
-        return f"- **{lab} is invisible:** it goes on anything, and the next card must beat the card under it."
+        return f"- **{lab} is see-through:** it goes on anything, and the next card must beat the card under it."
     if power.skips:
         many = rank_plural(rank)
         count = (

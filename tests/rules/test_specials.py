@@ -236,14 +236,16 @@ def test_eight_reverse_with_two_players_changes_nothing():
 def test_eight_invisible_goes_on_anything_without_reversing(pile):
     g = three(INV, "8C 4S", pile)
     ev = g.play(Move.play("8C"))
-    assert kinds(ev) == ["played"] and g.direction == 1 and g.turn == 1
+    assert kinds(ev) == ["played", "see_through"] and g.direction == 1 and g.turn == 1
+    # The event names the cards laid, then the card now answered (none over an empty pile).
+    assert ev[1].cards == (C("8C"), *(C(c) for c in pile.split())) and ev[1].count == 1
 
 
 def test_invisible_eight_the_next_card_must_beat_the_card_below():
     g = three(INV, "8C 4S", "9S", hand1="6D JD 9D", hand2="4H 5H")
     g.play(Move.play("8C"))
-    msg = refused(g, Move.play("6D"), "9", "invisible 8", "the 9 under the invisible 8")
-    assert msg.startswith("A 6 can't go on the 9 under the invisible 8")
+    msg = refused(g, Move.play("6D"), "9", "see-through 8", "the 9 under the see-through 8")
+    assert msg.startswith("A 6 can't go on the 9 under the see-through 8")
     g.play(Move.play("9D"))
 
 
@@ -286,7 +288,7 @@ def test_joker_goes_on_anything_and_reverses(pile):
     for rules in (JOK, JOK.replace(seven="low")):
         g = three(rules, "JK 4S", pile)
         ev = g.play(Move.play("JK"))
-        assert kinds(ev) == ["played", "reversed"]
+        assert kinds(ev) == ["played", "see_through", "reversed"]
         assert g.direction == -1 and g.turn == 2
 
 

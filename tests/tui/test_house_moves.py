@@ -104,11 +104,32 @@ async def test_the_burn_in_offer_comes_on_the_dark_table_and_a_wrong_claim_says_
         assert "Anyone with the fourth 7?" in text and "2 Ben, 3 Cy" in text and "1 Ann" not in text
         assert "Nobody's cards are shown" in text and "4♣" not in text and "7♠" not in text
         await press(pilot, "3")
-        assert "Cy holds no 7" in screen_text(app) and app.screen is offer, "the offer stays open for Ben"
+        said = "Cy holds no 7 to burn in with. The others may still claim."
+        assert said in screen_text(app) and app.screen is offer, "the offer stays open for Ben, and says so"
+        assert "play goes on" not in screen_text(app)
         assert "7♠" not in screen_text(app) and "9♥" not in screen_text(app), "nobody's hand shown"
         await press(pilot, "2")
         assert session.game.pile == [] and session.game.turn == 1
         assert isinstance(app.screen, PassScreen) and app.screen.seat == 1
+
+
+async def test_when_every_claim_is_wrong_the_offer_says_enter_is_left(make_app):
+    nobody = [THREE_SEVENS[0], {**THREE_SEVENS[1], "hand": "6S 8S 9S"}, THREE_SEVENS[2]]
+    session = table(nobody, pile="5D 7C 7H", stock="2D 3H 7S", humans=3, rules=HOUSE.replace(burn_in=True))
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "7", "enter", "enter")
+        offer = app.screen
+        assert isinstance(offer, BurnInScreen)
+        await press(pilot, "3")
+        assert "Cy holds no 7 to burn in with. The others may still claim." in screen_text(app)
+        await press(pilot, "2")
+        text = screen_text(app)
+        assert "Ben holds no 7 to burn in with." in text and "Nobody else may claim: Enter goes on." in text
+        assert "may still claim" not in text and app.screen is offer
+        await press(pilot, "enter")
+        assert isinstance(app.screen, PassScreen) and app.screen.seat == 1, "on to Ben"
 
 
 async def test_enter_lets_play_go_on_and_the_offer_is_made_once(make_app):

@@ -42,7 +42,7 @@ async def test_rules_set_up_by_keys_are_saved_under_a_name_and_started(make_app)
         screen.query_one("#section-rank-powers CollapsibleTitle").focus()
         await press(pilot, "enter")
         screen.query_one("#opt-seven").focus()
-        await press(pilot, "enter", "down", "enter")
+        await press(pilot, "enter", "down", "down", "down", "down", "enter")  # ordinary, reset, clear, see-through, low
         assert screen.query_one("#opt-seven").value == "low"
         assert screen.query_one("#preset").value == "custom"
         screen.query_one("#set-name").focus()
@@ -148,3 +148,26 @@ async def test_every_option_is_in_a_section_and_the_form_fits_both_sizes(make_ap
             text = screen_text(app)
             assert max(len(line.rstrip()) for line in text.splitlines()) <= size[0]
             assert "Start" in text and "^s Start" in text, "Start stays in view with every section open"
+
+
+async def test_the_focused_option_row_stands_out_at_both_sizes(make_app) -> None:
+    """The row of the option with the focus is drawn on another background, its name in bold."""
+    for size in ((80, 24), (120, 40)):
+        app = make_app(store=MemoryStore())
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            screen.query_one(OptionSections).open_section_of("three")
+            await pilot.pause()
+            screen.query_one("#opt-three").focus()
+            await pilot.pause()
+            screen.query_one("#row-three").scroll_visible(animate=False)
+            await pilot.pause()
+
+            def drawn(option: str, column: int, screen=screen):
+                region = screen.query_one(f"#row-{option}").region
+                return screen.get_style_at(region.x + column, region.y)
+
+            focused, other = drawn("three", 1), drawn("four", 1)
+            assert focused.bgcolor != other.bgcolor and focused.bold and not other.bold
+            assert drawn("three", 60).bgcolor != drawn("four", 60).bgcolor, "the whole row, its help too"

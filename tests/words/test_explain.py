@@ -70,7 +70,7 @@ def test_seven_normal_is_not_low():
 
 def test_invisible_eight():
     text = explain_pile(pos("9C 8D", hand="JC", eight="invisible"))
-    assert text.startswith("The 8 is invisible: beat the 9 under it.")
+    assert text.startswith("The 8 is see-through: beat the 9 under it.")
     assert "an 8" in text
 
 

@@ -98,10 +98,8 @@ class BurnInScreen(ModalScreen[int | None]):
             self.dismiss(seat)
             return
         self.seats = [(i, n) for i, n in self.seats if i != seat]
-        self.query_one("#burn-keys", Static).update(
-            words.burn_in_keys(self.seats) if self.seats else "Nobody else may claim: Enter goes on."
-        )
-        self._say(why)
+        self.query_one("#burn-keys", Static).update(words.burn_in_keys(self.seats) if self.seats else words.NOBODY_ELSE)
+        self._say(words.wrong_claim_sentence(why, others=bool(self.seats)))
 
     def _say(self, sentence: str) -> None:
         self.said = sentence

@@ -15,7 +15,7 @@ from palace_tui.words.events import move_result, recap_for
 
 def say_recap(note: NoteLine, session: Session, seat: int) -> None:
     """Show what the other seats did since ``seat`` last acted (public events only)."""
-    text = recap_for(session.events, session.names, seat)
+    text = recap_for(session.events, session.names, seat, rules=session.game.rules)
     if text:
         note.say("Since your last turn", log_line(text))
     else:
@@ -25,6 +25,6 @@ def say_recap(note: NoteLine, session: Session, seat: int) -> None:
 def say_result(note: NoteLine, game: Game, seat: int, events: list[Event], hand_before: list[Card]) -> None:
     """Tell the mover what the move did, the cards drawn too."""
     drawn = list((Counter(game.seats[seat].hand) - Counter(hand_before)).elements())
-    text = move_result(events, seat, drawn, game.names)
+    text = move_result(events, seat, drawn, game.names, game.rules)
     if text:
         note.say("Your move", log_line(text))

@@ -21,6 +21,11 @@ class OptionRow(Horizontal):
     OptionRow .option-name { width: 15; }
     OptionRow Select { width: 17; margin-right: 1; }
     OptionRow .option-help { width: 1fr; color: $text-muted; }
+    /* The row with the focus stands out whole (a compact Select alone barely changes). */
+    OptionRow:focus-within { background: $accent 35%; }
+    OptionRow:focus-within .option-name { text-style: bold; }
+    OptionRow:focus-within .option-help { color: $text; }
+    OptionRow Select:focus > SelectCurrent { background: $accent; color: $text; text-style: bold; }
     """
 
     def __init__(self, name: str, value: Any) -> None:

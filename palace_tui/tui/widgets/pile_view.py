@@ -50,7 +50,7 @@ class PileView(LinesStatic):
             box = Lines([Text("╭┄┄┄╮", DIM), Text("┆   ┆", DIM), Text("╰┄┄┄╯", DIM)])
         run = Text()
         if view.pile:
-            for part in pile_run(view.pile, view.run).parts:  # the run's cards, then ": 3 of a kind"
+            for part in pile_run(view.pile, view.run, view.see_through).parts:  # the run's cards, then ": 3 of a kind"
                 if isinstance(part, Cards):
                     run.append_text(cards_inline(part))
                 else:
