@@ -113,7 +113,10 @@ def play_a_card_by_taps(tab: ServedPage, data_dir) -> str:
         before = tab.tap_box(pile)
         # A tap takes the pile when it was asked already (a turn that read "Take 4 cards?");
         # otherwise it asks, and the second tap takes.
-        taken = lambda: saved_game(data_dir).log_total > saved.log_total  # noqa: E731
+
+        def taken() -> bool:
+            return saved_game(data_dir).log_total > saved.log_total
+
         text = tab.wait_until(lambda t: "? Tap the pile" in t or taken(), "the pile's answer", before)
         if not taken():
             before = tab.tap_box(pile_box(text))
