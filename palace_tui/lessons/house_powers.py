@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from palace_tui.lessons.lesson import Lesson, Result, any_play, both, plays_rank
 from palace_tui.rules import Move
+from palace_tui.words import burn_in as burn_in_words
 
 ACE, KING, QUEEN, JACK = 14, 13, 12, 11
 
@@ -36,14 +37,20 @@ def _king_not_skip(r: Result) -> str | None:
 
 def _took_instead(r: Result) -> str | None:
     if r.move.kind == "take":
-        return "With this house rule you could have turned the stock's top card first: press c."
+        return "With this house rule you could have turned the stock's top card first (Chance): try it."
     return None
 
 
 def _kept_drawn(r: Result) -> str | None:
     if r.move.kind == "done":
-        return "Legal: d ends your turn and keeps the 9♦ in your hand. This time play it at once: press Enter."
+        return "Legal: Done ends your turn and keeps the 9♦ in your hand. This time play it at once."
     return None
+
+
+def _burn_in_picture(touch: bool) -> str:
+    """The offer as the table puts it up (its title, then its words) after Ben's third 9."""
+    keys = burn_in_words.burn_in_keys([(0, "Ann"), (2, "Cy")], touch)
+    return f"{burn_in_words.TITLE}\n{burn_in_words.burn_in_question(9, 4)}\n{keys}"
 
 
 HOUSE_POWER_LESSONS: tuple[Lesson, ...] = (
@@ -111,6 +118,7 @@ HOUSE_POWER_LESSONS: tuple[Lesson, ...] = (
         praise="Right: with must play you play whenever you can; the pile is only for when you can't.",
         not_quite="",
         hint="The 9 goes on the 8.",
+        touch={"prompt": "An 8 is on top and your 9 beats it, so you may not take the pile. Play the 9."},
     ),
     Lesson(
         id="chance",
@@ -130,6 +138,11 @@ HOUSE_POWER_LESSONS: tuple[Lesson, ...] = (
         not_quite="",
         not_quite_for=_took_instead,
         hint="Press c.",
+        touch={
+            "prompt": "Nothing in your hand beats the king. Before you take the pile, try your luck: "
+            "tap Chance to turn the stock's top card.",
+            "hint": "Tap Chance.",
+        },
     ),
     Lesson(
         id="play-drawn",
@@ -149,6 +162,11 @@ HOUSE_POWER_LESSONS: tuple[Lesson, ...] = (
         praise="Right: the drawn 9 went straight on your own, one card fewer to get rid of.",
         not_quite="",
         hint="The 9♦ is under the cursor: press Enter.",
+        touch={
+            "prompt": "You played the 9♣ and drew the 9♦ from the stock: it matches. Play it now "
+            "(tap it, then Play), or Done would end your turn.",
+            "hint": "Tap the 9♦, then Play.",
+        },
     ),
     Lesson(
         id="burn-in",
@@ -162,8 +180,13 @@ HOUSE_POWER_LESSONS: tuple[Lesson, ...] = (
         "to burn in; a wrong claim only says you have no such card. Computers decide at once.",
         seats=(),
         right=None,
-        picture="Burn in?\nAnyone with the fourth 9?\n"
-        "Press your seat number (1 Ann, 3 Cy) to play it now, or Enter to go on.",
+        picture=_burn_in_picture(touch=False),
+        touch={
+            "prompt": "On a shared phone or tablet the table asks everyone in public after every such "
+            "play, whether or not anyone can, so the question gives nothing away. Tap your name to "
+            "burn in; a wrong claim only says you have no such card. Computers decide at once.",
+            "picture": _burn_in_picture(touch=True),
+        },
         praise="Burning in clears the pile and gives you the lead, even when it was not your turn.",
         not_quite="",
         hint="",

@@ -80,7 +80,8 @@ class Lesson:
     #: Moves (codes) made before the learner acts: the other seats' ``ready``, or the learner's own
     #: play whose draw the lesson is about.
     before: tuple[str, ...] = ()
-    #: For a page: what the screen it describes looks like (a title line, then the body).
+    #: For a page: the box the screen it describes puts up (a title line, then the body),
+    #: drawn framed under the rule.
     picture: str = ""
     #: The rank power this lesson teaches (a value of the rank options: ``skip``, ``low``...),
     #: for a table that gives it to any rank, not only to the one in ``options``.
@@ -90,7 +91,7 @@ class Lesson:
     pass_to: str = ""
     #: The words for a finger (``palace serve`` on a phone or tablet, which may have no
     #: keyboard) where the keyboard's words name keys: by field (``rule``, ``prompt``,
-    #: ``hint``, ``praise``). A tap on a card points at it, a tap on the card pointed at marks
+    #: ``hint``, ``praise``, ``picture``). A tap on a card points at it, a tap on the card pointed at marks
     #: it (or turns it, face down), and the footer's buttons are named as it names them.
     touch: dict[str, str] = field(default_factory=dict)
 
@@ -100,7 +101,7 @@ class Lesson:
         return self.right is None
 
     def says(self, name: str, touch: bool = False) -> str:
-        """The lesson's ``name`` field (``rule``, ``prompt``, ``hint``, ``praise``) in the words
+        """The lesson's ``name`` field (``rule``, ``prompt``, ``hint``, ``praise``, ``picture``) in the words
         for keys, or for a finger (``touch``)."""
         if touch and name in self.touch:
             return self.touch[name]

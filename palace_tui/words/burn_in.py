@@ -8,6 +8,8 @@ card the pile is missing and the keys, never a hand.
 'Anyone with the fourth 9?'
 >>> burn_in_keys([(0, "Ann"), (2, "Cy")])
 'Press your seat number (1 Ann, 3 Cy) to play it now, or Enter to go on.'
+>>> burn_in_keys([(0, "Ann"), (2, "Cy")], touch=True)
+'Whoever has it, tap your name to play it now; otherwise tap Go on.'
 >>> burned_in_sentence("Cy", 9, 4)
 'Cy burns in with the fourth 9: the pile is cleared and Cy leads.'
 >>> wrong_claim_sentence("Cy holds no 9 to burn in with.", others=True)
@@ -33,8 +35,11 @@ def burn_in_question(rank: int, burn: int) -> str:
     return f"Anyone with {_card(rank, burn)}?"
 
 
-def burn_in_keys(seats: Sequence[tuple[int, str]]) -> str:
-    """The keys of the offer, for the seats that may claim (index, name)."""
+def burn_in_keys(seats: Sequence[tuple[int, str]], touch: bool = False) -> str:
+    """The keys of the offer, for the seats that may claim (index, name); on a touch screen
+    the buttons with their names."""
+    if touch:
+        return "Whoever has it, tap your name to play it now; otherwise tap Go on."
     listed = ", ".join(f"{i + 1} {name}" for i, name in seats)
     return f"Press your seat number ({listed}) to play it now, or Enter to go on."
 
@@ -46,12 +51,13 @@ def burned_in_sentence(name: str, rank: int, burn: int) -> str:
 
 def wrong_claim_sentence(refusal: str, others: bool) -> str:
     """A refused claim and what happens next: the offer stays open while ``others`` may claim
-    (else Enter is all that is left, and the keys say so: :data:`NOBODY_ELSE`)."""
+    (else Go on is all that is left, and the keys say so: :func:`nobody_else`)."""
     return f"{refusal} The others may still claim." if others else refusal
 
 
-#: The keys once every seat that could claim has been refused.
-NOBODY_ELSE = "Nobody else may claim: Enter goes on."
+def nobody_else(touch: bool = False) -> str:
+    """The keys once every seat that could claim has been refused."""
+    return "Nobody else may claim: tap Go on." if touch else "Nobody else may claim: Enter goes on."
 
 
 def not_yours_sentence(name: str) -> str:

@@ -374,3 +374,28 @@ async def test_the_blind_card_is_chosen(tmp_path):
         await pilot.pause()
         assert feedback_text(screen).startswith("Well done!"), feedback_text(screen)
         assert "6♠" in feedback_text(screen) and "took it with the pile" in feedback_text(screen)
+
+
+@pytest.mark.parametrize("touch", [False, True])
+async def test_the_burn_in_page_draws_the_offer_the_table_puts_up(tmp_path, touch):
+    """The page shows the offer framed, as the table asks it; on a touch screen its words say tap."""
+    from palace_tui.device import TERMINAL, Device
+
+    device = Device("touch", 3, 2) if touch else TERMINAL
+    app = LearnApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(LessonScreen(BY_ID["burn-in"], app.screen.progress, device))
+        await pilot.pause()
+        picture = app.screen.query_one("#page-picture", Static)
+        assert picture.display and picture.border_title == "Burn in?"
+        text = str(picture.content)
+        assert "Anyone with the fourth 9?" in text
+        if touch:
+            assert "tap your name" in text and "Press" not in text
+            assert "Tap your name to burn in" in screen_text(app.screen)
+        else:
+            assert "Press your seat number (1 Ann, 3 Cy)" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.progress.is_done("burn-in"), "Enter reads the page"

@@ -90,7 +90,11 @@ def test_sigkill_at_random_moments_never_loses_a_save(data_dir: Path) -> None:
             printed.append(line)
         time.sleep(rng.uniform(0, 0.03))  # land the kill anywhere, mid-write included
         child.send_signal(signal.SIGKILL)
-        rest, err = child.communicate()
+        child.wait()
+        # Read on through the same reader: lines its readline buffered already are not lost
+        # (communicate() would read the pipe underneath it, past them).
+        rest = child.stdout.read()
+        err = child.stderr.read() if child.stderr else ""
         assert not err.strip() or "Killed" in err, err
         printed += rest.splitlines()
         steps = [int(line) for line in printed if line.strip()]

@@ -22,7 +22,7 @@ async def test_the_rules_card_opens_the_lessons_of_this_tables_house_rules(make_
         assert isinstance(app.screen, LearnScreen)
         text = screen_text(app)
         assert "This table's house rules" in text and "0 of 2 lessons done" in text
-        assert "sevens are low" in text and "invisible eights" in text
+        assert "sevens are low" in text and "see-through eights" in text
         assert "Play equal or higher" not in text and "jokers" not in text, "only this table's house rules"
         await press(pilot, "enter")
         assert isinstance(app.screen, LessonScreen)

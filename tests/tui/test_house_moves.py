@@ -154,3 +154,36 @@ async def test_a_computer_holding_the_card_burns_in_at_once_in_public(make_app):
         assert not isinstance(app.screen, BurnInScreen), "nobody but computers could claim: no offer"
         burned = [e for _, e in session.events if e.kind == "burned_in"]
         assert burned and burned[0].seat == 1, "Ben (a computer) burned in with the 7♠"
+
+
+async def test_on_a_touch_screen_each_seat_that_may_claim_has_a_button(make_app):
+    """A phone has no number keys to spare: the offer shows a button per seat that may claim;
+    a wrong claim's button goes, and a good one burns in."""
+    from textual.widgets import Button
+
+    from palace_tui.device import Device
+
+    session = table(THREE_SEVENS, pile="5D 7C 7H", stock="2D 3H", humans=3, rules=HOUSE.replace(burn_in=True))
+    app = make_app(session, device=Device("touch", 3, 2))
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.pause()
+        await press(pilot, "7", "enter", "enter")
+        offer = app.screen
+        assert isinstance(offer, BurnInScreen)
+        text = screen_text(app)
+        assert "tap your name" in text and "Press your seat number" not in text
+        assert [str(b.label) for b in offer.query(Button)] == ["Ben", "Cy"]
+        await pilot.click("#burn-seat-2")
+        for _ in range(100):  # the press travels from the button to the screen
+            if offer.said:
+                break
+            await pilot.pause(0.05)
+        assert "Cy holds no 7 to burn in with. The others may still claim." in screen_text(app)
+        assert [str(b.label) for b in offer.query(Button)] == ["Ben"] and app.screen is offer
+        await pilot.click("#burn-seat-1")
+        for _ in range(100):
+            if app.screen is not offer:
+                break
+            await pilot.pause(0.05)
+        assert session.game.pile == [] and session.game.turn == 1
+        assert isinstance(app.screen, PassScreen) and app.screen.seat == 1

@@ -110,9 +110,16 @@ def play_a_card_by_taps(tab: ServedPage, data_dir) -> str:
         before = tab.tap_box(tab.button("Play"))
     else:
         pile = pile_box(tab.text())
-        tab.tap_box(pile)
-        time.sleep(0.3)
         before = tab.tap_box(pile)
+        # A tap takes the pile when it was asked already (a turn that read "Take 4 cards?");
+        # otherwise it asks, and the second tap takes.
+
+        def taken() -> bool:
+            return saved_game(data_dir).log_total > saved.log_total
+
+        text = tab.wait_until(lambda t: "? Tap the pile" in t or taken(), "the pile's answer", before)
+        if not taken():
+            before = tab.tap_box(pile_box(text))
     wait_saved(data_dir, lambda s: s.log_total > saved.log_total, tab)
     # The result step whole (its keys drawn too), or the pass screen of a computer-free hand-on.
     return tab.wait_until(

@@ -182,7 +182,7 @@ def test_the_pile_panel_says_a_see_through_top():
 
 
 def test_a_wrong_burn_in_claim_says_what_happens_next():
-    from palace_tui.words.burn_in import NOBODY_ELSE, wrong_claim_sentence
+    from palace_tui.words.burn_in import nobody_else, wrong_claim_sentence
 
     g = table(PALACE.replace(burn_in=True), "7D 4C", "9D", "KD", pile="7C 7H")
     g.play(Move.play("7D"))
@@ -192,7 +192,8 @@ def test_a_wrong_burn_in_claim_says_what_happens_next():
     said = wrong_claim_sentence(str(refused.value), others=True)
     assert said == "Ben holds no 7 to burn in with. The others may still claim."
     assert wrong_claim_sentence(str(refused.value), others=False) == "Ben holds no 7 to burn in with."
-    assert NOBODY_ELSE == "Nobody else may claim: Enter goes on."
+    assert nobody_else() == "Nobody else may claim: Enter goes on."
+    assert nobody_else(touch=True) == "Nobody else may claim: tap Go on."
 
 
 def test_a_ten_refused_on_a_low_seven_says_tens_obey_it_too():

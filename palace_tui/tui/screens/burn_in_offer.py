@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Button, Static
 
+from palace_tui.device import TERMINAL, Device
 from palace_tui.table import burn_ins
 from palace_tui.table.last_move import last_move
 from palace_tui.table.turn_flow import Step, Turn
@@ -36,7 +37,8 @@ SEAT_KEYS = 6
 
 
 class BurnInScreen(ModalScreen[int | None]):
-    """The question, the seats that may claim by number, and Enter to go on.
+    """The question, the seats that may claim by number (on a touch screen, a button with
+    each name: a phone has no number keys to spare), and Enter to go on.
 
     ``claim(seat)`` returns the engine's sentence when the claim is refused (None: good);
     the screen dismisses with the seat whose claim was good, or None on Enter.
@@ -48,6 +50,8 @@ class BurnInScreen(ModalScreen[int | None]):
     BurnInScreen #burn-question { text-style: bold; }
     BurnInScreen #burn-said { color: $error; text-style: bold; }
     BurnInScreen #burn-note { color: $text-muted; }
+    BurnInScreen #burn-seats { height: auto; }
+    BurnInScreen #burn-seats Button { margin: 0 1 0 0; }
     """
 
     BINDINGS = [
@@ -59,10 +63,16 @@ class BurnInScreen(ModalScreen[int | None]):
     ]
 
     def __init__(
-        self, question: str, seats: list[tuple[int, str]], claim: Callable[[int], str | None], names: list[str]
+        self,
+        question: str,
+        seats: list[tuple[int, str]],
+        claim: Callable[[int], str | None],
+        names: list[str],
+        device: Device = TERMINAL,
     ) -> None:
         super().__init__()
         self.question = question
+        self.touch = device.touch
         #: The seats that may claim (index, name), in turn order.
         self.seats = seats
         self.claim = claim
@@ -73,7 +83,11 @@ class BurnInScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="burn-box"):
             yield Static(self.question, id="burn-question", markup=False)
-            yield Static(words.burn_in_keys(self.seats), id="burn-keys", markup=False)
+            yield Static(words.burn_in_keys(self.seats, self.touch), id="burn-keys", markup=False)
+            if self.touch:
+                with Horizontal(id="burn-seats"):
+                    for seat, name in self.seats:
+                        yield Button(name, id=f"burn-seat-{seat}", variant="warning")
             yield Static("", id="burn-said", markup=False)
             yield Static(words.PRIVATE_NOTE, id="burn-note", markup=False)
         yield KeysFooter()
@@ -82,6 +96,16 @@ class BurnInScreen(ModalScreen[int | None]):
     def on_mount(self) -> None:
         self.query_one("#burn-box").border_title = words.TITLE
         self.sub_title = "burn in?"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # On a touch screen the names are the buttons: no "1-6" key in the footer.
+        return not (self.touch and action == "claim")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """A name tapped: that seat claims."""
+        event.stop()
+        if event.button.id and event.button.id.startswith("burn-seat-"):
+            self.action_claim(int(event.button.id.removeprefix("burn-seat-")))
 
     def action_go_on(self) -> None:
         """Nobody (more) claims: play goes on."""
@@ -98,7 +122,10 @@ class BurnInScreen(ModalScreen[int | None]):
             self.dismiss(seat)
             return
         self.seats = [(i, n) for i, n in self.seats if i != seat]
-        self.query_one("#burn-keys", Static).update(words.burn_in_keys(self.seats) if self.seats else words.NOBODY_ELSE)
+        if self.touch:
+            self.query_one(f"#burn-seat-{seat}", Button).remove()
+        keys = words.burn_in_keys(self.seats, self.touch) if self.seats else words.nobody_else(self.touch)
+        self.query_one("#burn-keys", Static).update(keys)
         self._say(words.wrong_claim_sentence(why, others=bool(self.seats)))
 
     def _say(self, sentence: str) -> None:
@@ -140,7 +167,11 @@ class BurnInOffers:
         question = words.burn_in_question(window.rank, game.rules.burn)
         names = session.names
         offer = BurnInScreen(
-            question, [(i, names[i]) for i in people], lambda seat: burn_ins.refusal(session, seat), names
+            question,
+            [(i, names[i]) for i in people],
+            lambda seat: burn_ins.refusal(session, seat),
+            names,
+            screen.device,
         )
 
         def answered(seat: int | None) -> None:

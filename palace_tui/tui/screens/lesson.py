@@ -89,6 +89,7 @@ class LessonScreen(Screen[None]):
             yield PlayerArea(id="lesson-me")
             with Center(id="page-pass"):
                 yield PassBox()
+            yield Static("", id="page-picture", markup=False)
             yield Static("", id="prompt")
             yield Static("", id="feedback")
         yield KeysFooter()
@@ -147,6 +148,12 @@ class LessonScreen(Screen[None]):
         self.query_one("#page-pass").display = bool(lesson.pass_to)
         if lesson.pass_to:
             self.query_one(PassBox).name_player(lesson.pass_to, self.device)
+        # A page about a box the table puts up (the burn-in offer) draws it as the table does.
+        picture = self.query_one("#page-picture", Static)
+        heading, _, body = lesson.says("picture", touch).partition("\n")
+        picture.display = bool(heading)
+        picture.border_title = heading
+        picture.update(Text(body))
         self._refresh_table()
         self._show_feedback(self.runner.last)
 
