@@ -357,8 +357,13 @@ async def test_an_open_dropdown_is_a_framed_menu_over_the_form(make_app):
         app.screen.query_one(OptionSections).open_section_of("face_up")
         await pilot.pause()
         app.screen.query_one("#opt-face_up").focus()
-        await pilot.pause()
-        before = form_text(app)
+        # Focus scrolls the form to the row: read it once it has come to rest.
+        before = ""
+        for _ in range(40):
+            await pilot.pause(0.05)
+            if form_text(app) == before:
+                break
+            before = form_text(app)
         await press(pilot, "enter")
         lines = screen_text(app).split("\n")
         row = next(i for i, line in enumerate(lines) if line.lstrip().startswith("Face up "))
