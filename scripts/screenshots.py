@@ -81,6 +81,38 @@ def face_down() -> Session:
     raise RuntimeError("no face-down position found")
 
 
+#: "Our rules": 3s see-through, 8s skip, 7s low (and a 10 must obey them), must play.
+OUR_RULES = Rules.preset("palace").replace(
+    three="invisible", eight="skip", seven="low", low_binds_ten=True, must_play=True
+)
+
+
+def house_rules() -> Session:
+    """Ann with three computers at a house-rules table, just after a computer's see-through 3
+    landed on a card: her recap and the pile say what it means."""
+
+    def after_a_three(s: Session) -> bool:
+        g = s.game
+        return (
+            g.phase == "play"
+            and g.turn == 0
+            and g.stage(0) == "hand"
+            and len(g.pile) >= 2
+            and g.pile[-1].rank == 3
+            and g.pile[-2].rank != 3
+        )
+
+    seats = [SeatConfig(n, human=i == 0, level="normal") for i, n in enumerate(FIVE[:4])]
+    for seed in range(1, 80):
+        try:
+            s = advance_until(Session.new(seats, OUR_RULES, seed=seed), after_a_three)
+        except RuntimeError:
+            continue
+        s.flow = TurnFlow(set(s.humans), shown=0)
+        return s
+    raise RuntimeError("no see-through position found")
+
+
 def shared_mid_game() -> Session:
     """Ann and Ben (people) with Cy and Dee (computers) between them, some way in: Ann to play,
     a card in the stock to draw and a computer next."""
@@ -213,6 +245,7 @@ async def main(size: tuple[int, int]) -> list[Path]:
         await pilot.pause()
 
     paths.append(await shoot("coach", app(mid_game()), size, ask_coach))
+    paths.append(await shoot("house-rules", app(house_rules()), size))
     return paths + await lesson_shots(size) + await review_shots(size) + await narrow_shots()
 
 
