@@ -13,11 +13,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from palace_tui.rules import Rules
-from palace_tui.tui.screens.house_lessons import LESSONS_BINDING, has_house_lessons, open_house_lessons
+from palace_tui.tui.screens.house_lessons import LESSONS_BINDING, RulesCardScreen
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import TooSmall
 from palace_tui.words.how_to_play import how_to_play
@@ -35,7 +34,7 @@ def how_to_play_table(rules: Rules, touch: bool = False) -> Table:
     return grid
 
 
-class HowToPlayScreen(ModalScreen[None]):
+class HowToPlayScreen(RulesCardScreen):
     """The short rules card; ``?`` goes on to the full rules, Escape back."""
 
     DEFAULT_CSS = """
@@ -53,11 +52,6 @@ class HowToPlayScreen(ModalScreen[None]):
         Binding("ctrl+q", "app.save_quit", "Save+quit", key_display="^q", priority=True, id="quit"),
     ]
 
-    def __init__(self, rules: Rules) -> None:
-        super().__init__()
-        #: The rule set the card is made from.
-        self.rules = rules
-
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="how-scroll"):
             yield Static(how_to_play_table(self.rules, self.app.has_class("-touch")), id="how-lines")
@@ -69,18 +63,6 @@ class HowToPlayScreen(ModalScreen[None]):
         # words are ours, never a player's text, and hold no brackets.
         self.query_one("#how-scroll").border_title = f"How to play: {house_rules_words(self.rules)}"
         self.sub_title = "how to play"
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # The lessons key shows only where this table plays a house rule that has a lesson.
-        return has_house_lessons(self.rules) if action == "house_lessons" else True
-
-    def action_house_lessons(self) -> None:
-        """The lessons of the house rules in force (Escape comes back here)."""
-        open_house_lessons(self.app, self.rules)
-
-    def action_close(self) -> None:
-        """Back to where the card was opened."""
-        self.dismiss(None)
 
     def action_full_rules(self) -> None:
         """The full rules card in this one's place: Escape there goes back to the table."""

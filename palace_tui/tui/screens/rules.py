@@ -9,17 +9,15 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
-from palace_tui.rules import Rules
-from palace_tui.tui.screens.house_lessons import LESSONS_BINDING, has_house_lessons, open_house_lessons
+from palace_tui.tui.screens.house_lessons import LESSONS_BINDING, RulesCardScreen
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import TooSmall
 from palace_tui.words import rules_card
 
 
-class RulesScreen(ModalScreen[None]):
+class RulesScreen(RulesCardScreen):
     """Scrollable rules text; Escape or ? goes back."""
 
     DEFAULT_CSS = """
@@ -39,11 +37,6 @@ class RulesScreen(ModalScreen[None]):
         Binding("ctrl+q", "app.save_quit", "Save+quit", key_display="^q", priority=True, id="quit"),
     ]
 
-    def __init__(self, rules: Rules) -> None:
-        super().__init__()
-        #: The rule set whose text is shown.
-        self.rules = rules
-
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules-scroll"):
             yield Markdown(rules_card(self.rules))
@@ -53,18 +46,6 @@ class RulesScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         self.sub_title = "rules"
         self.query_one("#rules-scroll").focus()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # The lessons key shows only where this table plays a house rule that has a lesson.
-        return has_house_lessons(self.rules) if action == "house_lessons" else True
-
-    def action_house_lessons(self) -> None:
-        """The lessons of the house rules in force (Escape comes back here)."""
-        open_house_lessons(self.app, self.rules)
-
-    def action_close(self) -> None:
-        """Back to where the rules were opened."""
-        self.dismiss(None)
 
     def action_compare(self) -> None:
         """Two presets side by side: these rules' preset (or palace) and another."""
