@@ -27,6 +27,7 @@ from palace_tui.rules import Move, SeatView
 from palace_tui.tui.screens.card_cursor import CardCursor, Row
 from palace_tui.tui.screens.card_keys import card_bindings, pile_bindings
 from palace_tui.tui.screens.key_modes import LESSON_KEYS, Ask, Mode
+from palace_tui.tui.screens.pile_click import cards_to_take
 from palace_tui.tui.screens.turn_hint import turn_hint
 from palace_tui.tui.widgets.card_row import CardRow
 from palace_tui.tui.widgets.keys_footer import KeysFooter
@@ -324,8 +325,7 @@ class LessonScreen(Screen[None]):
         if self._take_asked:
             self.action_take()
             return
-        move = self.cursor.move("take", self.view(), self.mode(), self.lesson.rules)
-        cards = len(self.runner.position().pile) + (move is not None and move.adding is not None)
+        cards = cards_to_take(self.cursor, self.runner.position(), self.view(), self.mode())
         self._show_feedback(None, info=("Take the pile", take_question(cards, self.device)))
         self._take_asked = True
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from palace_tui.rules import Game, SeatView
+from palace_tui.tui.screens.card_cursor import CardCursor
 from palace_tui.tui.screens.key_modes import Mode
 from palace_tui.tui.widgets.board import Board
 from palace_tui.tui.widgets.pile_view import PileView
@@ -21,6 +23,12 @@ if TYPE_CHECKING:
 
 #: The note's label while a click on the pile waits for the second one.
 TAKE_LABEL = "Take the pile"
+
+
+def cards_to_take(cursor: CardCursor, game: Game, view: SeatView, mode: Mode) -> int:
+    """How many cards a take now brings: the pile, and the face-up card it adds where it must."""
+    move = cursor.move("take", view, mode, game.rules)
+    return len(game.pile) + (move is not None and move.adding is not None)
 
 
 class PileClick:
@@ -43,8 +51,7 @@ class PileClick:
             screen.action_take()
             return
         self._asked = asked
-        move = screen.cursor.move("take", screen.view(), screen.mode(), screen.game.rules)
-        cards = len(screen.game.pile) + (move is not None and move.adding is not None)
+        cards = cards_to_take(screen.cursor, screen.game, screen.view(), screen.mode())
         screen.note.say(TAKE_LABEL, take_question(cards, screen.device))
         # The question takes lines from the table above: keep the pile in view for the second tap.
         screen.call_after_refresh(screen.query_one(Board).bring_up, screen.query_one(PileView))
