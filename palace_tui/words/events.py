@@ -234,9 +234,13 @@ def _capital(s: Sentence, end: str = "") -> Sentence:
     return Sentence([*s.parts, end])
 
 
-def log_sentence(e: Event, names: Sequence[str]) -> Sentence:
-    """One event as a line of the public log, seats by name (never "you"), no full stop."""
-    return _capital(_with_subject(e, phrase(e), names, None))
+def log_sentence(e: Event, names: Sequence[str], rules: Rules | None = None) -> Sentence:
+    """One event as a line of the public log, seats by name (never "you"), no full stop;
+    ``rules`` tell a house power that has no event of its own with its play."""
+    words = phrase(e)
+    if rules is not None and e.kind == "played" and e.cards:
+        words += _quiet_power(rules, e.cards[0].rank)
+    return _capital(_with_subject(e, words, names, None))
 
 
 def describe(events: Iterable[Event], names: Sequence[str], learner: int) -> Sentence:

@@ -9,6 +9,7 @@ import pytest
 from palace_tui.rules import Game, Move, Rules
 from palace_tui.table.session import SeatConfig, Session
 from palace_tui.tui.screens.game import GameScreen
+from palace_tui.tui.widgets.game_log import GameLog
 from tests.helpers.app import press, screen_text
 from tests.tui.test_features import play
 
@@ -103,6 +104,9 @@ async def test_each_power_on_another_rank_is_told_where_it_happens(make_app, opt
         await pilot.pause()
         await play(pilot, app.screen, Move.play(move))
         text = one_line(app)
+        if move in ("5D", "6D"):  # the log line itself names the quiet power, not only the panel
+            logged = " ".join(" ".join(strip.text for strip in app.screen.query_one(GameLog).lines).split())
+            assert told in logged
         mover = told.replace("Ann played", "You played").replace(", then reversed play", ". You reversed play")
         assert f"Your move: {mover}." in text and log in text
         if move == "KD":  # Ann plays again after a clear: her own note is the whole story

@@ -169,6 +169,8 @@ def test_a_house_low_or_reset_rank_is_told_with_its_play_when_the_rules_are_give
         assert str(recap_for(list(enumerate(events)), NAMES, 1, rules=rules)) == said
         assert str(move_result(events, 0, [], NAMES, rules)) == said.replace("Ann", "You")
         assert str(recap_for(list(enumerate(events)), NAMES, 1)) == f"Ann played {events[0].cards[0]}."
+        assert str(log_sentence(events[0], NAMES, rules)) == said.removesuffix("."), "the public log too"
+        assert str(log_sentence(events[0], NAMES)) == f"Ann played {events[0].cards[0]}"
 
 
 def test_the_pile_panel_says_a_see_through_top():

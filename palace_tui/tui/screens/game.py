@@ -181,7 +181,9 @@ class GameScreen(Screen[None], inherit_bindings=False):
             changes = self.highlight.changes
             self.query_one(SeatList).show(view, computers, changes.seat if changes else None)
             self.query_one(PileView).show(view, changes)
-            self.query_one(GameLog).show(self.session.log_entries, self.session.log_total, self.session.names)
+            self.query_one(GameLog).show(
+                self.session.log_entries, self.session.log_total, self.session.names, self.game.rules
+            )
             self._draw_titles(view, mode)
         self._draw_player(view, mode)
         # The footer recomposes on every refresh_bindings: only when what it shows changes.

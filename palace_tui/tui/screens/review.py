@@ -334,7 +334,7 @@ class ReviewScreen(Screen[None]):
             who = self.record.seats[step.seat]
             move.append(f"Move {self.index + 1} of {len(steps)}", "bold")
             move.append(": " if who.human else " (a computer): ")
-            said = "; ".join(log_sentence(e, before.names) for e in step.events if e.kind != "over")
+            said = "; ".join(log_sentence(e, before.names, before.rules) for e in step.events if e.kind != "over")
             move.append(said or str(step.move))
         self.query_one("#move", Static).update(move)
         analysis = self.analysis

@@ -13,7 +13,7 @@ from rich.text import Text
 from textual import events
 from textual.widgets import RichLog
 
-from palace_tui.rules import Event
+from palace_tui.rules import Event, Rules
 from palace_tui.tui.widgets.card_art import suit_style
 from palace_tui.words import Cards, Sentence, card_chunks, log_sentence
 
@@ -48,13 +48,15 @@ class GameLog(RichLog):
         # A resize re-wraps the lines: keep the newest one in view.
         self.call_after_refresh(self.scroll_end, animate=False)
 
-    def show(self, entries: Sequence[str | Event], total: int, names: Sequence[str] = ()) -> None:
+    def show(
+        self, entries: Sequence[str | Event], total: int, names: Sequence[str] = (), rules: Rules | None = None
+    ) -> None:
         """Bring the log up to date: ``entries`` (header lines and events, worded with
-        ``names``) are the last of ``total`` entries so far."""
+        ``names`` and ``rules``) are the last of ``total`` entries so far."""
         new = total - self.shown
         if new < 0 or new > len(entries) or self.shown == 0:
             self.clear()
             new = len(entries)
         for entry in entries[len(entries) - new :]:
-            self.write(log_line(entry if isinstance(entry, str) else log_sentence(entry, names)))
+            self.write(log_line(entry if isinstance(entry, str) else log_sentence(entry, names, rules)))
         self.shown = total
