@@ -205,8 +205,9 @@ class CardCursor:
         return None
 
     def move(self, key: str, view: SeatView, mode: Mode, rules: Rules) -> Move | None:
-        """The move the action ``key`` (``play``, ``flip``, ``swap``, ``choose``, ``take`` or ``ready``)
-        means from here; None when it means none (nothing in the row, nothing to swap)."""
+        """The move the card key ``key`` (``play``, ``flip``, ``swap``, ``choose``, ``take``, ``ready``,
+        ``chance`` or ``done``) means from here; None when it means none (nothing in the row, nothing
+        to swap)."""
         if key == "play":
             cards = self.chosen(view)
             return Move.play(cards) if cards else None
@@ -224,6 +225,10 @@ class CardCursor:
         if key == "ready":
             self.row = Row.HAND
             return Move.ready()
+        if key == "chance":
+            return Move.chance()
+        if key == "done":
+            return Move.done()
         raise ValueError(f"no card key makes a move called {key!r}")
 
     def pick(self, widget_id: str | None, index: int, mode: Mode) -> str | None:
@@ -238,7 +243,7 @@ class CardCursor:
                 return None  # the other rows are dimmed: not in play now
             self.row = row
         elif self[row] == index:
-            return "flip" if row == Row.FACE_DOWN else "mark"
+            return "make('flip')" if row == Row.FACE_DOWN else "mark"
         self[row] = index
         return "cursor"
 

@@ -1,7 +1,9 @@
 """The keys that move about a seat's cards, the same at the table and in a lesson.
 
 Each screen gives its own prefix to the binding ids and adds the keys only it has;
-what the keys do is :class:`~.card_cursor.CardCursor`'s, the same object on both screens.
+what the keys do is :class:`~.card_cursor.CardCursor`'s, the same object on both screens. Every key
+that makes a move is one action, ``make(KEY)`` (:func:`move_key`): the cursor says which move KEY
+means, and each screen's ``action_make`` hands it on (the table plays it, a lesson judges it).
 """
 
 from __future__ import annotations
@@ -15,6 +17,12 @@ from palace_tui.rules.cards import ACE, JACK, KING, QUEEN, TEN
 
 #: The key that jumps to each rank: 2-9 as printed, 0 for ten, then j q k a.
 RANK_KEYS = {**{str(r): r for r in range(2, 10)}, "0": TEN, "j": JACK, "q": QUEEN, "k": KING, "a": ACE}
+
+
+def move_key(action: str, parameters: tuple[object, ...]) -> str:
+    """The key a binding's action stands for in :mod:`.key_modes`' tables: ``make('play')`` is
+    ``play``, any other action its own name."""
+    return str(parameters[0]) if action == "make" and parameters else action
 
 
 def _key(prefix: str, keys: str, action: str, description: str = "", *, id: str, **options: Any) -> Binding:
@@ -32,9 +40,17 @@ def card_bindings(prefix: str = "") -> list[Binding]:
         key("up", "row", "Row", key_display="↑↓", tooltip="Between hand and face-up row", id="row"),
         key("down", "row", "Row", show=False, id="row-down"),
         key("space", "mark", "Mark", key_display="␣", tooltip="Mark cards of one rank to play together", id="mark"),
-        key("enter", "play", "Play", tooltip="Play the marked cards, else the card under the cursor", id="play"),
-        key("enter", "flip", "Turn card", tooltip="Turn the face-down card under the cursor", id="flip"),
-        key("enter", "swap", "Swap", tooltip="Swap the hand card and the face-up card under the cursors", id="swap"),
+        key(
+            "enter", "make('play')", "Play", tooltip="Play the marked cards, else the card under the cursor", id="play"
+        ),
+        key("enter", "make('flip')", "Turn card", tooltip="Turn the face-down card under the cursor", id="flip"),
+        key(
+            "enter",
+            "make('swap')",
+            "Swap",
+            tooltip="Swap the hand card and the face-up card under the cursors",
+            id="swap",
+        ),
         key("home", "cursor_end(False)", "First card", show=False, id="home"),
         key("end", "cursor_end(True)", "Last card", show=False, id="end"),
         *[key(k, f"jump('{k}')", "Jump to rank", show=False, id=f"jump-{k}") for k in RANK_KEYS],
@@ -46,14 +62,14 @@ def pile_bindings(prefix: str = "") -> list[Binding]:
     when the engine offers them: the chance card (c) and ending the turn on a drawn match (d)."""
     key = partial(_key, prefix)
     return [
-        key("t", "take", "Take", tooltip="Take the whole pile into your hand", id="take"),
+        key("t", "make('take')", "Take", tooltip="Take the whole pile into your hand", id="take"),
         key(
             "c",
-            "chance",
+            "make('chance')",
             "Chance",
             tooltip="Turn the stock's top card instead of taking the pile: it is played if it goes",
             id="chance",
         ),
-        key("d", "done", "Done", tooltip="End your turn without playing the card you drew", id="done"),
-        key("r", "ready", "Ready", tooltip="Finish swapping and start", id="ready"),
+        key("d", "make('done')", "Done", tooltip="End your turn without playing the card you drew", id="done"),
+        key("r", "make('ready')", "Ready", tooltip="Finish swapping and start", id="ready"),
     ]

@@ -36,6 +36,7 @@ from palace_tui.table.turn_flow import Step, Turn, TurnFlow
 from palace_tui.tui.messages import GameEnded, PassNeeded
 from palace_tui.tui.screens.burn_in_offer import BurnInOffers
 from palace_tui.tui.screens.card_cursor import CardCursor, Row
+from palace_tui.tui.screens.card_keys import move_key
 from palace_tui.tui.screens.coach_note import ask_coach, coach_note
 from palace_tui.tui.screens.computer_turns import ComputerTurns
 from palace_tui.tui.screens.greyed_keys import LABELS, refusal
@@ -297,7 +298,7 @@ class GameScreen(Screen[None], inherit_bindings=False):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out what can't be done now, hide what belongs to another stage (:mod:`.key_modes`)."""
-        return key_state(action, self.session, self.mode(), self.view(), len(self.cursor.marked))
+        return key_state(move_key(action, parameters), self.session, self.mode(), self.view(), len(self.cursor.marked))
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -358,43 +359,12 @@ class GameScreen(Screen[None], inherit_bindings=False):
 
     # ------------------------------------------------------------ keys: moves
 
-    def _make(self, key: str) -> None:
-        """Make the move the card key ``key`` means (the engine judges it)."""
+    def action_make(self, key: str) -> None:
+        """Make the move the card key ``key`` means (:meth:`.CardCursor.move`: play, turn over, swap,
+        lay up, ready, take the pile, the chance card, done); the engine judges it."""
         move = self.cursor.move(key, self.view(), self.mode(), self.game.rules)
         if move is not None:
             self.apply(move)
-
-    def action_play(self) -> None:
-        """Play the marked cards, else the card under the cursor."""
-        self._make("play")
-
-    def action_flip(self) -> None:
-        """Turn the face-down card under the cursor."""
-        self._make("flip")
-
-    def action_swap(self) -> None:
-        """Swap the hand card under its cursor with the face-up card under its cursor."""
-        self._make("swap")
-
-    def action_choose(self) -> None:
-        """Lay the marked cards face up (deal=choose)."""
-        self._make("choose")
-
-    def action_ready(self) -> None:
-        """Finish swapping."""
-        self._make("ready")
-
-    def action_take(self) -> None:
-        """Take the pile (adding the face-up card under the cursor when the rules want one)."""
-        self._make("take")
-
-    def action_chance(self) -> None:
-        """Turn the stock's top card instead of taking the pile (house rule chance)."""
-        self.apply(Move.chance())
-
-    def action_done(self) -> None:
-        """End the turn instead of playing the drawn match (house rule play_drawn)."""
-        self.apply(Move.done())
 
     def on_pile_view_pressed(self, event: PileView.Pressed) -> None:
         """A click or tap on the pile asks first, a second takes it (t needs none): :mod:`.pile_click`."""

@@ -25,7 +25,7 @@ from palace_tui.device import TERMINAL, Device
 from palace_tui.lessons import LESSONS, Feedback, Lesson, LessonRunner, Progress
 from palace_tui.rules import Move, SeatView
 from palace_tui.tui.screens.card_cursor import CardCursor, Row
-from palace_tui.tui.screens.card_keys import card_bindings, pile_bindings
+from palace_tui.tui.screens.card_keys import card_bindings, move_key, pile_bindings
 from palace_tui.tui.screens.key_modes import LESSON_KEYS, Ask, Mode
 from palace_tui.tui.screens.pile_click import cards_to_take
 from palace_tui.tui.screens.turn_hint import turn_hint
@@ -227,7 +227,7 @@ class LessonScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """As at the table: show the keys of the learner's stage, hide the others (:mod:`.key_modes`)."""
-        answer = LESSON_KEYS[self.mode()].answer(action)
+        answer = LESSON_KEYS[self.mode()].answer(move_key(action, parameters))
         return self._ask(answer) if isinstance(answer, Ask) else answer
 
     def _ask(self, ask: Ask) -> bool | None:
@@ -283,39 +283,11 @@ class LessonScreen(Screen[None]):
         elif action is not None:
             await self.run_action(action)
 
-    def _make(self, key: str) -> None:
-        """Try the move the card key ``key`` means (the runner judges it)."""
+    def action_make(self, key: str) -> None:
+        """Try the move the card key ``key`` means, as at the table (the runner judges it)."""
         move = self.cursor.move(key, self.view(), self.mode(), self.lesson.rules)
         if move is not None:
             self._attempt(move)
-
-    def action_play(self) -> None:
-        """Play the marked cards, else the card under the cursor."""
-        self._make("play")
-
-    def action_flip(self) -> None:
-        """Turn the face-down card under the cursor."""
-        self._make("flip")
-
-    def action_swap(self) -> None:
-        """Swap the hand card under its cursor with the face-up card under its cursor."""
-        self._make("swap")
-
-    def action_ready(self) -> None:
-        """Finish swapping."""
-        self._make("ready")
-
-    def action_take(self) -> None:
-        """Take the pile (adding the face-up card under the cursor when the rules want one)."""
-        self._make("take")
-
-    def action_chance(self) -> None:
-        """Turn the stock's top card instead of taking the pile (house rule chance)."""
-        self._attempt(Move.chance())
-
-    def action_done(self) -> None:
-        """End the turn instead of playing the drawn match (house rule play_drawn)."""
-        self._attempt(Move.done())
 
     def on_pile_view_pressed(self, event: PileView.Pressed) -> None:
         """A tap or click on the pile asks "Take 3 cards?", a second one takes it: as at the table
@@ -323,7 +295,7 @@ class LessonScreen(Screen[None]):
         if self.mode() not in (Mode.HAND, Mode.FACE_UP, Mode.FACE_DOWN, Mode.OUT):
             return
         if self._take_asked:
-            self.action_take()
+            self.action_make("take")
             return
         cards = cards_to_take(self.cursor, self.runner.position(), self.view(), self.mode())
         self._show_feedback(None, info=("Take the pile", take_question(cards, self.device)))

@@ -48,7 +48,7 @@ class PileClick:
             return
         asked = (screen.viewer, screen.session.log_total)
         if self._asked == asked and screen.note.label == TAKE_LABEL:
-            screen.action_take()
+            screen.action_make("take")
             return
         self._asked = asked
         cards = cards_to_take(screen.cursor, screen.game, screen.view(), screen.mode())

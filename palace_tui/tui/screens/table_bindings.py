@@ -21,7 +21,7 @@ from palace_tui.words import take_back as take_back_words
 
 TABLE_BINDINGS: list[BindingType] = [
     *card_bindings(),
-    Binding("enter", "choose", "Lay up", tooltip="Lay the marked cards face up", id="choose"),
+    Binding("enter", "make('choose')", "Lay up", tooltip="Lay the marked cards face up", id="choose"),
     Binding("enter", "end_turn", "End turn", tooltip="Hide your cards and hand the keyboard on", id="end-turn"),
     *pile_bindings(),
     Binding(
