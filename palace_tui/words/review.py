@@ -122,15 +122,30 @@ def _play_against_play(game: Game, made: Move, better: Move) -> str:
     return f"you played {was} when {would} would have been harder to beat"
 
 
-def setup_why(made_row: Sequence[Card], better_row: Sequence[Card]) -> str:
-    """Why the coach's face-up row is better than the one laid."""
+def _row_change(made_row: Sequence[Card], better_row: Sequence[Card]) -> tuple[list[Card], list[Card]]:
+    """The cards the coach lays face up that the player did not, highest first, and the player's
+    face-up cards the coach would keep in hand, lowest first."""
     up = sorted((c for c in better_row if c not in made_row), key=lambda c: -order_key(c.rank))
     down = sorted((c for c in made_row if c not in better_row), key=lambda c: order_key(c.rank))
+    return up, down
+
+
+def setup_preferred(made_row: Sequence[Card], better_row: Sequence[Card]) -> str:
+    """The coach's setup, named by what it lays face up that the player did not (``laying K♠ and
+    10♣ face up``), as :func:`preferred` names a move."""
+    up, _ = _row_change(made_row, better_row)
+    return f"laying {join_and([str(c) for c in up])} face up" if up else "the coach's setup"
+
+
+def setup_why(made_row: Sequence[Card], better_row: Sequence[Card]) -> str:
+    """Why the coach's face-up row is better than the one laid (said after :func:`setup_preferred`)."""
+    up, down = _row_change(made_row, better_row)
     if not up:
         return "your face-up row was weaker than the coach's"
+    them = "it" if len(up) == 1 else "them"
     return (
-        f"you kept {join_and([str(c) for c in up])} in your hand and left {join_and([str(c) for c in down])} "
-        "face up: twos, tens and high cards are safest face up, and low cards are easiest to play from the hand"
+        f"you kept {them} in your hand and left {join_and([str(c) for c in down])} face up; twos, tens and "
+        "high cards are safest face up, and low cards are easiest to play from the hand"
     )
 
 

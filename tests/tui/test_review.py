@@ -282,7 +282,7 @@ async def test_a_setup_verdict_names_the_cards_on_screen() -> None:
         assert "Setup: Ann, you chose to keep the face-up cards as dealt; the coach advised: put your" in shown
         for card in ("10♥", "10♣", "K♠", "3♦", "9♠", "J♣"):
             assert card in shown.split("the coach advised", 1)[1], card
-        assert "A longer look prefers the coach's setup: you kept " in shown
+        assert "A longer look prefers laying " in shown and " face up: you kept " in shown
         assert "twos, tens and high cards are safest face up" in shown
 
 

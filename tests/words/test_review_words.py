@@ -7,7 +7,7 @@ import pytest
 
 from palace_tui.rules import Game, Move, Rules
 from palace_tui.rules.cards import parse_cards
-from palace_tui.words.review import cost, preferred, setup_why, turning_label, why_better
+from palace_tui.words.review import cost, preferred, setup_preferred, setup_why, turning_label, why_better
 
 ENGINE_WORDS = ("rollout", "search", "world", "choice", "play TD", "take -1", "iteration", "reward")
 
@@ -90,9 +90,12 @@ def test_why_a_longer_look_prefers_another_move(hand, pile, made, better, prefer
 def test_the_setup_reason_names_the_cards_the_coach_would_lay_up():
     made = parse_cards("3D JC 9S")
     coach = parse_cards("KS TC TH")
+    assert setup_preferred(made, coach) == "laying 10♣, 10♥ and K♠ face up"
     said = setup_why(made, coach)
-    assert said.startswith("you kept ") and "10♣" in said and "K♠" in said and "3♦" in said
+    assert said.startswith("you kept them in your hand and left 3♦, 9♠ and J♣ face up; ")
     assert "safest face up" in said
+    one = setup_why(parse_cards("3D JC 9S"), parse_cards("KS JC 9S"))
+    assert one.startswith("you kept it in your hand and left 3♦ face up; ")
 
 
 def test_what_it_cost_in_the_chance_the_review_ranks_by():

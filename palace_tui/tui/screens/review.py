@@ -38,7 +38,15 @@ from palace_tui.tui.widgets.chance_graph import any_shaded, chance_graph, graph_
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import TooSmall
 from palace_tui.words import capitalized, log_sentence
-from palace_tui.words.review import chances_words, cost, preferred, setup_why, turning_label, why_better
+from palace_tui.words.review import (
+    chances_words,
+    cost,
+    preferred,
+    setup_preferred,
+    setup_why,
+    turning_label,
+    why_better,
+)
 
 
 class JudgedAhead(Protocol):
@@ -138,7 +146,7 @@ def verdict_reason(game: Game, verdict: Verdict, measure: str) -> str:
         return ""
     if verdict.kind == "setup":
         rows = _row(game, verdict.made_moves()), _row(game, verdict.better_moves())
-        better = f"a longer look prefers the coach's setup: {setup_why(*rows)}"
+        better = f"a longer look prefers {setup_preferred(*rows)}: {setup_why(*rows)}"
     else:
         made, best = Move.from_code(verdict.made), verdict.better_moves()[0]
         better = f"a longer look prefers {preferred(game, made, best)}: {why_better(game, made, best)}"
