@@ -131,8 +131,8 @@ def _row_change(made_row: Sequence[Card], better_row: Sequence[Card]) -> tuple[l
 
 
 def setup_preferred(made_row: Sequence[Card], better_row: Sequence[Card]) -> str:
-    """The coach's setup, named by what it lays face up that the player did not (``laying K♠ and
-    10♣ face up``), as :func:`preferred` names a move."""
+    """The coach's setup, named by what it lays face up that the player did not (``laying 10♣ and
+    K♠ face up``), as :func:`preferred` names a move."""
     up, _ = _row_change(made_row, better_row)
     return f"laying {join_and([str(c) for c in up])} face up" if up else "the coach's setup"
 
