@@ -2,8 +2,9 @@
 
 Each screen gives its own prefix to the binding ids and adds the keys only it has;
 what the keys do is :class:`~.card_cursor.CardCursor`'s, the same object on both screens. Every key
-that makes a move is one action, ``make(KEY)`` (:func:`move_key`): the cursor says which move KEY
-means, and each screen's ``action_make`` hands it on (the table plays it, a lesson judges it).
+that makes a move is one action, ``make(KEY)``: the cursor says which move KEY means, and each
+screen's ``action_make`` hands it on (the table plays it, a lesson judges it); :mod:`.key_modes`
+answers it as KEY.
 """
 
 from __future__ import annotations
@@ -17,12 +18,6 @@ from palace_tui.rules.cards import ACE, JACK, KING, QUEEN, TEN
 
 #: The key that jumps to each rank: 2-9 as printed, 0 for ten, then j q k a.
 RANK_KEYS = {**{str(r): r for r in range(2, 10)}, "0": TEN, "j": JACK, "q": QUEEN, "k": KING, "a": ACE}
-
-
-def move_key(action: str, parameters: tuple[object, ...]) -> str:
-    """The key a binding's action stands for in :mod:`.key_modes`' tables: ``make('play')`` is
-    ``play``, any other action its own name."""
-    return str(parameters[0]) if action == "make" and parameters else action
 
 
 def _key(prefix: str, keys: str, action: str, description: str = "", *, id: str, **options: Any) -> Binding:

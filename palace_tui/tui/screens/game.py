@@ -36,7 +36,6 @@ from palace_tui.table.turn_flow import Step, Turn, TurnFlow
 from palace_tui.tui.messages import GameEnded, PassNeeded
 from palace_tui.tui.screens.burn_in_offer import BurnInOffers
 from palace_tui.tui.screens.card_cursor import CardCursor, Row
-from palace_tui.tui.screens.card_keys import move_key
 from palace_tui.tui.screens.coach_note import ask_coach, coach_note
 from palace_tui.tui.screens.computer_turns import ComputerTurns
 from palace_tui.tui.screens.greyed_keys import LABELS, refusal
@@ -298,7 +297,7 @@ class GameScreen(Screen[None], inherit_bindings=False):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out what can't be done now, hide what belongs to another stage (:mod:`.key_modes`)."""
-        return key_state(move_key(action, parameters), self.session, self.mode(), self.view(), len(self.cursor.marked))
+        return key_state(action, parameters, self.session, self.mode(), self.view(), len(self.cursor.marked))
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:

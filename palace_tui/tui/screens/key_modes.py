@@ -13,6 +13,8 @@ app's, Textual's own) gets the mode's ``other`` answer, allowed unless it says n
 <Ask.TAKE: 'take'>
 >>> PUBLIC_TABLE_KEYS[Mode.WAIT].answer("play")  # nobody's cards are up: no card key shows
 False
+>>> TABLE_KEYS[Mode.FACE_DOWN].answer("make", ("flip",))  # Enter's binding, make('flip')
+True
 """
 
 from __future__ import annotations
@@ -86,9 +88,11 @@ class ModeKeys:
     #: The answer for any other action.
     other: Answer = True
 
-    def answer(self, action: str) -> Answer:
-        """The answer for ``action`` in this mode."""
-        return self.answers.get(action, self.other)
+    def answer(self, action: str, parameters: tuple[object, ...] = ()) -> Answer:
+        """The answer for ``action`` (with Textual's ``parameters``) in this mode. Every key that
+        makes a move is one action, ``make(KEY)``, answered as KEY: ``make('play')`` as ``play``."""
+        key = str(parameters[0]) if action == "make" and parameters else action
+        return self.answers.get(key, self.other)
 
     def but(self, answers: Mapping[str, Answer]) -> ModeKeys:
         """These keys with some answers changed."""

@@ -25,7 +25,7 @@ from palace_tui.device import TERMINAL, Device
 from palace_tui.lessons import LESSONS, Feedback, Lesson, LessonRunner, Progress
 from palace_tui.rules import Move, SeatView
 from palace_tui.tui.screens.card_cursor import CardCursor, Row
-from palace_tui.tui.screens.card_keys import card_bindings, move_key, pile_bindings
+from palace_tui.tui.screens.card_keys import card_bindings, pile_bindings
 from palace_tui.tui.screens.key_modes import LESSON_KEYS, Ask, Mode
 from palace_tui.tui.screens.pile_click import cards_to_take
 from palace_tui.tui.screens.turn_hint import turn_hint
@@ -227,7 +227,7 @@ class LessonScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """As at the table: show the keys of the learner's stage, hide the others (:mod:`.key_modes`)."""
-        answer = LESSON_KEYS[self.mode()].answer(move_key(action, parameters))
+        answer = LESSON_KEYS[self.mode()].answer(action, parameters)
         return self._ask(answer) if isinstance(answer, Ask) else answer
 
     def _ask(self, ask: Ask) -> bool | None:

@@ -68,12 +68,14 @@ def table_mode(session: Session) -> Mode:
     return Mode(game.stage(viewer))
 
 
-def key_state(action: str, session: Session, mode: Mode, view: SeatView, marked: int) -> bool | None:
-    """Textual's answer for ``action`` at the table (True: on; None: greyed out; False: hidden), from
-    the mode's data and, where it asks, the position: ``view`` is the seat's at the screen and
-    ``marked`` how many of its cards are marked."""
+def key_state(
+    action: str, parameters: tuple[object, ...], session: Session, mode: Mode, view: SeatView, marked: int
+) -> bool | None:
+    """Textual's answer for ``action`` (with its ``parameters``) at the table (True: on; None: greyed
+    out; False: hidden), from the mode's data and, where it asks, the position: ``view`` is the
+    seat's at the screen and ``marked`` how many of its cards are marked."""
     viewer = session.viewer
-    answer = (TABLE_KEYS if viewer is not None else PUBLIC_TABLE_KEYS)[mode].answer(action)
+    answer = (TABLE_KEYS if viewer is not None else PUBLIC_TABLE_KEYS)[mode].answer(action, parameters)
     if not isinstance(answer, Ask):
         return answer
     if answer is Ask.TAKE:
