@@ -83,7 +83,7 @@ def face_down() -> Session:
 
 #: "Our rules": 3s see-through, 8s skip, 7s low (and a 10 must obey them), must play.
 OUR_RULES = Rules.preset("palace").replace(
-    three="invisible", eight="skip", seven="low", low_binds_ten=True, must_play=True
+    three="see-through", eight="skip", seven="low", low_binds_ten=True, must_play=True
 )
 
 

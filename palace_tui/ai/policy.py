@@ -252,7 +252,7 @@ def normal_choice(game: Game, params: dict[str, Any] = NORMAL) -> Choice:
     if m & _BITJ:
         return ("play", JOKER, one)
     # See-through and reversing ranks first (as a powered 8), then reset (the 2), then clearing (the 10).
-    powered = m & (t.transparent | t.reversing) & ~_BITJ
+    powered = m & (t.see_through | t.reversing) & ~_BITJ
     if powered:
         return ("play", ranks_of_mask(powered)[0], one)
     for group in (t.resetting, t.clearing):

@@ -39,7 +39,7 @@ def build_parser() -> Parser:
         default=None,
         metavar="LINE",
         help="the rules as one line of name=value pairs, optionally after a preset's name, as a game "
-        "file's rules: line (e.g. 'palace three=invisible eight=skip must_play=true'); --option changes it further",
+        "file's rules: line (e.g. 'palace three=see-through eight=skip must_play=true'); --option changes it further",
     )
     p.add_argument("--players", type=int, default=4, help="players per game (default 4)")
     p.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")

@@ -70,7 +70,7 @@ def face_up_mask(seat: Seat) -> int:
 
 def rule_tables(game: Game) -> RuleTables:
     """The game's lookup tables: ``allowed[requirement]`` (mask of ranks that may go
-    on it); the masks of the ranks that go on ``anything``, are ``transparent``, ``reversing``,
+    on it); the masks of the ranks that go on ``anything``, are ``see_through``, ``reversing``,
     ``clearing``, ``resetting``, ``skipping`` or ``low``; ``burn``, ``hand_size``, ``must_play``."""
     return game._t
 

@@ -198,14 +198,14 @@ class Game:
         self._eff = 0
         self._run_rank = 0
         self._run_len = 0
-        transparent = self._t.transparent
+        see_through = self._t.see_through
         for c in cards:
             r = c.rank
             if r == self._run_rank and r != JOKER:
                 self._run_len += 1
             else:
                 self._run_rank, self._run_len = r, 1
-            if not transparent >> r & 1:
+            if not see_through >> r & 1:
                 self._eff = r
         self._owner = None
 
@@ -226,7 +226,7 @@ class Game:
 
     def requirement(self) -> int:
         """The rank the next ordinary play must answer (0: anything), looking through
-        invisible eights and jokers."""
+        see-through eights and jokers."""
         return self._eff
 
     def drawn_offer(self) -> tuple[int, int] | None:

@@ -41,10 +41,10 @@ class RuleTables:
         "plain",
         "resetting",
         "reversing",
+        "see_through",
         "simple",
         "skip_each",
         "skipping",
-        "transparent",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -63,11 +63,11 @@ class RuleTables:
         self.resetting = _mask(r for r, p in power.items() if p.resets)
         self.low = _mask(r for r, p in power.items() if p.low)
         self.skipping = _mask(r for r, p in power.items() if p.skips)
-        self.transparent = bit(JOKER) | _mask(r for r, p in power.items() if p.see_through)
+        self.see_through = bit(JOKER) | _mask(r for r, p in power.items() if p.see_through)
         self.reversing = bit(JOKER) | _mask(r for r, p in power.items() if p.reverses)
         # plain[rank]: no power that acts when it lands (a low card acts through ``allowed`` only),
         # as most plays are: one tuple look-up, cheaper on the hot path than shifts of masks.
-        unusual = self.transparent | self.reversing | self.clearing | self.skipping | bit(JOKER)
+        unusual = self.see_through | self.reversing | self.clearing | self.skipping | bit(JOKER)
         self.plain = tuple(not unusual >> r & 1 for r in range(JOKER + 1))
         # simple: no option that changes whose turn it is or what a turn may be beyond a play
         # (the random fast path plays such rules in its one loop).

@@ -39,7 +39,7 @@ def join_or(parts: Sequence[str]) -> str:
 
 
 def _top_words(game: Game) -> str:
-    """The card being answered, in words, looking through transparent cards."""
+    """The card being answered, in words, looking through see-through cards."""
     eff = game.requirement()
     top = game.pile[-1]
     if top.rank == eff:

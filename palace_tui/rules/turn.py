@@ -91,7 +91,7 @@ def lay(game: Game, s_i: int, s: Seat, laid: list[Card], from_hand: bool, carrie
         else:
             cleared = False
     else:
-        if not t.transparent >> rank & 1:
+        if not t.see_through >> rank & 1:
             game._eff = rank
         elif ev is not None and (run < t.burn or rank == JOKER):  # told unless it burns the pile
             ev.append(Event(EventKind.SEE_THROUGH, s_i, (*laid, *_answered(t, pile, len(laid))), len(laid)))
@@ -156,7 +156,7 @@ def _answered(t: RuleTables, pile: list[Card], laid: int) -> tuple[Card, ...]:
     """The card a see-through play leaves to be answered: the first below the ``laid`` cards that is
     not see-through itself (none on an empty pile, or one of only see-through cards)."""
     for card in reversed(pile[: len(pile) - laid]):
-        if not t.transparent >> card.rank & 1:
+        if not t.see_through >> card.rank & 1:
             return (card,)
     return ()
 

@@ -22,9 +22,8 @@ from collections.abc import Sequence
 
 from palace_tui.rules import Card, Game, Move
 from palace_tui.rules.cards import JOKER, TEN, TWO, order_key
-from palace_tui.words.vocab import count, join_and, rank_name, rank_plural
+from palace_tui.words.vocab import count, join_and, number_word, rank_name, rank_plural
 
-_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 _SPECIAL = (TWO, TEN, JOKER)
 
 
@@ -35,10 +34,8 @@ def _your(cards: Sequence[Card], have: int) -> str:
         return f"your {cards[0]}"
     n = len(cards)
     if n == have:
-        return (
-            f"both your {rank_plural(rank)}" if n == 2 else f"all {_NUMBER_WORDS.get(n, n)} of your {rank_plural(rank)}"
-        )
-    return f"{_NUMBER_WORDS.get(n, n)} of your {rank_plural(rank)}"
+        return f"both your {rank_plural(rank)}" if n == 2 else f"all {number_word(n)} of your {rank_plural(rank)}"
+    return f"{number_word(n)} of your {rank_plural(rank)}"
 
 
 def _held(game: Game, rank: int) -> int:

@@ -3,7 +3,7 @@
 Which section an option belongs to is :mod:`palace_tui.words.option_groups`' table, so an
 option the engine adds shows up here, in its section, without a change to this widget.
 A folded section's title says what in it differs from the defaults, so nothing set is
-hidden: "▶ Rank powers: seven low, eight invisible".
+hidden: "▶ Rank powers: seven low, eight see-through".
 """
 
 from __future__ import annotations
