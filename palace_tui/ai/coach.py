@@ -29,6 +29,8 @@ from palace_tui.ai.policy import Choice, choice_to_move, danger, next_seat, norm
 from palace_tui.rules import Card, Event, Game, Move
 from palace_tui.rules.cards import JOKER, rank_name, rank_plural
 from palace_tui.rules.text import top_run
+from palace_tui.words.powers import PlayReason, cards_word, power_words
+from palace_tui.words.vocab import number_word
 
 
 @dataclass(frozen=True)
@@ -76,19 +78,9 @@ def advise(
 
 # ---------------------------------------------------------------------- sentences
 
-_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-
 
 def _the(rank: int) -> str:
     return "the " + rank_name(rank)
-
-
-def _cards_word(n: int) -> str:
-    return f"{_count_word(n)} card" + ("" if n == 1 else "s")
-
-
-def _count_word(n: int) -> str:
-    return _COUNT_WORDS.get(n, str(n))
 
 
 def _list(cards: Sequence[Card]) -> str:
@@ -106,10 +98,10 @@ def _what(cards: Sequence[Card], have: int, face_up: bool) -> str:
     if n == 1 and have == 1:
         return f"your {where}{cards[0]}"
     if n == have:
-        every = "both" if n == 2 else f"all {_count_word(n)} of"
+        every = "both" if n == 2 else f"all {number_word(n)} of"
         return f"{every} your {where}{rank_plural(rank)} ({_list(cards)})"
-    word = "one" if n == 1 else _count_word(n)
-    return f"{word} of your {_count_word(have)} {where}{rank_plural(rank)} ({_list(cards)})"
+    word = "one" if n == 1 else number_word(n)
+    return f"{word} of your {number_word(have)} {where}{rank_plural(rank)} ({_list(cards)})"
 
 
 def _setup_reason(game: Game, move: Move) -> str:
@@ -184,7 +176,7 @@ def _alternative(game: Game, choice: Choice) -> str:
         return f"playing your {cards[0]}"
     if len(cards) == have:
         return f"playing your {rank_plural(x)}"
-    return f"playing {_count_word(len(cards))} {rank_name(x) if len(cards) == 1 else rank_plural(x)}"
+    return f"playing {number_word(len(cards))} {rank_name(x) if len(cards) == 1 else rank_plural(x)}"
 
 
 def _play_reason(game: Game, choice: Choice, default: Choice, stats: dict[str, Any]) -> str:
@@ -222,42 +214,27 @@ def _play_reason(game: Game, choice: Choice, default: Choice, stats: dict[str, A
         specials = [r for r in playable if rules.power(r).on_anything]
         if len(specials) == len(playable):
             keep = next(c for c in source if c.rank == specials[-1])
-            return f"Keep your {keep}: the pile has only {_cards_word(n)}, so take it instead{chance}."
+            return f"Keep your {keep}: the pile has only {cards_word(n)}, so take it instead{chance}."
         cheapest = min(playable, key=_strength)
         keep = next(c for c in source if c.rank == cheapest)
-        return f"Take the pile's {_cards_word(n)} and keep your {keep} for later{chance}."
+        return f"Take the pile's {cards_word(n)} and keep your {keep} for later{chance}."
     # A play.
     cards = choice_to_move(game, choice).cards
     have = sum(1 for c in source if c.rank == x)
     what = _what(cards, have, not from_hand)
     run_rank = top_run(game.pile)
-    power = rules.power(x)
     if x == run_rank[0] and run_rank[1] + len(cards) >= rules.burn and x != JOKER:
         return (
             f"Play {what}: with the {rank_plural(x)} on the pile they make "
-            f"{_count_word(rules.burn)} of a kind, which clears it, and you play again."
+            f"{number_word(rules.burn)} of a kind, which clears it, and you play again."
         )
-    if power.clears:
-        if pile:
-            return f"Play {what}: it clears the pile of {_cards_word(len(pile))} and you play again{chance}."
-        return f"Play {what}: it clears the empty pile and you play again, one card lighter{chance}."
     ordinary = [r for r in playable if not rules.power(r).on_anything]
-    if power.resets:
-        after = f"after {rank_name(x, True)} the pile starts again"
-        if not ordinary:
-            return (
-                f"Play {what}: nothing else you hold {'can go on ' + _the(top) if top else 'is cheaper'}, "
-                f"and {after}{chance}."
-            )
-        return f"Play {what}: {after}, so your other cards can wait{chance}."
-    if power.see_through:
-        return f"Play {what}: it goes on anything, and the next player must still beat the card below it{chance}."
-    if power.reverses:
-        return f"Play {what}: it goes on anything and turns play the other way{chance}."
     nxt = next_seat(game)
-    if power.skips and x in playable and len([i for i in game.seats if i.place is None]) > 1:
-        missed = "you play again" if len([i for i in game.seats if i.place is None]) == 2 else ""
-        return f"Play {what}: {missed or game.seats[nxt].name + ' misses a turn'}{chance}."
+    active = len([i for i in game.seats if i.place is None])
+    said = PlayReason(what, x, chance, len(pile), top, bool(ordinary), x in playable, active, game.seats[nxt].name)
+    reason = power_words(rules, x).coach_reason(said)
+    if reason is not None:
+        return reason
     lowest = min(ordinary, key=_strength) if ordinary else x
     if x == lowest:
         if top and not rules.power(top).resets:

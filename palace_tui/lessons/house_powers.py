@@ -76,8 +76,8 @@ HOUSE_POWER_LESSONS: tuple[Lesson, ...] = (
         id="three-see-through",
         title="House rule: see-through threes",
         part="option",
-        options={"three": "invisible"},
-        power="invisible",
+        options={"three": "see-through"},
+        power="see-through",
         rule="A 3 goes on anything and is see-through: the next card must beat the card under it, "
         "as if the 3 were not there.",
         prompt="Ben put a 3 on a jack. Play a card that beats what is under the 3.",

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from palace_tui.rules.cards import JOKER
-from palace_tui.rules.powers import RANK_OPTIONS, Power, power_of_value, rank_option_values
+from palace_tui.rules.powers import RANK_OPTIONS, Power, current_value, power_of_value, rank_option_values
 
 #: Every option with its allowed values, the default first.
 OPTIONS: dict[str, tuple[Any, ...]] = {
@@ -43,6 +43,8 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "burn": (4, 3, 5, 6, 7, 8),
     "burn_in": (False, True),
 }
+
+_RANK_OPTION_NAMES = tuple(RANK_OPTIONS.values())
 
 #: The options added with the house rules: files written before them do not name them, and a
 #: game file names them only when they differ from the default (so a preset's line reads as before).
@@ -112,6 +114,9 @@ class Rules:
     burn_in: bool = False
 
     def __post_init__(self) -> None:
+        for name in _RANK_OPTION_NAMES:
+            # Old saves, records and rule lines say "invisible": read it as "see-through".
+            object.__setattr__(self, name, current_value(getattr(self, name)))
         for name, allowed in OPTIONS.items():
             value = getattr(self, name)
             # bool is an int subclass: keep True out of counts and 1 out of jokers.
@@ -159,8 +164,10 @@ class Rules:
         """Read a rules line: ``name=value`` pairs (a game file's ``rules:`` line), optionally
         after a preset's name; options it does not name keep the preset's value or the default.
 
-        >>> Rules.from_line("palace eight=skip three=invisible").power(8)
+        >>> Rules.from_line("palace eight=skip three=see-through").power(8)
         'skip'
+        >>> Rules.from_line("palace three=invisible").three  # as older versions wrote it
+        'see-through'
         """
         if not isinstance(text, str):
             raise ValueError(f"a rules line is text like 'palace seven=low', not {type(text).__name__}")

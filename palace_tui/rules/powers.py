@@ -5,9 +5,9 @@ fixed. :meth:`Rules.power` reads it, and everything outside the engine asks the
 power's predicates instead of comparing option strings:
 
 >>> from palace_tui.rules import Rules
->>> r = Rules.preset("palace").replace(three="invisible", eight="skip")
+>>> r = Rules.preset("palace").replace(three="see-through", eight="skip")
 >>> r.power(3), r.power(3).on_anything, r.power(8).skips, r.power(10)
-('invisible', True, True, 'clear')
+('see-through', True, True, 'clear')
 >>> r.ranks_with(Power.SKIP)
 (8,)
 """
@@ -24,7 +24,7 @@ class Power(Kind):
     NORMAL = "normal"  # ranked: the next play must equal or beat it
     RESET = "reset"  # goes on anything; after it anything goes (the 2)
     CLEAR = "clear"  # goes on anything and clears the pile; the same player plays again (the 10)
-    INVISIBLE = "invisible"  # goes on anything; see-through: the next play answers the card below
+    SEE_THROUGH = "see-through"  # goes on anything; the next play answers the card below
     LOW = "low"  # ranked; after it the next ordinary play must be this rank or lower
     SKIP = "skip"  # ranked; the next player misses a turn
     REVERSE = "reverse"  # goes on anything; the direction of play reverses
@@ -45,7 +45,7 @@ class Power(Kind):
 
     @property
     def see_through(self) -> bool:
-        return self is Power.INVISIBLE or self is Power.JOKER
+        return self is Power.SEE_THROUGH or self is Power.JOKER
 
     @property
     def low(self) -> bool:
@@ -83,7 +83,20 @@ RANK_OPTIONS = {
 #: (so a press of ↓ means the same on every rank): the ordinary card, then the classic powers in
 #: the order RULES.md gives them (the 2 resets, the 10 clears, the 8 may be see-through, the 7
 #: low), then the house powers. Values are names: the order is presentation only.
-_ALL = ("normal", "reset", "clear", "invisible", "low", "skip", "reverse")
+_ALL = ("normal", "reset", "clear", "see-through", "low", "skip", "reverse")
+
+#: Values older palace-tui wrote, and what they are called now: saves, records, game files and
+#: rules lines that say ``three=invisible`` still read (as ``three=see-through``).
+OLD_VALUES = {"invisible": "see-through"}
+
+
+def current_value(value: object) -> object:
+    """A rank option's value as this version spells it (``invisible`` reads as ``see-through``).
+
+    >>> current_value("invisible"), current_value("low"), current_value(3)
+    ('see-through', 'low', 3)
+    """
+    return OLD_VALUES.get(value, value) if isinstance(value, str) else value
 
 
 def rank_option_values(rank: int) -> tuple[str, ...]:
@@ -101,7 +114,7 @@ def rank_option_values(rank: int) -> tuple[str, ...]:
 
 def power_of_value(value: str) -> Power:
     """The power an option value names (the ten's ``anything`` and ``not-on-picture`` clear)."""
-    return Power.CLEAR if value in ("anything", "not-on-picture") else Power(value)
+    return Power.CLEAR if value in ("anything", "not-on-picture") else Power(OLD_VALUES.get(value, value))
 
 
-__all__ = ["RANK_OPTIONS", "Power", "power_of_value", "rank_option_values"]
+__all__ = ["OLD_VALUES", "RANK_OPTIONS", "Power", "current_value", "power_of_value", "rank_option_values"]

@@ -22,6 +22,15 @@ if TYPE_CHECKING:
     from palace_tui.rules.game import Game
 
 
+#: The one table of number words (the engine's refusals and burn reasons use it; words/ names it again).
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+def number_word(n: int) -> str:
+    """``one`` .. ``eight``, and the digits past the counts a table can reach: ``9``."""
+    return NUMBER_WORDS.get(n, str(n))
+
+
 def join_or(parts: Sequence[str]) -> str:
     """``a``, ``a or b``, ``a, b or c``."""
     if len(parts) <= 1:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from palace_tui.rules.cards import JOKER, TEN, Card
 from palace_tui.rules.events import Event
 from palace_tui.rules.kinds import EventKind, Phase
+from palace_tui.rules.text import number_word
 
 if TYPE_CHECKING:
     from palace_tui.rules.game import Game
@@ -165,10 +166,7 @@ def _clear_reason(t: RuleTables, rank: int) -> str:
     so many of a kind, by its number: ``four`` (burn=4), ``three``, ``five``..."""
     if t.clearing >> rank & 1:
         return "ten" if rank == TEN else "clear"
-    return _BURNS[t.burn]
-
-
-_BURNS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+    return number_word(t.burn)
 
 
 def pass_turn(game: Game, s_i: int, skip: int) -> None:

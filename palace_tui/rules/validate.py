@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 from palace_tui.rules.cards import JOKER, TEN, make_deck, rank_name
 from palace_tui.rules.options import OPTIONS
 from palace_tui.rules.powers import Power
+from palace_tui.rules.text import number_word
 from palace_tui.rules.turn import should_end
 
 if TYPE_CHECKING:
@@ -34,7 +35,6 @@ if TYPE_CHECKING:
 #: Counters in a save above this are not from a real game (and would slow every check).
 MAX_COUNT = 10**9
 PHASES = ("setup", "play", "over")
-_NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
 class InvalidPosition(ValueError):
@@ -240,7 +240,7 @@ def check_pile(game: Game, refuse: Refuse = _refuse) -> None:
             what = "a ten" if c.rank == TEN else rank_name(c.rank, True)
             raise refuse(f"{what} clears the pile, so a pile can't hold one")
     if game._run_len >= rules.burn and game._run_rank != JOKER:
-        many = _NUMBER_WORDS.get(rules.burn, str(rules.burn))
+        many = number_word(rules.burn)
         raise refuse(f"{many} of a kind on top clears the pile, so a pile can't end with one")
     pending = game._pending
     if pending is not None:

@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 from palace_tui.rules.cards import JOKER, Card, rank_name, rank_plural
 from palace_tui.rules.events import Event
 from palace_tui.rules.options import Rules
-from palace_tui.words.powers import label, ranks_with_power
+from palace_tui.words.powers import power_words, ranks_with_power
 from palace_tui.words.sentence import Cards, Part, Sentence, joined
 from palace_tui.words.vocab import capitalized, count, join_and, ordinal
 
@@ -202,12 +202,8 @@ def _quiet_power(rules: Rules, rank: int) -> list[Part]:
     `` (fives are low: play 5 or lower)``. The 2's usual reset goes untold, as RULES.md gives it."""
     if rank not in ranks_with_power(rules):
         return []
-    power, lab = rules.power(rank), label(rank)
-    if power.low:
-        return [f" ({rank_plural(rank)} are low: play {lab} or lower)"]
-    if power.resets:
-        return [f" ({rank_name(rank, True)} goes on anything: anything may follow it)"]
-    return []
+    told = power_words(rules, rank).told_with_play(rules, rank)
+    return [] if told is None else [told]
 
 
 def _skipped_words(seats: Sequence[int | None], names: Sequence[str] | None, you: int | None) -> str:

@@ -23,8 +23,9 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from palace_tui.rules import OPTIONS, PRESETS, Rules
-from palace_tui.rules.cards import TEN, rank_name, rank_plural
-from palace_tui.rules.powers import RANK_OPTIONS, rank_option_values
+from palace_tui.rules.cards import JOKER, TEN, rank_plural
+from palace_tui.rules.powers import RANK_OPTIONS, Power, current_value, rank_option_values
+from palace_tui.words.powers import POWER_WORDS
 from palace_tui.words.vocab import capitalized
 
 
@@ -51,20 +52,18 @@ def _counts(noun: str, values: tuple[int, ...], sentence: str) -> dict[Any, Said
 
 
 def _powers(rank: int, clear: bool = True) -> dict[Any, Said]:
-    """The powers a rank's option may give it, each in a few words and a sentence (``clear``:
-    offer ``clear`` among them; the ten's own option says it as ``anything`` instead)."""
-    a = capitalized(rank_name(rank, True))
-    lower = rank_name(rank) if rank <= TEN else rank_name(rank, True)
-    said = {
-        "normal": Said("ordinary", f"{a} is an ordinary card."),
-        "reset": Said("on anything", f"{a} goes on anything; after it anything goes."),
-        "clear": Said("clears pile", f"{a} goes on anything and clears the pile."),
-        "invisible": Said("see-through", f"{a} goes on anything; the next card must beat the card under it."),
-        "low": Said("low", f"After {rank_name(rank, True)} the next ordinary play must be {lower} or lower."),
-        "skip": Said("skips a player", f"{a} makes the next player miss a turn."),
-        "reverse": Said("reverse play", f"{a} goes on anything and reverses play."),
-    }
-    return {value: said[value] for value in rank_option_values(rank) if value in said and (clear or value != "clear")}
+    """The powers a rank's option may give it, each in a few words and a sentence, from each
+    power's entry in :data:`~palace_tui.words.powers.POWER_WORDS` (``clear``: offer ``clear``
+    among them; the ten's own option says it as ``anything`` instead)."""
+    said = {}
+    for value in rank_option_values(rank):
+        if value in _POWER_VALUES and (clear or value != Power.CLEAR):
+            words = POWER_WORDS[Power(value)]
+            said[value] = Said(words.name, words.option_sentence(rank))
+    return said
+
+
+_POWER_VALUES = frozenset(Power)
 
 
 #: Every option of the engine, in a player's words. A new option gets its entry here.
@@ -74,9 +73,7 @@ OPTION_WORDS: dict[str, OptionWords] = {
         "Jokers",
         {
             False: Said("none", "No jokers."),
-            True: Said(
-                "two a pack", "Two jokers per pack: a joker goes on anything, reverses play and is see-through."
-            ),
+            True: Said("two a pack", POWER_WORDS[Power.JOKER].option_sentence(JOKER)),
         },
     ),
     "face_down": OptionWords("Face down", _counts("card", (3, 4, 5), "Each player gets {n} blind cards face down.")),
@@ -223,6 +220,7 @@ def _said(name: str, value: Any) -> Said | None:
     known = OPTION_WORDS.get(name)
     if known is None:
         return None
+    value = current_value(value)  # a record's "invisible" is said as "see-through"
     for key, said in known.values.items():
         # bool is an int subclass: True must not read as a count of 1.
         if key == value and type(key) is type(value):

@@ -14,25 +14,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from palace_tui.rules.cards import (
-    ACE,
-    JOKER,
-    PICTURES,
-    RANK_LABELS,
-    TEN,
-    TWO,
-    Card,
-    rank_name,
-    rank_plural,
-)
+from palace_tui.rules.cards import ACE, JOKER, PICTURES, RANK_LABELS, TEN, TWO, Card, rank_name, rank_plural
 from palace_tui.rules.options import Rules
 from palace_tui.rules.seat import ranks_of_mask
 from palace_tui.rules.tables import tables_for
-from palace_tui.rules.text import join_or, top_run
+from palace_tui.rules.text import join_or, number_word, top_run
 from palace_tui.rules.view import PileRun, Requirement
-from palace_tui.words.powers import NUMBER_WORDS, on_top_name, ranks_with_power
+from palace_tui.words.powers import PileTop, power_words, ranks_with_power
 from palace_tui.words.sentence import Cards, Sentence
-from palace_tui.words.vocab import capitalized
 
 if TYPE_CHECKING:
     from palace_tui.rules.game import Game
@@ -96,128 +85,130 @@ def explain_pile(game: Game) -> str:
     It looks through see-through cards (jokers, and any rank a table makes so), counts a run
     toward a burn, names the house rules that matter to this pile (low ranks, tens not on
     pictures, powered ranks, jokers), and says what a stuck player does under the options.
+    What a power says is its entry's (:data:`~palace_tui.words.powers.POWER_WORDS`).
 
     >>> from palace_tui.rules import Game, Rules
     >>> g = Game.from_position(Rules().replace(seven="low"), seats=[{"hand": "5C"}, {"hand": "9D"}], pile="7H")
     >>> explain_pile(g)
     'A 7 is on top and sevens are low: play a 7 or lower, a 2 or a 10.'
     """
-    rules = game.rules
     if game.phase != "play":
         return "The game is over." if game.phase == "over" else "Nothing is played until everyone is ready."
-    parts: list[str] = []
-    pile = game.pile
-    eff = game.requirement()
-    stage = game.stage()
-    play = "the card you turn must be" if stage == "face_down" else "play"
-    offer = game.drawn_offer()
-    if offer is not None:
-        rank, n = offer
-        drew = f"another {rank_name(rank)}" if n == 1 else f"{n} more {rank_plural(rank)}"
-        them = "it" if n == 1 else "them"
-        parts.append(f"You drew {drew}, the rank you just played: play {them} now, or end your turn.")
-    anything_goes = not eff or rules.power(eff).resets
-    if not pile:
+    parts = _drawn_offer(game)
+    if not game.pile:
         parts.append("The pile is empty: play anything.")
     else:
-        top = pile[-1]
-        run_rank, run_len = top_run(pile)
-        burn = rules.burn
-        if run_rank != JOKER and 1 < run_len < burn:
-            missing = burn - run_len
-            more = f"{NUMBER_WORDS.get(missing, str(missing))} more clear{'s' if missing == 1 else ''}"
-            plural = rank_plural(run_rank)
-            held = f"{run_len} of the 4 {plural}" if rules.packs == 1 else f"{run_len} {plural} in a row"
-            parts.append(f"{held} are on top: {more} the pile.")
-            window = game.burn_in_open()
-            if window is not None:
-                parts.append(
-                    f"Burn-in: anyone else holding {rank_name(window.rank, True)} may play it now, out of turn."
-                )
-        options = join_or(allowed_phrases(rules, eff))
-        low = bool(eff) and rules.power(eff).low
-        if top.rank != eff:  # a see-through card (an invisible rank or a joker) on top
-            many = run_len > 1 and top.rank != JOKER
-            thing = on_top_name(top.rank, many)
-            verb = "are" if many else "is"
-            under = "them" if many else "it"
-            if not eff:
-                parts.append(f"{thing} {verb} see-through and there is nothing under {under}: anything goes.")
-            elif anything_goes:
-                parts.append(f"{thing} {verb} see-through, and under {under} is {rank_name(eff, True)}: anything goes.")
-            elif low:
-                parts.append(
-                    f"{thing} {verb} see-through: answer the {rank_name(eff)} under {under}. "
-                    f"{capitalized(rank_plural(eff))} are low: {play} {options}."
-                )
-            else:
-                parts.append(
-                    f"{thing} {verb} see-through: beat the {rank_name(eff)} under {under}. "
-                    f"{play[0].upper()}{play[1:]} {options}."
-                )
-        elif anything_goes and eff in ranks_with_power(rules):  # a house rank that resets: say why
-            a = capitalized(rank_name(eff, True))
-            parts.append(f"{a} is on top, and {rank_plural(eff)} go on anything: anything goes.")
-        elif anything_goes:
-            parts.append(f"{capitalized(rank_name(eff, True))} is on top: anything goes.")
-        elif low:
-            a = capitalized(rank_name(eff, True))
-            parts.append(f"{a} is on top and {rank_plural(eff)} are low: {play} {options}.")
-        else:
-            parts.append(f"{rank_name(eff, True).capitalize()} is on top: {play} {options}.")
-        if rules.tens_not_on_pictures and eff in PICTURES:
-            parts.append("Tens may not go on a jack, queen, king or ace.")
-        if low and rules.low_binds_ten:
-            parts.append(f"A 10 must obey the low {rank_name(eff)} too.")
-        powers = []
-        if not anything_goes:
-            for rank in ranks_with_power(rules):
-                power = rules.power(rank)
-                if power.reverses:
-                    powers.append(f"{rank_name(rank, True)} goes on anything and reverses play")
-                elif power.see_through and top.rank != rank:
-                    beat = "the next card must beat what is under it"
-                    powers.append(f"{rank_name(rank, True)} goes on anything and {beat}")
-                elif power.skips and game.allowed_mask() >> rank & 1:
-                    powers.append(f"{rank_name(rank, True)} makes the next player miss a turn")
-        if rules.jokers and not anything_goes and top.rank != JOKER:
-            powers.append("a joker goes on anything, reverses play and is see-through")
-        if powers:
-            text = "; ".join(powers)
-            parts.append(text[0].upper() + text[1:] + ".")
-    playable = game.playable_ranks()
+        parts += _on_pile(game)
+    parts += _stuck(game)
+    parts += _builder(game)
+    return " ".join(parts)
+
+
+def _drawn_offer(game: Game) -> list[str]:
+    """The drawn match to play now (play_drawn), if any."""
+    offer = game.drawn_offer()
+    if offer is None:
+        return []
+    rank, n = offer
+    drew = f"another {rank_name(rank)}" if n == 1 else f"{n} more {rank_plural(rank)}"
+    them = "it" if n == 1 else "them"
+    return [f"You drew {drew}, the rank you just played: play {them} now, or end your turn."]
+
+
+def _on_pile(game: Game) -> list[str]:
+    """A pile with cards: the run toward a burn, what the top card asks, and the house rules
+    that matter to it."""
+    rules = game.rules
+    pile = game.pile
+    eff = game.requirement()
+    play = "the card you turn must be" if game.stage() == "face_down" else "play"
+    top = pile[-1]
+    run_rank, run_len = top_run(pile)
+    parts = _toward_burn(game, run_rank, run_len)
+    said = PileTop(rules, top.rank, run_len, eff, play, join_or(allowed_phrases(rules, eff)))
+    parts.append(power_words(rules, top.rank).on_top(said))
+    if rules.tens_not_on_pictures and eff in PICTURES:
+        parts.append("Tens may not go on a jack, queen, king or ace.")
+    if said.low and rules.low_binds_ten:
+        parts.append(f"A 10 must obey the low {rank_name(eff)} too.")
+    if said.anything_goes:
+        return parts
+    allowed = game.allowed_mask()
+    ranks = ranks_with_power(rules) + ([JOKER] if rules.jokers else [])
+    powers = [
+        note
+        for rank in ranks
+        if (
+            note := power_words(rules, rank).pile_note(
+                rank, on_top=top.rank == rank, playable=bool(allowed >> rank & 1)
+            )
+        )
+    ]
+    if powers:
+        text = "; ".join(powers)
+        parts.append(text[0].upper() + text[1:] + ".")
+    return parts
+
+
+def _toward_burn(game: Game, run_rank: int, run_len: int) -> list[str]:
+    """A run on top short of a burn: how many more clear it, and a burn-in window open on it."""
+    burn = game.rules.burn
+    if run_rank == JOKER or not 1 < run_len < burn:
+        return []
+    missing = burn - run_len
+    more = f"{number_word(missing)} more clear{'s' if missing == 1 else ''}"
+    plural = rank_plural(run_rank)
+    held = f"{run_len} of the 4 {plural}" if game.rules.packs == 1 else f"{run_len} {plural} in a row"
+    parts = [f"{held} are on top: {more} the pile."]
+    window = game.burn_in_open()
+    if window is not None:
+        parts.append(f"Burn-in: anyone else holding {rank_name(window.rank, True)} may play it now, out of turn.")
+    return parts
+
+
+def _stuck(game: Game) -> list[str]:
+    """What the seat does at the face-down stage, when nothing goes, or when it may not take."""
+    rules = game.rules
+    pile = game.pile
+    stage = game.stage()
     if stage == "face_down":
-        parts.append(
+        return [
             "You are at the face-down stage: turn one card. If it can't go on the pile, you take it with the pile."
             if pile
             else "You are at the face-down stage: turn one card; on an empty pile it always stays."
-        )
-    elif pile and not playable:
+        ]
+    if not pile:
+        return []
+    if not game.playable_ranks():
         if stage == "face_up":
-            parts.append(
+            return [
                 "None of your face-up cards can go: add one to the pile and take it all."
                 if rules.adds_face_up
                 else "None of your face-up cards can go: take the pile and keep your face-up row."
-            )
-        elif rules.chance and game.stock:
-            parts.append(
+            ]
+        if rules.chance and game.stock:
+            return [
                 "Nothing in your hand can go: take the pile, or first turn the stock's top card "
                 "(if it goes it is played; if not you take it with the pile)."
-            )
-        else:
-            parts.append("Nothing in your hand can go: take the pile.")
-    elif pile and rules.must_play and offer is None:
-        parts.append("You must play if you can, so you may not take the pile now.")
-    elif pile and stage == "face_up" and not rules.adds_face_up:
-        parts.append("If you take the pile instead, you keep your face-up row.")
+            ]
+        return ["Nothing in your hand can go: take the pile."]
+    if rules.must_play and game.drawn_offer() is None:
+        return ["You must play if you can, so you may not take the pile now."]
+    if stage == "face_up" and not rules.adds_face_up:
+        return ["If you take the pile instead, you keep your face-up row."]
+    return []
+
+
+def _builder(game: Game) -> list[str]:
+    """Who leads after a pickup, when the builder does (after_pickup=builder)."""
     owner = game.pile_owner
     if (
-        pile
-        and stage != "face_down"
-        and rules.builder_leads
-        and owner is not None
-        and owner != game.turn
-        and game.seats[owner].place is None
+        not game.pile
+        or game.stage() == "face_down"
+        or not game.rules.builder_leads
+        or owner is None
+        or owner == game.turn
+        or game.seats[owner].place is not None
     ):
-        parts.append(f"If you take the pile, {game.seats[owner].name} (who played the card on top) leads next.")
-    return " ".join(parts)
+        return []
+    return [f"If you take the pile, {game.seats[owner].name} (who played the card on top) leads next."]

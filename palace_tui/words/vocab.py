@@ -1,12 +1,15 @@
 """The small words every sentence is made of: counts, ordinals, lists, card names.
 
-Rank and card names are the engine's own vocabulary (its refusals use them), so
-they are written once in :mod:`palace_tui.rules.cards` and only named again here.
+Rank and card names and the number words are the engine's own vocabulary (its refusals
+and burn reasons use them), so they are written once in :mod:`palace_tui.rules.cards` and
+:mod:`palace_tui.rules.text` and only named again here.
 
 >>> count(1, "card"), count(3, "card"), count(2, "loss")
 ('1 card', '3 cards', '2 losses')
 >>> ordinal(1), ordinal(2), ordinal(11), ordinal(23), ordinal_word(2), ordinal_word(9)
 ('1st', '2nd', '11th', '23rd', 'second', '9th')
+>>> number_word(4), number_word(12)
+('four', '12')
 >>> join_or(["a 2", "a 10", "a joker"]), join_and(["a", "b"])
 ('a 2, a 10 or a joker', 'a and b')
 """
@@ -16,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from palace_tui.rules.cards import card_chunks, cards_words, rank_name, rank_plural
-from palace_tui.rules.text import join_or
+from palace_tui.rules.text import join_or, number_word
 
 __all__ = [
     "capitalized",
@@ -25,6 +28,7 @@ __all__ = [
     "count",
     "join_and",
     "join_or",
+    "number_word",
     "ordinal",
     "ordinal_word",
     "plural",

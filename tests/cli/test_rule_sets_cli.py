@@ -13,7 +13,7 @@ from palace_tui.rules.gamefile import GameRecord, SeatInfo, format_game
 from palace_tui.store import Store
 from palace_tui.table.rule_sets import parse_rules_line, rules_line
 
-OURS = Rules.preset("palace").replace(seven="low", eight="invisible")
+OURS = Rules.preset("palace").replace(seven="low", eight="see-through")
 
 
 def _saved(data_dir: Path, sets: dict[str, str]) -> str:
@@ -33,7 +33,7 @@ def test_rules_by_name_start_the_table_with_them(data_dir: Path) -> None:
 
 def test_a_rules_line_starts_the_table_and_never_opens_the_data_folder(tmp_path: Path) -> None:
     where = tmp_path / "never-made"
-    session = build(["--data-dir", str(where), "--rules", "seven=low eight=invisible next_dealer=loser"])["session"]
+    session = build(["--data-dir", str(where), "--rules", "seven=low eight=see-through next_dealer=loser"])["session"]
     assert session.rules == OURS
     assert not where.exists()
 
@@ -94,12 +94,12 @@ def test_palace_rules_lists_the_sets_with_their_lines_and_how_to_share_one(data_
     where = _saved(data_dir, {"Our rules": rules_line(OURS), "Future": "colour=red"})
     assert palace(["rules", "--data-dir", where]) == 0
     out = capsys.readouterr().out
-    assert "Our rules  seven=low eight=invisible next_dealer=loser" in out
+    assert "Our rules  seven=low eight=see-through next_dealer=loser" in out
     assert "Future     colour=red   (not playable in this version)" in out
     assert "palace --rules 'Our rules'" in out
-    assert "palace --rules 'seven=low eight=invisible next_dealer=loser'" in out
+    assert "palace --rules 'seven=low eight=see-through next_dealer=loser'" in out
     assert palace(["rules", "--data-dir", where, "our rules"]) == 0
-    assert capsys.readouterr().out == "seven=low eight=invisible next_dealer=loser\n", "the line alone, to copy"
+    assert capsys.readouterr().out == "seven=low eight=see-through next_dealer=loser\n", "the line alone, to copy"
 
 
 def test_palace_rules_with_nothing_saved_says_how_to_save_and_creates_no_folder(tmp_path: Path, capsys) -> None:

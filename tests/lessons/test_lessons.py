@@ -151,7 +151,7 @@ def test_each_option_has_its_lesson():
     for name, value in [
         ("seven", "low"),
         ("eight", "reverse"),
-        ("eight", "invisible"),
+        ("eight", "see-through"),
         ("jokers", True),
         ("ten", "not-on-picture"),
         ("after_pickup", "builder"),

@@ -61,7 +61,7 @@ def test_every_option_default_is_listed_first():
 def test_option_names_and_values_are_those_of_rules_md():
     """RULES.md's options keep their values (the house rules add to the rank options'); the
     house rules' options follow them (docs/house_rules.md)."""
-    powers = ("normal", "reset", "clear", "invisible", "low", "skip", "reverse")
+    powers = ("normal", "reset", "clear", "see-through", "low", "skip", "reverse")
     for name, values in RULES_MD_OPTIONS.items():  # every value RULES.md names, its default first
         assert set(values) <= set(OPTIONS[name]) and OPTIONS[name][0] == values[0], name
         if name not in ("ten", "seven", "eight"):
@@ -74,7 +74,7 @@ def test_option_names_and_values_are_those_of_rules_md():
 def test_every_rank_lists_its_powers_in_one_order_after_its_default():
     """The same ↓ presses from the top of a rank's list pick the same power on every rank but the
     2 and the 10 (whose defaults come first); saved lines name values, so they read the same."""
-    order = ("normal", "reset", "clear", "invisible", "low", "skip", "reverse")
+    order = ("normal", "reset", "clear", "see-through", "low", "skip", "reverse")
     names = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "jack", "queen", "king", "ace")
     for name in names:
         default = getattr(Rules(), name)
@@ -83,7 +83,7 @@ def test_every_rank_lists_its_powers_in_one_order_after_its_default():
     line = "palace two=skip seven=low eight=reverse nine=invisible ten=not-on-picture king=reset"
     rules = Rules.from_line(line)
     assert (rules.two, rules.seven, rules.eight, rules.nine, rules.ten, rules.king) == (
-        *("skip", "low", "reverse", "invisible", "not-on-picture", "reset"),
+        *("skip", "low", "reverse", "see-through", "not-on-picture", "reset"),
     )
     assert Rules.from_line(rules.line()) == rules
     assert list(OPTIONS)[len(RULES_MD_OPTIONS) :] == [
@@ -102,7 +102,7 @@ RULES_MD_OPTIONS = {
     "starter": ("lowest", "dealer-left"),
     "ten": ("anything", "not-on-picture"),
     "seven": ("normal", "low"),
-    "eight": ("normal", "reverse", "invisible"),
+    "eight": ("normal", "reverse", "see-through"),  # RULES.md says "invisible": the old name still reads
     "stuck_face_up": ("add-one", "keep-row"),
     "after_pickup": ("next", "builder"),
     "finish": ("last-loses", "first-out"),
@@ -194,7 +194,7 @@ def test_unknown_option_names_the_valid_ones():
     "name,value,valid",
     [
         ("seven", "high", ["normal", "low", "skip"]),
-        ("eight", "wild", ["normal", "reverse", "invisible", "skip"]),
+        ("eight", "wild", ["normal", "reverse", "see-through", "skip"]),
         ("packs", 4, ["1", "2", "3"]),
         ("face_down", 2, ["3", "4", "5"]),
         ("hand_size", 6, ["1", "2", "3", "4", "5"]),

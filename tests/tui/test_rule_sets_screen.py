@@ -89,13 +89,13 @@ async def test_changing_an_option_of_a_saved_set_and_saving_again_overwrites_it(
         screen = app.screen
         assert screen.query_one("#preset").value == "set:Our rules"
         assert screen.query_one("#set-name").value == "Our rules"
-        screen.query_one("#opt-eight").value = "invisible"
+        screen.query_one("#opt-eight").value = "see-through"
         await pilot.pause()
         assert screen.query_one("#preset").value == "custom"
         assert str(screen.query_one("#save-set").label) == "Save"
         screen.query_one("#set-name").focus()
         await press(pilot, "enter")
-        assert store.rule_sets() == {"Our rules": "seven=low eight=invisible next_dealer=loser"}
+        assert store.rule_sets() == {"Our rules": "seven=low eight=see-through next_dealer=loser"}
         assert screen.query_one("#preset").value == "set:Our rules"
         assert any("(replacing it)" in n for n in notes(app))
 
