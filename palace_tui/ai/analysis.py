@@ -34,8 +34,12 @@ from palace_tui.rules import Event, Game, Move, Rules
 from palace_tui.rules.gamefile import Replay
 
 #: Bumped when the analysis changes, so kept analyses of an older kind are not reused
-#: (3: the coach's own advice, longer looks, per-chance worlds).
-ANALYSIS_VERSION = 3
+#: (3: the coach's own advice, longer looks, per-chance worlds; 4: every row of chances adds
+#: up, as a table allows).
+ANALYSIS_VERSION = 4
+#: Bumped when a judgement of one move changes (it is in every job's key, so judgements made
+#: ahead of an older kind are made again).
+JUDGEMENT_VERSION = 3
 #: The least worlds behind a chance in a review (the screen's default).
 DEFAULT_ITERATIONS = MIN_WORLDS
 #: A mistake that loses at least this much chance may be a turning point.
@@ -229,7 +233,7 @@ def jobs(
     still going on is left out: its plan is not known yet."""
     humans = set(humans)
     total = len(played.steps)
-    digest = hashlib.blake2b(f"v{ANALYSIS_VERSION}|{iterations}|{work}|{played.start.code()}".encode(), digest_size=16)
+    digest = hashlib.blake2b(f"v{JUDGEMENT_VERSION}|{iterations}|{work}|{played.start.code()}".encode(), digest_size=16)
     # The digest after each move: prefixes[k] covers the first k moves.
     prefixes = [digest.copy()]
     for step in played.steps:
@@ -367,7 +371,7 @@ def assemble(played: Replay, results: dict[int, Judged | None], tasks: dict[int,
             chances.append(None)
         else:
             current[step.seat] = _chances(judged.made_chances, judged.worlds)
-            current = _settled(step.after, current)
+            current = consistent(step.after, _settled(step.after, current), step.seat)
             chances.append(list(current))
         if judged is not None and task in ("setup", "play"):
             verdicts[i] = _verdict(i, step.seat, judged, measure, "setup" if task == "setup" else "play")
@@ -397,6 +401,43 @@ def _settled(game: Game, current: list[Chances]) -> list[Chances]:
             # Out before the end: never last, and the winner when it went out first.
             result[s] = Chances(1.0, float(seat.place == 1))
     return result
+
+
+def consistent(game: Game, current: list[Chances], fresh: int) -> list[Chances]:
+    """``current`` made to add up as the table allows, keeping seat ``fresh``'s chances (the
+    mover's, just searched) and those of the seats that are out: among the seats still playing
+    exactly one will be last (a game with a loser) and one will win (when nobody has yet), so
+    the others' chances of being last, and of winning, are scaled to what is left. Each seat's
+    estimate was made at its own last decision; without this, two seats left could each be
+    "out of last place in nearly every game"."""
+    if game.phase == "over":
+        return current
+    playing = [s for s, seat in enumerate(game.seats) if seat.place is None]
+    others = [s for s in playing if s != fresh]
+    if not others:
+        return current
+    out = list(current)
+    fixed = [s for s in range(len(current)) if s not in others]
+
+    def share(values: list[float], total: float) -> list[float]:
+        """``values`` scaled to add up to ``total`` (evenly when they are all 0)."""
+        total = min(1.0, max(0.0, total))
+        have = sum(values)
+        if have <= 0:
+            return [total / len(values)] * len(values)
+        return [min(1.0, v * total / have) for v in values]
+
+    lose_left = 1.0 - sum(1.0 - current[s].not_last for s in fixed if game.rules.has_loser)
+    loses = share([1.0 - current[s].not_last for s in others], lose_left)
+    win_left = 1.0 - sum(current[s].win for s in fixed)
+    wins = share([current[s].win for s in others], win_left)
+    for s, lose, win in zip(others, loses, wins):
+        not_last = 1.0 - lose if game.rules.has_loser else current[s].not_last
+        # What is left is known as well as the fresh estimate it is left by (exactly so with two
+        # seats left, where it is one minus the mover's).
+        worlds = max(current[s].worlds, current[fresh].worlds)
+        out[s] = Chances(not_last, win, worlds)
+    return out
 
 
 def turning_points(verdicts: dict[int, Verdict]) -> list[int]:

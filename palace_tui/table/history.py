@@ -6,6 +6,10 @@ first event). The log's lines are worded from the events on demand by
 computer players' memory read the same events. Only public events enter: the
 engine's events hold no private card, and a draw is kept as its count only.
 
+Every event of the game is kept, however long it runs (the log shows only its last
+LOG_LIMIT lines): the coach and the computer players read the whole public story, as
+the review does, so what they know never depends on the length of the game.
+
 >>> from palace_tui.rules import Card
 >>> h = History.start("Game 1: Ann deals")
 >>> h.add([Event("played", 0, (Card.parse("9S"),)), Event("drew", 0, (), 1)])
@@ -25,11 +29,8 @@ from palace_tui.words import log_sentence
 
 #: How many lines the log keeps (and saves).
 LOG_LIMIT = 200
-#: How many of the latest events the recap and the computer players' memory read.
+#: How many of the latest events the recap reads.
 EVENT_LIMIT = 120
-#: How many events are kept: the log's lines plus the one event the log does not word
-#: (the game's end, ``over``), so the log still has LOG_LIMIT lines at the end of a long game.
-HISTORY_LIMIT = LOG_LIMIT + 1
 #: The event kind the log leaves out (the results say it).
 UNLOGGED = "over"
 
@@ -52,7 +53,8 @@ class History:
 
     #: Lines the log shows before the events: "Game 2: Ann deals" (or an old save's log as text).
     header: list[str] = field(default_factory=list)
-    #: The latest events (at most HISTORY_LIMIT) as ``(index, event)``, oldest first.
+    #: The game's events as ``(index, event)``, oldest first: all of them, except in a save from
+    #: before every event was kept (those kept only the latest).
     entries: list[tuple[int, Event]] = field(default_factory=list)
     #: How many log lines this game has had in all (the log keeps the last LOG_LIMIT).
     total: int = 0
@@ -75,24 +77,26 @@ class History:
         return self.entries[-1][0] + 1 if self.entries else 0
 
     def add(self, events: Iterable[Event]) -> None:
-        """Keep a move's events (only what everybody saw), then drop the oldest beyond the limits."""
+        """Keep a move's events (only what everybody saw); the log's oldest text lines beyond its limit go."""
         index = self.next_index
         for event in events:
             self.entries.append((index, public(event)))
             index += 1
             if event.kind != UNLOGGED:
                 self.total += 1
-        del self.entries[:-HISTORY_LIMIT]
-        excess = len(self.header) + len(self._logged()) - LOG_LIMIT
+        excess = len(self.header) + len(self._logged(LOG_LIMIT + 1)) - LOG_LIMIT
         if excess > 0:
             del self.header[:excess]
 
-    def _logged(self) -> list[Event]:
-        return [e for i, e in self.entries if i >= self.logged_from and e.kind != UNLOGGED]
+    def _logged(self, last: int | None = None) -> list[Event]:
+        """The events the log words (the latest ``last`` entries' only, when given)."""
+        entries = self.entries if last is None else self.entries[-last:]
+        return [e for i, e in entries if i >= self.logged_from and e.kind != UNLOGGED]
 
     def log_entries(self) -> list[LogEntry]:
         """The log's latest lines as data: header lines and the events they word."""
-        entries: list[LogEntry] = [*self.header, *self._logged()]
+        # One unlogged event (``over``) at most among the last LOG_LIMIT + 1 entries.
+        entries: list[LogEntry] = [*self.header, *self._logged(LOG_LIMIT + 1)]
         return entries[-LOG_LIMIT:]
 
     def log(self, names: Sequence[str]) -> list[str]:
@@ -104,8 +108,7 @@ class History:
         return self.entries[-EVENT_LIMIT:]
 
     def public_events(self) -> list[Event] | None:
-        """Every event of this game, or None when the oldest are no longer among the recent ones."""
-        recent = self.recent()
-        if recent and recent[0][0] != 0:
+        """Every event of this game, or None when the oldest were not kept (an older save)."""
+        if self.entries and self.entries[0][0] != 0:
             return None
-        return [e for _, e in recent]
+        return [e for _, e in self.entries]

@@ -25,11 +25,11 @@ from typing import Any
 
 from palace_tui.rules import Card, Event, Game, IllegalMove, Move, Rules
 from palace_tui.rules.cards import shuffled_deck
-from palace_tui.rules.gamefile import GameRecord
+from palace_tui.rules.gamefile import GameRecord, ReplayError, replay
 from palace_tui.store.memory import MemoryStore, open_store
 from palace_tui.table.codec import event_from_list, event_to_list, session_from_data, session_to_data
 from palace_tui.table.computers import ComputerPlayer, Computers
-from palace_tui.table.history import EVENT_LIMIT, LOG_LIMIT, History, LogEntry, log_entry_text
+from palace_tui.table.history import EVENT_LIMIT, LOG_LIMIT, History, LogEntry, log_entry_text, public
 from palace_tui.table.recording import game_record, now_iso, result_record
 from palace_tui.table.seats import SeatConfig, computer_levels, default_level
 from palace_tui.table.takeback import Snapshot, TakeBack
@@ -132,8 +132,17 @@ class Session:
         return self.public_history.recent()
 
     def public_events(self) -> list[Event] | None:
-        """Every public event of this game, or None when the oldest have been dropped."""
-        return self.public_history.public_events()
+        """Every public event of this game, as the coach, the computer players and the review
+        read them. A save from before every event was kept is caught up by replaying its deal
+        and moves; None when that save kept neither (its oldest events are lost)."""
+        kept = self.public_history.public_events()
+        if kept is not None or self.deck is None or self.history is None:
+            return kept
+        try:
+            played = replay(self.game_record())
+        except ReplayError:
+            return None
+        return [public(e) for step in played.steps for e in step.events]
 
     # ------------------------------------------------------------ saving, when
 

@@ -85,10 +85,10 @@ class PlayReason:
 
     what: str  # the cards laid, named: "your 9♦", "both your 7s (7♠ and 7♥)"
     rank: int
-    chance: str  # the chances clause ("; it wins about 6 games of 10") or ""
+    chance: str  # the chances clause ("; it usually wins") or ""
     pile: int  # cards on the pile
     top: int  # the rank to answer (0: anything)
-    others: bool  # an ordinary card (one that does not go on anything) could be played instead
+    others: bool  # another card held could be played instead
     playable: bool  # the rank may go on the pile now
     active: int  # seats still holding cards
     next_name: str  # the seat after this one

@@ -170,21 +170,21 @@ def chances_words(who: str, not_last: float, win: float, has_loser: bool) -> str
 
 
 def cost(measure: str, made: float, better: float) -> str:
-    """What a mistake cost, in games a player can picture, by the chance the review ranks by."""
-    points = round((better - made) * 100)
+    """What a mistake cost, in games a player can picture, by the chance the review ranks by: the
+    difference of the two chances it quotes (so the three numbers always add up), never more
+    than the better move's own chance."""
+    now, best = (round(min(1.0, max(0.0, p)) * 100) for p in (made, better))
+    points = best - now
     if measure == "not_last":
         if points < 1:
             return "It leaves you lower on average, though you stay out of last place about as often."
         return (
             f"It cost you about {points} games in 100: from here you stay out of last place in about "
-            f"{round(made * 100)}, where the better move kept you out in {round(better * 100)}."
+            f"{now}, where the better move kept you out in {best}."
         )
     if points < 1:
         return "It leaves you lower on average, though you win about as often."
-    return (
-        f"It cost you about {points} games in 100: from here you win about {round(made * 100)}, "
-        f"where the better move won {round(better * 100)}."
-    )
+    return f"It cost you about {points} games in 100: from here you win about {now}, where the better move won {best}."
 
 
 def turning_label(name: str, k: int, of: int) -> str:

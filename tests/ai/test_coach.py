@@ -19,7 +19,7 @@ _TOKEN = re.compile(r"\b(10|[2-9]|jack|queen|king|ace|joker)(?:s)?\b")
 
 
 def _named_ranks(reason: str) -> set[int]:
-    # Counts and chances are numbers, not cards: "3 cards", "about 8 games of 10", "about 6".
+    # Counts are numbers, not cards: "3 cards".
     text = re.sub(r"\d+ cards?|about \d+( games? of 10)?", "", reason)
     return {_RANK_WORD[m.group(1)] for m in _TOKEN.finditer(text)}
 
@@ -154,32 +154,35 @@ def test_the_swap_names_both_cards():
 
 
 def test_the_chances_quoted_are_the_search_estimate():
-    """The numbers in a sentence are the chosen move's and the best other move's
-    estimates (in tenths) from the same seeded search the advice came from."""
-    from palace_tui.ai.coach import _games, _rival_games
+    """The chances in a sentence are the advised move's and one other move's estimates from
+    the same seeded search the advice came from, in a player's words; the other move is one
+    the sentence names, and the advised move is never behind it."""
+    from palace_tui.ai.coach import _alternative
     from palace_tui.ai.hard import HardPlayer
+    from palace_tui.words.coach import chance_words
 
-    quoted = 0
+    quoted = compared = 0
     for game in positions(Rules.preset("palace"), 4, 30, seed=43, setup_share=0):
         if game.phase != "play":
             continue
         advice = advise(game, game.turn, iterations=16)
         player = HardPlayer(5, iterations=16)
         choice = player.decide(game)
-        stats = player.last_stats
         if "; it " not in advice.reason:
             continue
+        chances = player.last_stats["chances"]
         quoted += 1
-        chances, means = stats["chances"], stats["means"]
-        rival = max((c for c in chances if c != choice), key=lambda c: (means[c], c == stats["default"]))
-        clause = advice.reason.split("; it ", 1)[1]
-        k = 1 if clause.startswith("wins") else 0
-        assert clause.startswith(("wins", "keeps you out of last place in"))
-        mine, theirs = round(chances[choice][k] * 10), round(chances[rival][k] * 10)
-        assert _games(mine) in clause, (clause, chances[choice], chances[rival])
-        if mine == theirs:
-            assert ", as does " in clause, clause
-        else:
-            assert clause.endswith(" " + _rival_games(theirs) + "."), clause
-        assert mine >= theirs
-    assert quoted >= 5
+        clause = advice.reason.split("; it ", 1)[1].rstrip(".")
+        k = 1 if "wins" in clause.split(",")[0] else 0
+        words = re.sub(r"(10|[2-9])[♠♥♦♣]|\b(10|[2-9])s\b", "", clause)  # the cards and ranks named
+        assert not any(ch.isdigit() for ch in words), clause  # chances in words, not numbers
+        assert chance_words(chances[choice][k]) in clause.split(",")[0], (clause, chances[choice])
+        if ", " in clause:
+            compared += 1
+            other = clause.split(", ", 1)[1]
+            rivals = [
+                c for c in chances if c != choice and other == f"{_alternative(game, c)} " + chance_words(chances[c][k])
+            ]
+            assert rivals, (clause, chances)
+            assert all(chances[c][k] < chances[choice][k] for c in rivals)
+    assert quoted >= 5 and compared >= 1

@@ -34,12 +34,33 @@ def test_the_log_keeps_its_last_lines_and_never_words_the_end():
     assert h.entries[-1][1].kind == "over" and h.next_index == LOG_LIMIT + 52
 
 
-def test_the_recap_reads_the_latest_events_and_memory_needs_the_first():
+def test_the_recap_reads_the_latest_events_and_memory_every_one():
+    """However long the game, the coach and the computers read all of it (issue 35)."""
     h = History.start("Game 1: Ann deals")
     h.add(_plays(EVENT_LIMIT))
     assert len(h.recent()) == EVENT_LIMIT and h.public_events() is not None
-    h.add(_plays(1))
-    assert h.recent()[0][0] == 1 and h.public_events() is None
+    h.add(_plays(3 * LOG_LIMIT))
+    assert h.recent()[0][0] == 3 * LOG_LIMIT
+    assert h.public_events() == _plays(EVENT_LIMIT + 3 * LOG_LIMIT)
+
+
+def test_an_older_save_that_kept_only_the_latest_events_has_no_whole_story():
+    h = History(["Game 1: Ann deals"], [(k, e) for k, e in enumerate(_plays(5))][2:], total=6)
+    assert h.public_events() is None and [i for i, _ in h.recent()] == [2, 3, 4]
+
+
+def test_an_older_save_of_a_long_game_is_caught_up_from_its_deal_and_moves():
+    """A save from when the table kept only the latest events: the session replays its moves."""
+    seats = [SeatConfig("Ann", human=False), SeatConfig("Ben", human=False), SeatConfig("Cy", human=False)]
+    session = Session.new(seats, Rules.preset("palace"), seed=6)
+    while session.game.phase != "over":
+        session.computer_move()
+    whole = session.public_events()
+    assert whole is not None and len(whole) > 200
+    data = session.to_dict()
+    data["events"] = data["events"][-EVENT_LIMIT:]  # as that release saved it
+    back = Session.from_dict(data)
+    assert back.public_history.public_events() is None and back.public_events() == whole
 
 
 def test_a_drawn_card_never_enters():

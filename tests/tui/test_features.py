@@ -437,3 +437,55 @@ async def test_take_back_hidden_with_the_reason_while_the_computer_waits(make_ap
         await press(pilot, "u")
         assert screen.message is not None and "drawn from the stock" in screen.message.plain
         assert "Cards were drawn from the stock" in screen_text(app)
+
+
+async def test_coach_setup_swap_is_under_the_cursor_and_enter_makes_it(make_app):
+    """h in the setup (deal=swap): the cursors go to the two cards the coach names, so Enter
+    makes exactly the advised swap, wherever the cursors were (issue 35)."""
+    from palace_tui.ai.policy import setup_move
+
+    rules = Rules.preset("palace")
+    session = Session.new([SeatConfig("Ann", human=False, level="easy"), SeatConfig("Ben")], rules, seed=3)
+    app = make_app(session, coach_work=5_000)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for _ in range(100):
+            if isinstance(app.screen, GameScreen) and app.screen.viewer == 1 and session.game.turn == 1:
+                break
+            await press(pilot, "enter")  # past a pass screen, if any
+        screen = app.screen
+        assert session.game.phase == "setup" and screen.viewer == 1
+        advised = setup_move(session.game)
+        assert advised.kind == "swap" and screen.cursor.move("swap", screen.view(), screen.mode(), rules) != advised
+        await press(pilot, "h")
+        await settle(app, pilot)
+        hand_card, up_card = advised.cards
+        assert f"Put your {hand_card} face up" in screen.note.body and screen.note.body.endswith("Enter swaps them.")
+        await press(pilot, "enter")
+        assert up_card in session.game.seats[1].hand and hand_card in session.game.seats[1].face_up
+        assert session.history[-1] == advised
+
+
+async def test_coach_setup_choice_is_marked_and_enter_lays_it(make_app):
+    """h in the setup (deal=choose): the coach's cards are marked, so Enter lays exactly them face up."""
+    from palace_tui.ai.policy import setup_move
+
+    rules = Rules.preset("palace").replace(deal="choose")
+    session = Session.new([SeatConfig("Ann", human=False, level="easy"), SeatConfig("Ben")], rules, seed=3)
+    app = make_app(session, coach_work=5_000)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(100):
+            if isinstance(app.screen, GameScreen) and app.screen.viewer == 1 and session.game.turn == 1:
+                break
+            await press(pilot, "enter")
+        screen = app.screen
+        advised = setup_move(session.game)
+        assert advised.kind == "choose"
+        await press(pilot, "space")  # a mark of Ben's own, which the advice replaces
+        await press(pilot, "h")
+        await settle(app, pilot)
+        assert screen.note.body.endswith("Enter lays them face up."), screen.note.body
+        await press(pilot, "enter")
+        assert sorted(session.game.seats[1].face_up) == sorted(advised.cards)

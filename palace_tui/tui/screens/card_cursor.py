@@ -269,3 +269,22 @@ class CardCursor:
         self[Row.FACE_UP] = up.index(card)
         self.marked = set()
         return True
+
+    def point_at_swap(self, view: SeatView, hand_card: Card, face_up: Card) -> bool:
+        """Put the hand's cursor on ``hand_card`` and the face-up row's on ``face_up``, so Enter
+        swaps exactly them; False when either is not there."""
+        hand, up = list(view.hand), list(view.face_up)
+        if hand_card not in hand or face_up not in up:
+            return False
+        self[Row.HAND], self[Row.FACE_UP] = hand.index(hand_card), up.index(face_up)
+        self.marked = set()
+        return True
+
+    def point_at_choice(self, view: SeatView, cards: list[Card]) -> bool:
+        """Mark exactly ``cards`` in the hand (laying cards face up), so Enter lays them down;
+        False when the hand does not hold them all."""
+        self.row = Row.HAND
+        if not self.point_at(view, cards):
+            return False
+        self.marked = self.marked or {self[Row.HAND]}  # a single card is marked too: Enter lays the marked
+        return True

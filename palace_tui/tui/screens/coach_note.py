@@ -4,8 +4,9 @@
 a thread worker of the table screen, which gets a
 :class:`~.table_messages.CoachAnswered`; :func:`coach_note` turns the answer into the
 note's text and points the seat's :class:`~.card_cursor.CardCursor` at the move, so
-Enter plays the cards named (or t takes the pile, adding the face-up card named), and
-the note says which key does it only when it will.
+Enter plays the cards named (or t takes the pile, adding the face-up card named; in the
+setup Enter makes the swap named, or lays the cards named face up), and the note says
+which key does it only when it will.
 """
 
 from __future__ import annotations
@@ -63,6 +64,12 @@ def coach_note(
         text.append(".")
     elif move.kind == "take" and _points_at_added(advice, cursor, view, mode):
         text.append("  Take takes the pile." if touch else "  t takes the pile.")
+    elif move.kind == "swap" and mode == Mode.SWAP and cursor.point_at_swap(view, *move.cards):
+        text.append("  Swap swaps them." if touch else "  Enter swaps them.")
+    elif move.kind == "choose" and mode == Mode.CHOOSE and cursor.point_at_choice(view, list(move.cards)):
+        text.append("  Lay up lays them face up." if touch else "  Enter lays them face up.")
+    elif move.kind == "ready" and mode == Mode.SWAP:
+        text.append("  Ready starts the game." if touch else "  r says you are ready.")
     return text
 
 
