@@ -98,3 +98,36 @@ def _printable_char(ch: str) -> str:
     if category == "Cf":
         return ""
     return " " if category in ("Cc", "Zl", "Zp") else ch
+
+
+def visible(text: object) -> str:
+    """``text`` with every control, escape and format character written out as its code
+    (``\\x1b``, ``\\u202e``), so that what a terminal would hide or obey is seen instead.
+
+    >>> visible("Ann\\x1b]0;owned\\x07")
+    'Ann\\\\x1b]0;owned\\\\x07'
+    """
+    return "".join(_visible_char(ch) for ch in _whole_characters(str(text)))
+
+
+def _visible_char(ch: str) -> str:
+    if unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp"):
+        return ch
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def refuse_hidden(text: str, what: str, *, spaces: bool = False) -> None:
+    """ValueError with one sentence when ``text`` holds a control or escape character: a name
+    that holds one would be written as typed and shown as another (the terminal hides them).
+    With ``spaces``, a tab or a line break passes (a name is kept with a space there, as shown).
+
+    >>> refuse_hidden("Ours", "a rules name")
+    >>> refuse_hidden("Ours\\x1b[31m", "a rules name")
+    Traceback (most recent call last):
+    ValueError: a rules name cannot hold control characters, and 'Ours\\x1b[31m' holds one: write it without them
+    """
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") and not (spaces and ch.isspace()) for ch in text):
+        raise ValueError(
+            f"{what} cannot hold control characters, and '{visible(text)}' holds one: write it without them"
+        )

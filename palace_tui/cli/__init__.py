@@ -7,6 +7,7 @@ Textual. Every bad flag of every command prints one sentence and exits with stat
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 
@@ -73,12 +74,34 @@ def main(argv: list[str] | None = None) -> int:
     printable_anywhere()  # an ASCII terminal gets the nearest ASCII, never an escape or a traceback
     args = list(sys.argv[1:] if argv is None else argv)
     command = args[0] if args and not args[0].startswith("-") else ""
-    if command in COMMANDS:
-        run, _line = COMMANDS[command]
-        return run(args[1:])
-    from palace_tui.cli.play import main as play_main
+    try:
+        try:
+            if command in COMMANDS:
+                run, _line = COMMANDS[command]
+                code = run(args[1:])
+            else:
+                from palace_tui.cli.play import main as play_main
 
-    return play_main(args)
+                code = play_main(args)
+        finally:
+            sys.stdout.flush()  # what is still buffered meets a closed pipe here (--help too), not at exit
+    except BrokenPipeError:
+        return closed_pipe()
+    return code
+
+
+def closed_pipe() -> int:
+    """The reader of the output went away (``palace rules | head -3``): end quietly, status 1.
+
+    Python's recipe: what is left in the buffer goes to devnull, so the flush at exit
+    raises nothing more either.
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file behind stdout (a test's capture)
+        pass
+    return 1
 
 
 if __name__ == "__main__":

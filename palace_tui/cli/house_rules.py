@@ -33,7 +33,8 @@ def _parser() -> Parser:
 
 
 def main(argv: list[str]) -> int:
-    """List, print, save or delete rule sets; 0 on success, 1 for a name that is not saved, 2 for a bad line."""
+    """List, print, save or delete rule sets; 0 on success, 1 when the disk did not keep a change,
+    2 for a bad command line or a name that is not saved."""
     try:
         args = _parser().parse_args(argv)
         if args.data_dir is not None and not args.data_dir.strip():
@@ -41,8 +42,9 @@ def main(argv: list[str]) -> int:
         if sum(x is not None for x in (args.name, args.save, args.delete)) > 1:
             raise UsageError("give a NAME, --save or --delete, one at a time")
         if args.save:
-            name, line = rule_sets.set_name(args.save[0]), args.save[1]
-            rule_sets.parse_rules_line(line)  # refused here, before anything is written
+            name, text = rule_sets.set_name(args.save[0]), args.save[1]
+            if rule_sets.preset_named(text) or rule_sets.is_line(text):
+                rule_sets.resolve(text, {})  # refused here, before anything is written
     except (UsageError, ValueError) as err:
         return refuse(PROG, err)
     except SystemExit as done:  # --help
@@ -51,7 +53,7 @@ def main(argv: list[str]) -> int:
     if not args.save and not os.path.lexists(data_dir / RULE_SETS_FILE):
         # Looking must not create a data folder as a side effect.
         if args.name or args.delete:
-            return refuse(PROG, f"No rules are saved under {args.name or args.delete!r} (none are saved in {data_dir})")
+            return _not_saved(args.name or args.delete, f"none are saved in {data_dir}")
         say(f"No rules saved yet (none in {data_dir}).")
         say("Save a set on the new-table screen (palace, then Save under Rules), or: palace rules --save NAME LINE")
         return 0
@@ -60,26 +62,48 @@ def main(argv: list[str]) -> int:
         for warning in store.warnings:
             say(warning, err=True)
         if args.save:
-            kept = rule_sets.find(sets, name)
-            sets = {(name if n == kept else n): line for n, line in sets.items()} if kept else sets
-            sets[name] = rule_sets.rules_line(rule_sets.parse_rules_line(line))
-            store.save_rule_sets(sets)
-            say(f"Saved as {name!r}: start with palace --rules {shlex.quote(name)}")
-            return 0
+            return _save(store, sets, name, text)
         wanted = args.name or args.delete
         if wanted:
-            kept = rule_sets.find(sets, wanted)
+            kept = rule_sets.find(rule_sets.playable_names(sets), wanted)
             if kept is None:
-                saved = ", ".join(repr(n) for n in sets) or "none"
-                return refuse(PROG, f"No rules are saved under {wanted!r} (saved: {saved})")
+                saved = ", ".join(repr(n) for n in rule_sets.playable_names(sets)) or "none"
+                return _not_saved(wanted, f"saved: {saved}")
             if args.delete:
-                store.save_rule_sets({n: line for n, line in sets.items() if n != kept})
+                why = store.save_rule_sets({n: line for n, line in sets.items() if n != kept})
+                if why:
+                    return _not_kept(f"{kept!r} could not be forgotten in {data_dir}: {why} (it is still saved)")
                 say(f"{kept!r} is forgotten.")
             else:
                 say(sets[kept])
             return 0
         _list(sets)
     return 0
+
+
+def _save(store: Store, sets: dict[str, str], name: str, text: str) -> int:
+    """``--save NAME TEXT``: TEXT is a rules line, a preset's name or a saved set's, as ``--rules`` takes."""
+    try:
+        rules, _from = rule_sets.resolve(text, sets)
+    except ValueError as err:
+        return refuse(PROG, err)
+    kept = rule_sets.find(sets, name)
+    sets = {(name if n == kept else n): line for n, line in sets.items()} if kept else dict(sets)
+    sets[name] = rule_sets.rules_line(rules)
+    why = store.save_rule_sets(sets)
+    if why:
+        return _not_kept(f"{name!r} could not be saved in {store.data_dir}: {why} (nothing was written)")
+    say(f"Saved as {name!r}: start with palace --rules {shlex.quote(name)}")
+    return 0
+
+
+def _not_saved(name: str, where: str) -> int:
+    return refuse(PROG, f"No rules are saved under {name!r} ({where})")
+
+
+def _not_kept(sentence: str) -> int:
+    say(f"{PROG}: {sentence}.", err=True)
+    return 1
 
 
 def _list(sets: dict[str, str]) -> None:
@@ -90,9 +114,21 @@ def _list(sets: dict[str, str]) -> None:
     width = max(len(name) for name in sets) + 2
     say("Saved rules (name, then the line that shares them):")
     for name, line in sets.items():
-        note = "" if name in usable else "   (not playable in this version)"
+        problem = rule_sets.name_problem(name)
+        note = (
+            f"   (not offered: {problem.split(':')[0]}; palace --rules {shlex.quote(name)} plays the preset)"
+            if rule_sets.preset_named(name)
+            else f"   (not offered: {problem})"
+            if problem
+            else ""
+            if name in usable
+            else "   (not playable in this version)"
+        )
         say(f"  {name:<{width}}{line}{note}")
-    first = next(iter(sets))
+    playable = rule_sets.playable_names(sets)
+    if not playable:
+        return
+    first = next(iter(playable))
     say("")
     say(f"Start a game with one:   palace --rules {shlex.quote(first)}")
     say(f"Share one: send its line; the other table plays it with   palace --rules {shlex.quote(sets[first])}")

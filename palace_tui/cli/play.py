@@ -11,8 +11,9 @@ import sys
 from typing import Any
 
 from palace_tui.cli import commands_help
+from palace_tui.cli.rules_flag import chosen_rules
 from palace_tui.cli.usage import Parser, UsageError, check_terminal, refuse
-from palace_tui.names import clean_name
+from palace_tui.names import clean_name, refuse_hidden
 from palace_tui.rules import OPTIONS, PRESETS, Rules
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
@@ -100,11 +101,17 @@ def build(argv: list[str]) -> dict[str, Any]:
         raise UsageError("--rules and --preset both choose the rules: use one of them")
     session = None
     if table_flags:
-        base = chosen_rules(args.rules, args.data_dir) if args.rules else Rules.preset(args.preset or "palace")
+        base, _rules_name = chosen_rules(args.rules, args.data_dir) if args.rules else (None, None)
+        base = base or Rules.preset(args.preset or "palace")
         try:
             rules = base.with_text_options(args.option)
         except ValueError as exc:
             raise UsageError(str(exc)) from None
+        try:
+            for name in (args.players or "").split(","):
+                refuse_hidden(name, "a player's name", spaces=True)
+        except ValueError as exc:
+            raise UsageError(f"--players: {exc}") from None
         names = [clean_name(n) for n in (args.players or "").split(",") if clean_name(n)]
         if not args.players:
             names = NAMES[: 1 + (args.computers if args.computers is not None else 2)]
@@ -130,35 +137,6 @@ def build(argv: list[str]) -> dict[str, Any]:
         "ai_delay": args.ai_delay,
         "quiet": args.quiet,
     }
-
-
-def chosen_rules(text: str, data_dir: str | None) -> Rules:
-    """The rules ``--rules TEXT`` names (a rules line, a saved set, a preset); UsageError if none."""
-    from palace_tui.table import rule_sets
-
-    sets: dict[str, str] = {}
-    problems: list[str] = []
-    if not rule_sets.is_line(text):  # only a name needs the saved sets: a line never opens the data folder
-        sets, problems = saved_rule_sets(data_dir)
-    try:
-        rules, _name = rule_sets.resolve(text, sets)
-    except ValueError as exc:
-        raise UsageError(" ".join([f"--rules: {exc}", *problems])) from None
-    return rules
-
-
-def saved_rule_sets(data_dir: str | None) -> tuple[dict[str, str], list[str]]:
-    """The rule sets saved in the data folder, and the store's sentences on what went wrong reading them."""
-    from palace_tui.store import Store
-
-    try:
-        store = Store(data_dir, claim_saves=False)  # the saved game is the app's, not this look-up's
-    except Exception as exc:  # the look-up must end in a sentence, whatever the disk does
-        return {}, [f"The data folder could not be opened ({exc})."]
-    try:
-        return store.rule_sets(), list(store.warnings)
-    finally:
-        store.close()
 
 
 def main(argv: list[str] | None = None) -> int:

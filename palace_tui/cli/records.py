@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from palace_tui.cli.usage import Parser, UsageError, refuse, say
-from palace_tui.names import printable
+from palace_tui.names import printable, refuse_hidden
 from palace_tui.store.ranking import SCORINGS
 from palace_tui.store.records import MAX_LIMIT, MAX_SQLITE_INT
 from palace_tui.store.store import RECORDS_FILE, Store, resolve_data_dir
@@ -131,6 +131,11 @@ def _export_flags(number_text: str, path: str) -> tuple[int, Path]:
         raise UsageError(f"there is no recorded game {number_text} (see the No. column of palace records)")
     if not path.strip():
         raise UsageError("--export needs a file name to write the game to")
+    try:
+        # Written as typed, it would be reported without what the terminal hides: another name.
+        refuse_hidden(path, "--export's file name")
+    except ValueError as err:
+        raise UsageError(str(err)) from None
     return number, Path(path).expanduser()
 
 

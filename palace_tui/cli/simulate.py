@@ -7,6 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from palace_tui.cli.rules_flag import chosen_rules
 from palace_tui.cli.usage import Parser, UsageError, refuse
 from palace_tui.rules import Rules
 from palace_tui.sim.report import report
@@ -26,7 +27,7 @@ MAX_WORKERS = 256
 
 def build_parser() -> Parser:
     p = Parser(prog="palace simulate", description="Play headless games between computer players.")
-    p.add_argument("--preset", default="palace", help="palace, shithead or first-out (default palace)")
+    p.add_argument("--preset", default=None, help="palace, shithead or first-out (default palace)")
     p.add_argument(
         "--option",
         action="append",
@@ -37,9 +38,15 @@ def build_parser() -> Parser:
     p.add_argument(
         "--rules",
         default=None,
-        metavar="LINE",
-        help="the rules as one line of name=value pairs, optionally after a preset's name, as a game "
-        "file's rules: line (e.g. 'palace three=see-through eight=skip must_play=true'); --option changes it further",
+        metavar="NAME|LINE",
+        help="the rules as palace --rules takes them: a saved set's name, or one line of name=value pairs, "
+        "optionally after a preset's name, as a game file's rules: line "
+        "(e.g. 'palace three=see-through eight=skip must_play=true'); --option changes them further",
+    )
+    p.add_argument(
+        "--data-dir",
+        metavar="PATH",
+        help="where --rules NAME finds the saved sets (default: $PALACE_DATA_DIR or the user data folder)",
     )
     p.add_argument("--players", type=int, default=4, help="players per game (default 4)")
     p.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
@@ -82,7 +89,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
     try:
-        base = Rules.preset(args.preset) if args.rules is None else _rules_line(args.preset, args.rules)
+        if args.rules is not None and args.preset is not None:
+            raise ValueError(
+                "--rules and --preset both choose the rules: use one of them "
+                "(a rules line may begin with a preset's name, like --rules 'shithead seven=low')"
+            )
+        if args.rules is not None and not args.rules.strip():
+            raise ValueError("--rules needs a value: leave the flag out to use the default")
+        base = (
+            Rules.preset(args.preset or "palace") if args.rules is None else chosen_rules(args.rules, args.data_dir)[0]
+        )
         rules = base.with_text_options(args.option)
         if not 2 <= args.players <= rules.max_players:
             raise ValueError(f"--players must be from 2 to {rules.max_players} with these options")
@@ -105,7 +121,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise ValueError("--ai needs at least one computer level")
         for a in ais:
             make_player(a)
-    except ValueError as exc:
+    except (ValueError, UsageError) as exc:
         return refuse("palace simulate", exc)
     budget_s = args.budget_ms / 1000 if args.budget_ms is not None else None
     config = SimConfig(rules, args.players, ais, args.seed, args.move_cap, budget_s, args.iterations)
@@ -113,14 +129,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     stats = _run_with_progress(config, args.games, workers)
     report(config, stats, args.json, workers)
     return 0
-
-
-def _rules_line(preset: str, line: str) -> Rules:
-    """``--rules LINE``: a line that names no preset starts from ``--preset``'s options."""
-    words = line.split()
-    if words and "=" not in words[0]:
-        return Rules.from_line(line)
-    return Rules.preset(preset).with_text_options(words)
 
 
 def _run_with_progress(config: SimConfig, games: int, workers: int) -> SimStats:

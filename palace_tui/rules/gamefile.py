@@ -175,9 +175,10 @@ def replay(record: GameRecord, *, complete: bool = False) -> Replay:
 
 
 def refused(name: str, move: Move, why: IllegalMove) -> str:
-    """Why a recorded move does not replay: ``Cy can't play 3♣ here. You have no 3 ...``, with no
-    closing period, so a sentence that quotes it (a refusal, a note) ends it once."""
-    return f"{name} can't {move} here. {str(why).rstrip('.')}"
+    """Why a recorded move does not replay, told of the player in the third person, the engine's
+    words to them quoted: ``Cy can't play 3♣ here; the game would have told Cy: "You have no 3 ..."``.
+    No closing period, so a sentence that quotes it (a refusal, a note) ends it once."""
+    return f'{name} can\'t {move} here; the game would have told {name}: "{str(why).rstrip(".")}"'
 
 
 # ---------------------------------------------------------------------- writing

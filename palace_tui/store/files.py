@@ -10,6 +10,7 @@ the old save or the new one, never a mix.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import stat
@@ -255,3 +256,21 @@ def move_aside(path: Path) -> Path:
                 pass  # the main file is safe; a stray companion is harmless next to a fresh file
     fsync_dir(path.parent)
     return dest
+
+
+def why_not_written(err: OSError) -> str:
+    """Why a file could not be written, as a player says it ("the disk is full"), from the system's error."""
+    if err.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "the disk is full"
+    if err.errno == errno.EROFS:
+        return "the disk is read-only"
+    if err.errno in (errno.EACCES, errno.EPERM):
+        return "that folder may not be written to"
+    if err.errno == errno.EISDIR:
+        return "a folder stands where the file goes"
+    if err.errno == errno.ENOTDIR:
+        return "a file stands where a folder goes"
+    if err.errno == errno.ENOENT:
+        return "the folder is not there"
+    why = err.strerror or str(err) or type(err).__name__
+    return why[0].lower() + why[1:]

@@ -37,6 +37,8 @@ class MemoryStore:
         self._last_table: dict[str, Any] | None = None
         self._rule_sets: dict[str, str] = {}
         self._records: dict[str, dict[str, Any]] = {}
+        #: Why nothing here outlasts the run, when a data folder was asked for and would not open ("": none was).
+        self.why_not_saving = ""
         #: Recorded games the last read skipped (none here: nothing is read from a file).
         self.unreadable = 0
 
@@ -77,9 +79,10 @@ class MemoryStore:
         """The saved rule sets, name to rules line."""
         return dict(self._rule_sets)
 
-    def save_rule_sets(self, sets: dict[str, str]) -> None:
-        """Keep these rule sets, replacing the ones kept."""
+    def save_rule_sets(self, sets: dict[str, str]) -> str:
+        """Keep these rule sets, replacing the ones kept; why they will not outlast the run, or ""."""
         self._rule_sets = dict(sets)
+        return self.why_not_saving
 
     def record_game(self, record: dict[str, Any]) -> bool:
         """Keep a finished game once per game id; False when abandoned (it counts in no score) or kept already."""
@@ -138,5 +141,6 @@ def open_store(data_dir: str | Path | None = None) -> GameStore:
         return Store(data_dir=data_dir)
     except Exception as exc:  # the game must start even when the disk won't cooperate
         store = MemoryStore(data_dir)
+        store.why_not_saving = "the data folder could not be opened"
         store.warnings.append(printable(f"Saving is off for this run: the data folder could not be opened ({exc})."))
         return store

@@ -63,8 +63,9 @@ class GameStore(Protocol):
         """The saved rule sets: name to rules line, in the order they are offered."""
         ...
 
-    def save_rule_sets(self, sets: dict[str, str]) -> None:
-        """Keep these rule sets (name to rules line), replacing the ones kept."""
+    def save_rule_sets(self, sets: dict[str, str]) -> str:
+        """Keep these rule sets (name to rules line), replacing the ones kept; "" when they will be
+        there next time, else why not in a player's words (they last this run only)."""
         ...
 
     # -- the records

@@ -30,6 +30,7 @@ from palace_tui.store.files import (
     read_file,
     remove_stale_temps,
     unwrap,
+    why_not_written,
 )
 from palace_tui.store.folder_lock import LOCK_FILE, FolderLock
 from palace_tui.store.keeping import RecordKeeper
@@ -142,6 +143,10 @@ class Store:
         # None marks a cleared save, so a read-only folder's old file is not offered again.
         self._memory: dict[str, bytes | None] = {}
         self._failed: set[str] = set()
+        #: Why the last save of each kind is not on disk, in a player's words (no entry: it is).
+        self._why_not: dict[str, str] = {}
+        #: Why the folder cannot be written, in a player's words ("" when it can).
+        self._why_not_saving = ""
         #: False when the folder cannot be written: everything is then kept in memory only.
         self.saving: bool = self._prepare_folder()
         if self.saving:
@@ -190,6 +195,7 @@ class Store:
             os.close(fd)
             os.unlink(probe)
         except OSError as err:
+            self._why_not_saving = why_not_written(err)
             self._not_saving(err.strerror or str(err))
             return False
         for name in (SESSION_FILE, LAST_TABLE_FILE, RULE_SETS_FILE):
@@ -226,25 +232,30 @@ class Store:
 
     # -- JSON saves ----------------------------------------------------------------
 
-    def _save(self, kind: str, data: dict[str, Any]) -> None:
+    def _save(self, kind: str, data: dict[str, Any]) -> str:
+        """Write one kind of save; "" when it is on disk, else why not in a player's words
+        (it is kept in memory then, for the rest of this run)."""
         filename, fmt, version, _, _ = _KINDS[kind]
         if not isinstance(data, dict):
             raise TypeError(f"a save must be a dict, not {type(data).__name__}")
         payload = envelope(fmt, version, data)  # a TypeError here is a bug in the caller: let it show
         self._memory[kind] = payload
         if self._in_memory_only(kind):
-            return
+            return self._why_not_saving or "another copy of palace-tui keeps this folder's saved game"
         try:
             atomic_write(self.data_dir / filename, payload)
         except OSError as err:
             self._failed.add(kind)
+            self._why_not[kind] = why_not_written(err)
             self.notes.once(
                 "save-failed",
                 f"Saving to {self.data_dir} failed ({err.strerror or err}): "
                 "play goes on, but this game is not being saved.",
             )
-        else:
-            self._failed.discard(kind)
+            return self._why_not[kind]
+        self._failed.discard(kind)
+        self._why_not.pop(kind, None)
+        return ""
 
     @property
     def session_saved(self) -> bool:
@@ -337,9 +348,13 @@ class Store:
         """The remembered new-table settings, or None."""
         return self._load("last_table")
 
-    def save_rule_sets(self, sets: dict[str, str]) -> None:
-        """Keep the table's own rule sets (name to rules line, in the order offered), replacing them all."""
-        self._save("rule_sets", {"sets": [{"name": name, "rules": line} for name, line in sets.items()]})
+    def save_rule_sets(self, sets: dict[str, str]) -> str:
+        """Keep the table's own rule sets (name to rules line, in the order offered), replacing them all.
+
+        "" when they are on disk; else why not, in a player's words ("the disk is full"): they
+        are then kept for this run only, and whoever saved them must be told.
+        """
+        return self._save("rule_sets", {"sets": [{"name": name, "rules": line} for name, line in sets.items()]})
 
     def rule_sets(self) -> dict[str, str]:
         """The saved rule sets, name to rules line; a file not shaped like them is moved aside."""

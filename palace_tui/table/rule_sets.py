@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from palace_tui.names import clean_name
+from palace_tui.names import clean_name, refuse_hidden
 from palace_tui.rules import OPTIONS, PRESETS, Rules
 
 #: The longest name a set may have (it must fit the new-table screen's list).
@@ -52,7 +52,12 @@ def rules_line(rules: Rules) -> str:
 def parse_rules_line(text: str) -> Rules:
     """The rules a line says; ValueError with one sentence if it says something else.
 
-    Options it leaves out keep their defaults; an option said twice is refused (which one is meant?).
+    The line may begin with ``rules:`` and then with a preset's name, whose options the line
+    changes (``palace seven=low``); without one it changes the engine's defaults. Options it
+    leaves out keep their value; an option said twice is refused (which one is meant?).
+
+    >>> parse_rules_line("shithead seven=low") == Rules.preset("shithead").replace(seven="low")
+    True
     """
     line = clean_name(text)
     if line[: len(PREFIX)].lower() == PREFIX:
@@ -60,6 +65,11 @@ def parse_rules_line(text: str) -> Rules:
     if not line:
         raise ValueError("the rules line is empty: write options as name=value, like seven=low eight=skip")
     pairs = line.split()
+    base = Rules()
+    preset = preset_named(pairs[0])
+    if preset is not None:
+        base = Rules.preset(preset)
+        pairs = pairs[1:]
     seen: set[str] = set()
     for pair in pairs:
         if "=" not in pair:
@@ -68,7 +78,13 @@ def parse_rules_line(text: str) -> Rules:
         if name in seen:
             raise ValueError(f"the rules line says {name} twice: keep one")
         seen.add(name)
-    return Rules().with_text_options(pairs)
+    return base.with_text_options(pairs)
+
+
+def preset_named(text: str) -> str | None:
+    """The preset ``text`` names, case and spacing aside, or None."""
+    wanted = clean_name(text).casefold()
+    return next((p for p in PRESETS if p.casefold() == wanted), None)
 
 
 def is_line(text: str) -> bool:
@@ -78,6 +94,8 @@ def is_line(text: str) -> bool:
 
 def set_name(text: object) -> str:
     """A set's name as it is kept: cleaned like a player's name; ValueError with one sentence if unusable."""
+    if isinstance(text, str):
+        refuse_hidden(text, "a rules name", spaces=True)
     name = clean_name(text)
     if not name:
         raise ValueError("a set of rules needs a name, like Our rules")
@@ -109,23 +127,47 @@ def usable(sets: dict[str, str]) -> dict[str, Rules]:
 
 
 def resolve(text: str, sets: dict[str, str]) -> tuple[Rules, str | None]:
-    """What ``palace --rules TEXT`` means: a line's rules (no name), a saved set's, or a preset's.
+    """What ``--rules TEXT`` means, for ``palace``, ``palace rules --save`` and ``palace simulate``
+    alike: a preset's name (always the preset), a rules line (with or without ``rules:`` and a
+    preset's name in front), or a saved set's name; the rules, and the saved set's name if it was one.
 
-    ValueError with one sentence when it is none of them.
+    A set kept under a preset's name (a file edited by hand) never takes the preset's place.
+    ValueError with one sentence when ``text`` is none of them.
     """
+    preset = preset_named(text)
+    if preset is not None:
+        return Rules.preset(preset), None
     if is_line(text):
         return parse_rules_line(text), None
-    kept = find(sets, text)
+    kept = find(playable_names(sets), text)
     if kept is not None:
         try:
             return parse_rules_line(sets[kept]), kept
         except ValueError as exc:
             raise ValueError(f"the saved rules {kept!r} cannot be played here ({exc})") from None
-    preset = next((p for p in PRESETS if p.casefold() == clean_name(text).casefold()), None)
-    if preset is not None:
-        return Rules.preset(preset), None
-    names = ", ".join(repr(n) for n in sets) or "none yet"
+    names = ", ".join(repr(n) for n in playable_names(sets)) or "none yet"
     raise ValueError(
         f"there are no rules named {clean_name(text)!r} (saved: {names}; presets: {', '.join(PRESETS)}); "
         "a rules line sets options, like seven=low eight=skip"
     )
+
+
+def playable_names(sets: dict[str, str]) -> dict[str, str]:
+    """The sets whose names a set may have: one kept under a preset's name (or with ``=`` in it,
+    edited in by hand) is left out, so that the name keeps meaning the preset."""
+    out: dict[str, str] = {}
+    for name, line in sets.items():
+        try:
+            out[set_name(name)] = line
+        except ValueError:
+            continue
+    return out
+
+
+def name_problem(name: str) -> str:
+    """Why a set found in the file under ``name`` is not offered by that name, or "" when it is."""
+    try:
+        set_name(name)
+    except ValueError as exc:
+        return str(exc)
+    return ""

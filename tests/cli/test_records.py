@@ -165,3 +165,16 @@ def test_records_tell_each_tables_story(data_dir: Path, make_record, capsys) -> 
     assert list(rows) == ["Ada", "Bo", "Cy"]  # the best average place first
     assert "Not last in a row" in told and "Last games: a bar a game, oldest first" in told
     assert "Table 1, shithead with Sevens: low: 1 game" in out
+
+
+@pytest.mark.parametrize("name", ["game\x1b[2K.txt", "game\x1b]0;x\x07.txt", "game\tone.txt", "game\u202etxt.exe"])
+def test_an_export_name_holding_a_control_character_is_refused_shown_as_typed(name: str, tmp_path, capsys) -> None:
+    """X1: such a name would be written as typed and reported as another (the terminal hides its codes)."""
+    from palace_tui.cli import main as palace
+
+    assert palace(["records", "--data-dir", str(tmp_path), "--export", "1", str(tmp_path / name)]) == 2
+    err = capsys.readouterr().err
+    assert "--export's file name cannot hold control characters" in err and err.count("\n") == 1
+    assert "\x1b" not in err and "\t" not in err and "\u202e" not in err
+    assert ("\\x1b" in err) or ("\\x09" in err) or ("\\u202e" in err)
+    assert list(tmp_path.iterdir()) == []

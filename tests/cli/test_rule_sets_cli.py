@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 import pytest
@@ -136,3 +137,123 @@ def test_palace_rules_refuses_bad_input_in_one_sentence(data_dir: Path, argv, wo
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1 and err.startswith("palace rules: ")
     assert Store(data_dir).rule_sets() == {"Ours": "seven=low"}, "nothing written"
+
+
+# R1: a set the disk did not keep is never reported as saved.
+
+
+def _disk_full(*_args: object) -> None:
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+@pytest.mark.parametrize(
+    "case, why",
+    [
+        ("folder where the file goes", "a folder stands where the file goes"),
+        ("folder that cannot be made", "a file stands where a folder goes"),
+        ("full disk", "the disk is full"),
+    ],
+)
+def test_a_save_the_disk_refuses_says_why_and_exits_1(
+    case: str, why: str, data_dir: Path, unwritable_dir: Path, monkeypatch, capsys
+) -> None:
+    where = data_dir
+    if case == "folder where the file goes":
+        (data_dir / "rule-sets.json").mkdir(parents=True)
+    elif case == "folder that cannot be made":
+        where = unwritable_dir
+    else:
+        monkeypatch.setattr("palace_tui.store.store.atomic_write", _disk_full)
+    assert palace(["rules", "--data-dir", str(where), "--save", "Ours", "seven=low"]) == 1
+    out, err = capsys.readouterr()
+    assert "Saved" not in out
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("palace rules: 'Ours' could not be saved in ") and why in last
+    assert last.endswith("(nothing was written).")
+    if case == "full disk":
+        monkeypatch.undo()
+        assert Store(data_dir).rule_sets() == {}
+
+
+def test_a_forget_the_disk_refuses_says_it_is_still_saved(data_dir: Path, monkeypatch, capsys) -> None:
+    where = _saved(data_dir, {"Ours": "seven=low"})
+    monkeypatch.setattr("palace_tui.store.store.atomic_write", _disk_full)
+    assert palace(["rules", "--data-dir", where, "--delete", "Ours"]) == 1
+    out, err = capsys.readouterr()
+    assert "forgotten" not in out and "the disk is full (it is still saved)" in err
+
+
+# R2: a preset's name always means the preset.
+
+
+def test_a_set_saved_by_hand_under_a_presets_name_never_takes_its_place(data_dir: Path, capsys) -> None:
+    import json
+
+    where = _saved(data_dir, {"palace": "seven=low", "Ours": "eight=skip"})  # as a hand-edited file holds it
+    assert build(["--data-dir", where, "--rules", "palace"])["session"].rules == Rules.preset("palace")
+    assert build(["--data-dir", where, "--rules", "PALACE"])["session"].rules == Rules.preset("palace")
+    assert palace(["rules", "--data-dir", where]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "palace  seven=low   (not offered: 'palace' is a preset's name already; palace --rules palace plays the preset)"
+        in out
+    )
+    assert "Start a game with one:   palace --rules Ours" in out
+    assert palace(["rules", "--data-dir", where, "palace"]) == 2, "the preset is no saved set"
+    assert "No rules are saved under 'palace' (saved: 'Ours')" in capsys.readouterr().err
+    from palace_tui.cli.simulate import main as simulate
+
+    assert simulate(["--data-dir", where, "--rules", "palace", "--games", "1", "--workers", "1", "--json"]) == 0
+    assert Rules(**json.loads(capsys.readouterr().out)["rules"]) == Rules.preset("palace")
+
+
+# B-3, N-6: --rules reads the same on palace, palace rules --save and palace simulate.
+
+SAME = [
+    ("Ours", OURS),
+    ("seven=low eight=invisible next_dealer=loser", OURS),
+    ("palace seven=low eight=invisible", OURS),
+    ("rules: palace seven=low eight=invisible", OURS),
+    ("shithead seven=low", Rules.preset("shithead").replace(seven="low")),
+    ("first-out", Rules.preset("first-out")),
+]
+
+
+@pytest.mark.parametrize("text, rules", SAME)
+def test_rules_means_one_thing_on_every_command(text: str, rules: Rules, data_dir: Path, capsys) -> None:
+    import json
+
+    from palace_tui.cli.simulate import main as simulate
+
+    where = _saved(data_dir, {"Ours": rules_line(OURS)})
+    assert build(["--data-dir", where, "--rules", text])["session"].rules == rules
+    assert palace(["rules", "--data-dir", where, "--save", "Copy", text]) == 0
+    assert parse_rules_line(Store(data_dir).rule_sets()["Copy"]) == rules
+    capsys.readouterr()
+    argv = ["--data-dir", where, "--rules", text, "--games", "1", "--workers", "1", "--json"]
+    assert simulate(argv) == 0
+    assert Rules(**json.loads(capsys.readouterr().out)["rules"]) == rules
+
+
+def test_simulate_refuses_rules_and_a_preset_together(capsys) -> None:
+    from palace_tui.cli.simulate import main as simulate
+
+    assert simulate(["--rules", "seven=low", "--preset", "shithead", "--games", "1"]) == 2
+    assert "use one of them" in capsys.readouterr().err
+
+
+# X1: names with control characters are refused, shown as their codes.
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["rules", "--save", "Ours\x1b[31m", "seven=low"],
+        ["--players", "Ann\x1b]0;owned\x07,Ben"],
+    ],
+)
+def test_a_name_holding_an_escape_is_refused_and_shown_visibly(argv, data_dir: Path, capsys) -> None:
+    assert palace([*argv, "--data-dir", str(data_dir)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot hold control characters" in err and "\\x1b" in err and "\x1b" not in err
+    assert not (data_dir / "rule-sets.json").exists()

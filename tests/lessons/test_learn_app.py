@@ -399,3 +399,31 @@ async def test_the_burn_in_page_draws_the_offer_the_table_puts_up(tmp_path, touc
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen.progress.is_done("burn-in"), "Enter reads the page"
+
+
+async def test_enter_and_escape_in_one_burst_open_and_close_a_lesson(tmp_path) -> None:
+    """L1: Enter on the list opens a lesson at once (a priority key); an Escape read in the same
+    burst reaches the lesson before it is drawn. It goes back to the list, no NoMatches."""
+    from textual import events
+
+    app = LearnApp(data_dir=str(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        # Both keys as a terminal's one read hands them over, nothing waited for between them.
+        app._driver.send_message(events.Key("enter", "\r"))
+        app._driver.send_message(events.Key("escape", "\x1b"))
+        await pilot.pause()
+        assert app._exception is None
+        assert isinstance(app.screen, LearnScreen)
+        # The escape acted on before the lesson was drawn (as a priority key or a touch would be).
+        app.screen.action_start()
+        lesson = app.screen
+        assert isinstance(lesson, LessonScreen) and not lesson.is_mounted
+        lesson.action_back()
+        await pilot.pause()
+        await pilot.pause()
+        assert app._exception is None, app._exception
+        assert isinstance(app.screen, LearnScreen) and app.return_code is None
+        await pilot.press("enter")
+        assert isinstance(app.screen, LessonScreen)
+        assert f"Lesson 1 of {TOTAL}" in screen_text(app.screen)

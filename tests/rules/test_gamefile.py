@@ -135,10 +135,11 @@ def test_a_refused_move_ends_its_sentence_once(tmp_path, capsys) -> None:
     bad.write_text("\n".join(lines) + "\n")
     with pytest.raises(GameFileError) as caught:
         parse_game(bad.read_text())
-    assert caught.value.why.startswith("Cy can't play 3♣ here. ") and not caught.value.why.endswith(".")
+    assert caught.value.why.startswith("Cy can't play 3♣ here; the game would have told Cy: \"")
+    assert not caught.value.why.endswith(".")
     assert review_main([str(bad)]) == 2
     err = capsys.readouterr().err.strip()
-    assert err.endswith("take the pile.") and ".." not in err and err.count("\n") == 0
+    assert err.endswith('take the pile".') and ".." not in err and err.count("\n") == 0
 
 
 def test_an_unnamed_table_has_no_empty_header_line() -> None:

@@ -171,3 +171,29 @@ async def test_the_focused_option_row_stands_out_at_both_sizes(make_app) -> None
             focused, other = drawn("three", 1), drawn("four", 1)
             assert focused.bgcolor != other.bgcolor and focused.bold and not other.bold
             assert drawn("three", 60).bgcolor != drawn("four", 60).bgcolor, "the whole row, its help too"
+
+
+async def test_a_save_the_disk_refuses_says_it_was_not_kept_and_why(make_app, tmp_path, monkeypatch) -> None:
+    """R1: a full disk (and a folder where the file goes) never reads "Saved as"."""
+    import errno
+
+    from palace_tui.store import Store
+
+    def disk_full(*_args: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    store = Store(tmp_path / "data")
+    monkeypatch.setattr("palace_tui.store.store.atomic_write", disk_full)
+    app = make_app(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#set-name").focus()
+        await press(pilot, *typed("Ours"), "enter")
+        said = notes(app)
+        assert not any("Saved as" in n for n in said), said
+        assert any("'Ours' could not be kept for next time: the disk is full" in n for n in said), said
+        assert any("until you quit" in n for n in said)
+    monkeypatch.undo()
+    store.close()
+    assert Store(tmp_path / "data").rule_sets() == {}

@@ -77,6 +77,10 @@ class LessonScreen(Screen[None]):
         self._take_asked = False
         #: Where the learner points among their cards: the table's own cursor and marks.
         self.cursor = CardCursor()
+        # Keys typed ahead can reach this screen before it is drawn (Enter on the list opens it,
+        # an Escape in the same burst is read at once): until then its widgets are not there.
+        self._drawn = False
+        self._back_early = False
 
     # ------------------------------------------------------------ layout
 
@@ -98,12 +102,16 @@ class LessonScreen(Screen[None]):
 
     def on_resize(self) -> None:
         # The app's size classes (narrow, roomy: tall cards) may have changed: draw again.
-        self.call_after_refresh(self._refresh_table)
+        if self._drawn:
+            self.call_after_refresh(self._refresh_table)
 
     def on_mount(self) -> None:
         self.query_one("#lesson-pile").border_title = "Pile"
         self.query_one(PlayerArea).border_title = "Your cards"
         self._refresh_all()
+        self._drawn = True
+        if self._back_early:  # Escape came before the lesson was drawn: back to the list now
+            self.action_back()
 
     @property
     def lesson(self) -> Lesson:
@@ -227,6 +235,8 @@ class LessonScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """As at the table: show the keys of the learner's stage, hide the others (:mod:`.key_modes`)."""
+        if not self._drawn:
+            return True if action == "back" else None  # nothing to act on yet but going back
         answer = LESSON_KEYS[self.mode()].answer(action, parameters)
         return self._ask(answer) if isinstance(answer, Ask) else answer
 
@@ -360,6 +370,10 @@ class LessonScreen(Screen[None]):
 
     def action_back(self) -> None:
         """Clear the marks if there are any (as at the table), else back to the list of lessons."""
+        if not self._drawn:
+            # Popped now, the screen would be taken apart before on_mount draws it (NoMatches).
+            self._back_early = True
+            return
         if self.cursor.marked:
             self.cursor.marked.clear()
             self._refresh_table(cards_only=True)

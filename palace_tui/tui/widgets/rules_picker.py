@@ -176,8 +176,12 @@ class RulesPicker(Vertical):
         elif replaced is not None:
             kept = {(name if n == replaced else n): (line if n == replaced else v) for n, v in kept.items()}
         kept.setdefault(name, line)
-        self.store.save_rule_sets(kept)
+        why = self.store.save_rule_sets(kept)
         self._reload(SET + name)
+        if why:
+            # Kept in memory for this sitting; a "Saved" here would be a promise the disk broke.
+            self._note(f"{name!r} could not be kept for next time: {why}. It can be played until you quit", error=True)
+            return
         what = f"Renamed {old!r} to {name!r}" if old else f"Saved as {name!r}" + (" (replacing it)" if replaced else "")
         self._note(f"{what}: start it any time with palace --rules {name!r}")
 
@@ -189,9 +193,12 @@ class RulesPicker(Vertical):
         name = self.saved_name()
         if name is None:
             return
-        self.store.save_rule_sets({n: v for n, v in self.store.rule_sets().items() if n != name})
+        why = self.store.save_rule_sets({n: v for n, v in self.store.rule_sets().items() if n != name})
         self._reload(CUSTOM)
         self.show_match(self.current())
+        if why:
+            self._note(f"{name!r} is gone until you quit, but it will be back next time: {why}", error=True)
+            return
         self._note(f"{name!r} is forgotten.")
 
     def _reload(self, value: str) -> None:
