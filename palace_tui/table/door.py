@@ -39,7 +39,8 @@ and no legal moves; events carry only public facts (a draw counts, never shows, 
 
 Changes to this interface (keep it small and stable; note every change here):
 
-* version 1 (this one): first published.
+* version 1 (this one): first published. Since: ``Said.asked`` (which request it answers);
+  ``BurnInWindow.missing`` (was ``need``), the engine's own name.
 """
 
 from __future__ import annotations
@@ -164,7 +165,7 @@ class BurnInWindow:
     """A burn-in (house rule burn_in) is open: the rank on top and how many cards complete it."""
 
     rank: int
-    need: int
+    missing: int
 
 
 @dataclass(frozen=True)
@@ -408,10 +409,12 @@ class CoachAdvised:
 
 @dataclass(frozen=True)
 class Said:
-    """A sentence for the note line, under ``label`` ("Pile", "Take", "Enter"...)."""
+    """A sentence for the note line, under ``label`` ("Pile", "Take", "Enter"...), answering the
+    request of kind ``asked`` (``why_not``, ``explain_pile``)."""
 
     label: str
     text: str
+    asked: str = ""
     kind: Literal["said"] = "said"
 
 
