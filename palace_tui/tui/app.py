@@ -225,6 +225,7 @@ class PalaceApp(DeviceLayout):
         """Show the table for ``session`` (a fresh deal or a resumed game)."""
         if session is None:
             return
+        from palace_tui.table.hot_seat import HotSeatTable
         from palace_tui.tui.screens.game import GameScreen
 
         self.session = session
@@ -233,7 +234,13 @@ class PalaceApp(DeviceLayout):
             self._table_judge().attach(session)
         session.save()
         self.switch_or_push(
-            GameScreen(session, ai_delay=self.ai_delay, resumed=resumed, coach_work=self.coach_work, device=self.device)
+            GameScreen(
+                HotSeatTable(session),
+                ai_delay=self.ai_delay,
+                resumed=resumed,
+                coach_work=self.coach_work,
+                device=self.device,
+            )
         )
 
     def _table_judge(self) -> TableJudge:
@@ -290,7 +297,7 @@ class PalaceApp(DeviceLayout):
         screen.for_seat(seat, session.names[seat], self.device, self._recent_warnings)
         self._recent_warnings = []
         # The pass screen is dismissed with the seat it was put up for.
-        self.push_screen(screen, lambda _seat: needed.table.reveal(seat))
+        self.push_screen(screen, lambda _seat: needed.reveal(seat))
         self.bell()  # the keyboard must change hands
 
     @on(GameEnded)
@@ -298,7 +305,8 @@ class PalaceApp(DeviceLayout):
         """Record the result (unless abandoned), clear the save and show the results."""
         from palace_tui.tui.screens.results import ResultsScreen
 
-        session = ended.session
+        session = self.session
+        assert session is not None
         outcome = session.game.outcome()
         if outcome is not None and not session.recorded:
             # An abandoned game counts in no score, but its moves are kept for its review.

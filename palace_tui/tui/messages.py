@@ -8,37 +8,34 @@ screen, the lessons, remembering a table).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual.message import Message
-
-from palace_tui.table.session import Session
-
-if TYPE_CHECKING:
-    from palace_tui.tui.screens.game import GameScreen
+from textual.screen import Screen
 
 
 @dataclass
 class GameEnded(Message):
-    """The game at the table ended (the last card, or abandoned): record it, show the results."""
-
-    #: The table whose game ended.
-    session: Session
+    """The game at the table ended (the last card, or abandoned): record it, show the results
+    (the app's table: the one it handed the table screen)."""
 
 
 @dataclass
 class PassNeeded(Message):
     """The table has gone dark and the keyboard must go to ``seat``: put up the pass screen;
-    once that person presses Enter, ``table.reveal(seat)`` shows their cards."""
+    once that person presses Enter, ``reveal(seat)`` shows their cards."""
 
     #: The table screen that asked.
-    table: GameScreen
+    table: Screen[Any]
     #: The seat to hand the keyboard to.
     seat: int
+    #: The table screen's answer to the pass screen: shows the seat's cards.
+    reveal: Callable[[int], None]
 
     @property
-    def control(self) -> GameScreen:
+    def control(self) -> Screen[Any]:
         return self.table
 
 

@@ -113,8 +113,8 @@ async def play_through(app, pilot, seed: int = 1, max_steps: int = 3000) -> Priv
         if not isinstance(screen, GameScreen):
             await pilot.pause()
             continue
-        if watch is None or watch.session is not screen.session:
-            watch = PrivacyWatch(screen.session)
+        if watch is None or watch.session is not app.session:
+            watch = PrivacyWatch(app.session)
         mode = screen.mode()
         if mode in ("wait", "over"):
             await pilot.pause()

@@ -153,7 +153,7 @@ class Sweep:
         try:
             if isinstance(screen, PassScreen):
                 self.check_pass(app, screen)
-            elif isinstance(screen, GameScreen) and screen.session is self.session:
+            elif isinstance(screen, GameScreen) and screen.table.session is self.session:
                 self.check_table(app, screen, settled)
             elif isinstance(screen, BurnInScreen):
                 self.check_offer(app)
@@ -187,7 +187,7 @@ class Sweep:
         self.frames += 1
         self.lit_frames += screen.highlight.changes is not None
         assert screen.viewer in (None, self.up), (
-            f"seat {screen.viewer}'s cards are up while only {self.up}'s may be ({screen.flow.turn}, "
+            f"seat {screen.viewer}'s cards are up while only {self.up}'s may be ({screen.table.now().turn}, "
             f"{self.session.game.phase}, last events {self.session.events[-3:]})"
         )
         text = screen_text(app)

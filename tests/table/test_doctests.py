@@ -16,6 +16,7 @@ import pytest
         "palace_tui.table.codec",
         "palace_tui.table.computers",
         "palace_tui.table.session",
+        "palace_tui.table.hot_seat",
         "palace_tui.store.memory",
     ],
 )

@@ -22,7 +22,7 @@ async def to_play(app, pilot) -> GameScreen:
     screen = app.screen
     assert isinstance(screen, GameScreen)
     for _ in range(10):
-        if screen.game.phase == "play" and screen.mode() != "wait":
+        if app.session.game.phase == "play" and screen.mode() != "wait":
             return screen
         if screen.mode() == "swap":
             await press(pilot, "r")

@@ -305,7 +305,7 @@ async def test_footer_keeps_every_key_when_take_back_is_offered(make_app, monkey
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        monkeypatch.setattr(type(screen.session), "take_back_offered", lambda self: True)
+        monkeypatch.setattr(type(app.session), "take_back_offered", lambda self: True)
         screen.refresh_bindings()
         await pilot.pause()
         shown = [b.binding for b in screen.active_bindings.values() if b.binding.show]

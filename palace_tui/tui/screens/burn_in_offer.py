@@ -5,14 +5,13 @@ It shows no card of anyone's: it is put up only while nobody's cards are up (or 
 person's, with computers), and it is put up after every such play whether or not anyone
 can burn in. A claim is checked by the engine; a wrong one says only that the player has
 no such card, and the offer stays open for the others. :class:`BurnInOffers` is the table
-screen's part that decides when to offer, lets the computers decide first, and plays the
-claim that wins.
+screen's part that decides when to offer; the table (behind its door) lets the computers
+decide first and plays the claim that wins.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -22,15 +21,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from palace_tui.device import TERMINAL, Device
-from palace_tui.table import burn_ins
-from palace_tui.table.last_move import last_move
-from palace_tui.table.turn_flow import Step, Turn
+from palace_tui.table.door import Now, Step, Turn
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import TooSmall
 from palace_tui.words import burn_in as words
-
-if TYPE_CHECKING:
-    from palace_tui.tui.screens.game import GameScreen
 
 #: The most seats a table has (a key for each).
 SEAT_KEYS = 6
@@ -40,8 +34,9 @@ class BurnInScreen(ModalScreen[int | None]):
     """The question, the seats that may claim by number (on a touch screen, a button with
     each name: a phone has no number keys to spare), and Enter to go on.
 
-    ``claim(seat)`` returns the engine's sentence when the claim is refused (None: good);
-    the screen dismisses with the seat whose claim was good, or None on Enter.
+    ``claim(seat)`` sends the claim to the table; the table screen then calls :meth:`refused`
+    (the engine's sentence) or dismisses this screen with the seat whose claim was good. Enter
+    dismisses it with None.
     """
 
     DEFAULT_CSS = """
@@ -66,7 +61,7 @@ class BurnInScreen(ModalScreen[int | None]):
         self,
         question: str,
         seats: list[tuple[int, str]],
-        claim: Callable[[int], str | None],
+        claim: Callable[[int], None],
         names: list[str],
         device: Device = TERMINAL,
     ) -> None:
@@ -117,10 +112,10 @@ class BurnInScreen(ModalScreen[int | None]):
             name = self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
             self._say(words.not_yours_sentence(name))
             return
-        why = self.claim(seat)
-        if why is None:
-            self.dismiss(seat)
-            return
+        self.claim(seat)
+
+    def refused(self, seat: int, why: str) -> None:
+        """``seat``'s claim was refused (``why``: the engine's sentence): the offer stays open for the others."""
         self.seats = [(i, n) for i, n in self.seats if i != seat]
         if self.touch:
             self.query_one(f"#burn-seat-{seat}", Button).remove()
@@ -135,58 +130,27 @@ class BurnInScreen(ModalScreen[int | None]):
 
 
 class BurnInOffers:
-    """The table screen's burn-in: when to offer, the computers' claims, the winning claim played."""
+    """When the table screen offers a burn-in: only once a move, only with nobody's cards up (or a
+    lone person's among computers). It holds the offer's state; the screen sends the offer
+    through the table's door and puts up the :class:`BurnInScreen` the table answers with."""
 
-    def __init__(self, screen: GameScreen) -> None:
-        self.screen = screen
+    def __init__(self) -> None:
         #: The move count at which the window was offered (it closes at the next move).
         self._offered_at = -1
+        #: The step the table was to follow when the offer was made (followed once it is settled).
+        self.turn: Turn | None = None
+        #: The question on screen, while it is up.
+        self.screen: BurnInScreen | None = None
 
-    def before(self, turn: Turn) -> bool:
-        """Called before the table shows ``turn``: True when a burn-in is offered or played instead
-        (the table is shown again when it is settled)."""
-        screen = self.screen
-        session, game = screen.session, screen.game
-        if turn.step in (Step.RESULT, Step.OVER, Step.START) or self._offered_at == game.moves:
+    def due(self, turn: Turn, now: Now, alone: int | None) -> bool:
+        """Whether to offer a burn-in before the table shows ``turn`` (then it is offered: the
+        table follows ``turn`` once it is settled). ``alone``: the one person among computers."""
+        if turn.step in (Step.RESULT, Step.OVER, Step.START) or self._offered_at == now.moves:
             return False
-        if turn.shown is not None and turn.shown != screen.flow.alone:
+        if turn.shown is not None and turn.shown != alone:
             return False  # a person's cards are up at a shared keyboard: the offer waits for the dark
-        if not burn_ins.open_window(session):
+        if now.burn_in is None:
             return False
-        self._offered_at = game.moves
-        screen.redraw()  # the table as this step shows it (dark at a shared keyboard) before anything goes over it
-        computer = burn_ins.computer_claim(session)
-        if computer is not None:
-            self._burned(computer)
-            return True
-        people = burn_ins.people_to_ask(session)
-        if not people:
-            return False
-        window = game.burn_in_open()
-        assert window is not None
-        question = words.burn_in_question(window.rank, game.rules.burn)
-        names = session.names
-        offer = BurnInScreen(
-            question,
-            [(i, names[i]) for i in people],
-            lambda seat: burn_ins.refusal(session, seat),
-            names,
-            screen.device,
-        )
-
-        def answered(seat: int | None) -> None:
-            if seat is None:
-                screen.follow(turn)
-            else:
-                self._burned(seat)
-
-        screen.app.push_screen(offer, answered)
+        self._offered_at = now.moves
+        self.turn = turn
         return True
-
-    def _burned(self, seat: int) -> None:
-        screen = self.screen
-        session = screen.session
-        events = burn_ins.burn_in(session, seat)
-        screen.computers.changed()
-        screen.highlight.show(last_move(events))
-        screen.follow(screen.flow.burned_in(session.to_act))

@@ -1,7 +1,7 @@
 """The coach at the table: asked in a worker, answered in the note line with the cursor on its move.
 
-:func:`ask_coach` has the coach (``palace_tui.ai.coach``, loaded on first use) think in
-a thread worker of the table screen, which gets a
+:func:`ask_coach` has the coach (the table's thinker: the hot seat's loads ``palace_tui.ai.coach``
+on first use) think in a thread worker of the table screen, which gets a
 :class:`~.table_messages.CoachAnswered`; :func:`coach_note` turns the answer into the
 note's text and points the seat's :class:`~.card_cursor.CardCursor` at the move, so
 Enter plays the cards named (or t takes the pile, adding the face-up card named; in the
@@ -11,50 +11,41 @@ which key does it only when it will.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from rich.text import Text
 from textual.screen import Screen
 from textual.worker import get_current_worker
 
-from palace_tui.rules import Event, Game, SeatView
+from palace_tui.rules import SeatView
+from palace_tui.table.door import CoachAdvised
 from palace_tui.tui.screens.card_cursor import CardCursor
 from palace_tui.tui.screens.key_modes import Mode
 from palace_tui.tui.screens.table_messages import CoachAnswered
 from palace_tui.tui.widgets.card_art import cards_inline
 from palace_tui.tui.widgets.game_log import log_line
 
-if TYPE_CHECKING:
-    from palace_tui.ai.coach import Advice
 
+def ask_coach(screen: Screen[Any], think: Callable[[], CoachAdvised], serial: int) -> None:
+    """Have the coach ``think`` (the table's thinker) in a worker of ``screen``; the answer is posted
+    to ``screen`` with ``serial`` (a newer question cancels this one)."""
 
-def ask_coach(
-    screen: Screen[Any], game: Game, seat: int, serial: int, work: int | None, events: list[Event] | None
-) -> None:
-    """Ask the coach for ``seat``'s move in ``game`` (a copy) with ``work`` simulated moves (None:
-    hard's own); the answer is posted to ``screen`` with ``serial`` (a newer question cancels this one)."""
-
-    def think() -> None:
-        from palace_tui.ai.coach import advise
-
-        advice: Advice | Exception
-        try:
-            advice = advise(game, seat, work=work, events=events)
-        except Exception as exc:  # no advice is better than a crashed table
-            advice = exc
+    def work() -> None:
+        advice = think()
         if not get_current_worker().is_cancelled:  # a newer question took its place
-            screen.post_message(CoachAnswered(serial, seat, advice))
+            screen.post_message(CoachAnswered(serial, advice.seat, advice))
 
-    screen.run_worker(think, thread=True, group="coach", exclusive=True, exit_on_error=False)
+    screen.run_worker(work, thread=True, group="coach", exclusive=True, exit_on_error=False)
 
 
 def coach_note(
-    advice: Advice | Exception | None, cursor: CardCursor, view: SeatView, mode: Mode, touch: bool = False
+    advice: CoachAdvised | None, cursor: CardCursor, view: SeatView, mode: Mode, touch: bool = False
 ) -> Text:
-    """The note for the coach's ``advice`` (None, or the exception, when it has none), pointing
+    """The note for the coach's ``advice`` (None, or with no move, when it has none), pointing
     ``cursor`` at its move when the seat's keys can make it from ``mode`` (``touch``: the
     buttons that make it, not the keys)."""
-    if isinstance(advice, Exception) or advice is None:
+    if advice is None or advice.move is None:
         return Text("The coach has no advice here.")
     move = advice.move
     text = log_line(advice.reason)
@@ -73,9 +64,10 @@ def coach_note(
     return text
 
 
-def _points_at_added(advice: Advice, cursor: CardCursor, view: SeatView, mode: Mode) -> bool:
+def _points_at_added(advice: CoachAdvised, cursor: CardCursor, view: SeatView, mode: Mode) -> bool:
     """For a take, put the cursor on the face-up card the coach would add (if any), so t takes
     just what it said; False when the cursor cannot say it (then t is not offered)."""
+    assert advice.move is not None
     adding = advice.move.adding
     if adding is None:
         return True

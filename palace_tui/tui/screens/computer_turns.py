@@ -1,10 +1,13 @@
 """Computer seats at the table: think in a worker, play after a visible pause.
 
-The table screen owns one :class:`ComputerTurns`. It asks the session's computer
-player for a move in a thread worker, which posts a
-:class:`~.table_messages.ComputerMoveReady` to the screen; the screen hands it to
-:meth:`ComputerTurns.ready`, and the move lands once ``delay`` has passed since the
-thinking began. After each computer move it calls the screen's ``after(seat)``.
+The table screen owns one :class:`ComputerTurns`. It asks the table's door for the
+computer's thinker (:meth:`~palace_tui.table.door.TableDoor.computer_thinker`) and runs it
+in a thread worker, which posts a :class:`~.table_messages.ComputerMoveReady` to the
+screen; the screen hands it to :meth:`ComputerTurns.ready`, and the move lands (a
+:class:`~palace_tui.table.door.ComputerMove` sent through the door) once ``delay`` has
+passed since the thinking began. The table answers with a
+:class:`~palace_tui.table.door.Moved`, which the screen follows. A table that plays its
+computers itself (a remote host) has no thinker: then this part waits.
 
 :attr:`ComputerTurns.serial` goes up on every change of the game, so an answer worked
 out for an older position (a computer's move, the coach's advice) is dropped.
@@ -13,7 +16,6 @@ out for an older position (a computer's move, the coach's advice) is dropped.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import Any
 
 from textual.screen import Screen
@@ -21,7 +23,7 @@ from textual.timer import Timer
 from textual.worker import get_current_worker
 
 from palace_tui.rules import Move
-from palace_tui.table.session import Session
+from palace_tui.table.door import ComputerMove, TableDoor
 from palace_tui.tui.screens.table_messages import ComputerMoveReady
 
 
@@ -29,15 +31,14 @@ class ComputerTurns:
     """Schedules the computer seats' moves for ``screen`` without freezing it.
 
     ``delay`` is the pause, in seconds, before a computer's move lands (0: at once,
-    every computer seat in a row); ``after(seat)`` runs once ``seat`` has moved.
+    every computer seat in a row); ``table`` is the screen's door to the table.
     """
 
-    def __init__(self, screen: Screen[Any], session: Session, delay: float, after: Callable[[int], None]) -> None:
+    def __init__(self, screen: Screen[Any], table: TableDoor, delay: float) -> None:
         self.screen = screen
-        self.session = session
+        self.table = table
         #: Seconds a computer seat waits before its move lands, so people can follow.
         self.delay = delay
-        self.after = after
         #: Bumped on every change of the game: a worker's answer for an older position is dropped.
         self.serial = 0
         #: The pause before a computer's move lands.
@@ -67,7 +68,9 @@ class ComputerTurns:
             # No pause wanted (tests, or a player who set 0): play on at once.
             self.screen.call_later(self._play_now, serial)
             return
-        choose = self.session.computer_chooser()
+        choose = self.table.computer_thinker()
+        if choose is None:
+            return  # the table plays its computers itself: their moves come as events
         started = time.monotonic()
         screen = self.screen
 
@@ -93,8 +96,8 @@ class ComputerTurns:
             self._land(serial, move)
 
     def _computer_to_act(self, serial: int) -> bool:
-        game = self.session.game
-        return serial == self.serial and game.phase != "over" and not self.session.is_human(game.turn)
+        to_act = self.table.now().to_act
+        return serial == self.serial and to_act is not None and not self.table.table().seats[to_act].human
 
     def _land(self, serial: int, move: Move | None) -> None:
         self._timer = None
@@ -104,9 +107,7 @@ class ComputerTurns:
             self._pending = (serial, move)
             return
         self.serial += 1
-        seat = self.session.game.turn
-        self.session.play_computer(move)
-        self._moved(seat)
+        self.table.send(ComputerMove(move))
 
     def _play_now(self, serial: int) -> None:
         if not self._computer_to_act(serial):
@@ -115,16 +116,7 @@ class ComputerTurns:
             self._waiting = True
             return
         self.serial += 1
-        session = self.session
-        seat = session.game.turn
-        session.computer_move()
-        while session.game.phase != "over" and not session.is_human(session.game.turn):
-            seat = session.game.turn
-            session.computer_move()
-        self._moved(seat)
-
-    def _moved(self, seat: int) -> None:
-        self.after(seat)
+        self.table.send(ComputerMove(run=True))  # every computer seat in a row, then the table says who is next
 
     def resume(self) -> None:
         """The screen is on top again: play what was worked out, or start what came up, meanwhile."""

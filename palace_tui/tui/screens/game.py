@@ -1,11 +1,13 @@
 """The table: setup and play, seen by the human at the screen.
 
-The screen holds the :class:`~palace_tui.table.session.Session`; after every move it
-redraws everything from ``game.view(seat)`` for the seat at the screen, so no
-widget ever sees another seat's hand. Whose cards are up, and when the screen goes
-dark or is passed, is decided by the session's
-:class:`~palace_tui.table.turn_flow.TurnFlow`: :meth:`GameScreen.follow` renders each
-of its steps. The screen is one class that owns its parts: a
+The screen holds a table's door (:class:`~palace_tui.table.door.TableDoor`: the hot seat's
+:class:`~palace_tui.table.hot_seat.HotSeatTable`, or a remote table) and never a game or a
+session. After every change it redraws everything from the door's view of the seat whose
+cards are up, so no widget ever sees another seat's hand. It asks the table by sending
+requests through the door and follows the events it answers with. Whose cards are up, and
+when the screen goes dark or is passed, is decided by the table's turn flow
+(:class:`~palace_tui.table.turn_flow.TurnFlow`): :meth:`GameScreen.follow` renders each of
+its steps. The screen is one class that owns its parts: a
 :class:`~.card_cursor.CardCursor` (the cursor and the marks, as in a lesson), a
 :class:`~.computer_turns.ComputerTurns` (the computer seats' pauses and workers),
 and the :class:`~palace_tui.tui.widgets.note_line.NoteLine`. Which keys each mode
@@ -29,19 +31,45 @@ from textual.screen import Screen
 from textual.widgets import Header
 
 from palace_tui.device import TERMINAL, Device
-from palace_tui.rules import Game, IllegalMove, Move, SeatView
+from palace_tui.rules import Move, SeatView
+from palace_tui.table.door import (
+    Abandon,
+    AskCoach,
+    BurnedIn,
+    BurnInAsked,
+    BurnInDeclined,
+    BurnInRefused,
+    ClaimBurnIn,
+    CoachAdvised,
+    EndTurn,
+    ExplainPile,
+    Followed,
+    MakeMove,
+    Moved,
+    Now,
+    OfferBurnIn,
+    Passed,
+    Refused,
+    Said,
+    Start,
+    Step,
+    TableDoor,
+    TableEvent,
+    TableInfo,
+    TakeBack,
+    TakenBack,
+    Turn,
+    WhyNot,
+)
 from palace_tui.table.last_move import last_move
-from palace_tui.table.session import Session
-from palace_tui.table.turn_flow import Step, Turn, TurnFlow
 from palace_tui.tui.messages import GameEnded, PassNeeded
-from palace_tui.tui.screens.burn_in_offer import BurnInOffers
+from palace_tui.tui.screens.burn_in_offer import BurnInOffers, BurnInScreen
 from palace_tui.tui.screens.card_cursor import CardCursor, Row
 from palace_tui.tui.screens.coach_note import ask_coach, coach_note
 from palace_tui.tui.screens.computer_turns import ComputerTurns
-from palace_tui.tui.screens.greyed_keys import LABELS, refusal
 from palace_tui.tui.screens.key_modes import Mode
 from palace_tui.tui.screens.move_highlight import MoveHighlight
-from palace_tui.tui.screens.pile_click import PileClick
+from palace_tui.tui.screens.pile_click import TAKE_LABEL, Click, PileClick, cards_to_take
 from palace_tui.tui.screens.table_bindings import TABLE_BINDINGS, key_state, table_mode
 from palace_tui.tui.screens.table_messages import CoachAnswered, ComputerMoveReady
 from palace_tui.tui.screens.turn_hint import table_titles, turn_hint
@@ -55,10 +83,9 @@ from palace_tui.tui.widgets.pile_view import PileView
 from palace_tui.tui.widgets.player_area import PlayerArea
 from palace_tui.tui.widgets.seat_list import SeatList
 from palace_tui.tui.widgets.too_small import TooSmall
-from palace_tui.words import explain_pile
 from palace_tui.words import take_back as take_back_words
+from palace_tui.words.device import take_question
 from palace_tui.words.passing import direction_words
-from palace_tui.words.take_back import undone
 
 WARN = Style(color="red", bold=True)
 DIM = Style(dim=True)
@@ -79,14 +106,15 @@ class GameScreen(Screen[None], inherit_bindings=False):
 
     def __init__(
         self,
-        session: Session,
+        table: TableDoor,
         ai_delay: float = 0.6,
         resumed: bool = False,
         coach_work: int | None = None,
         device: Device = TERMINAL,
     ) -> None:
         super().__init__()
-        self.session = session
+        #: The table behind its door: read from it, ask it, follow what it answers.
+        self.table = table
         self.device = device
         #: The game was put back from a save: the pass screen comes first, even for a lone person.
         self.resumed = resumed
@@ -95,35 +123,34 @@ class GameScreen(Screen[None], inherit_bindings=False):
         #: Where the seat at the screen points among its cards.
         self.cursor = CardCursor()
         #: The computer seats' moves: their pauses, their workers, the game's serial.
-        self.computers = ComputerTurns(self, session, ai_delay, self.after_computer)
+        self.computers = ComputerTurns(self, table, ai_delay)
         #: What the last move changed, lit up for a moment.
         self.highlight = MoveHighlight(self, self.redraw)
         #: The public burn-in offer (house rule burn_in), put up between turns.
-        self.burn_ins = BurnInOffers(self)
+        self.burn_ins = BurnInOffers()
         #: A refusal or warning shown instead of the hint, until the next key.
         self.message: Text | None = None
         #: The seat the cursor belongs to: another seat at the screen starts afresh.
         self._cursor_seat: int | None = None
         #: What the footer last showed (it is recomposed only when this changes).
         self._bindings_key: tuple[object, ...] | None = None
+        #: A person's good burn-in claim, followed once its question has closed.
+        self._burn_claimed: list[BurnedIn] = []
         #: A click on the pile asks "Take 4 cards?"; a second one takes it.
-        self.pile_click = PileClick(self)
+        self.pile_click = PileClick()
 
     # ------------------------------------------------------------ state
 
     @property
-    def game(self) -> Game:
-        return self.session.game
-
-    @property
-    def flow(self) -> TurnFlow:
-        """Whose cards are up and what comes next (the session's)."""
-        return self.session.flow
-
-    @property
     def viewer(self) -> int | None:
-        """The seat whose cards are up (None: nobody's), as the turn flow says."""
-        return self.session.viewer
+        """The seat whose cards are up (None: nobody's), as the table's turn flow says."""
+        return self.table.now().shown
+
+    @property
+    def alone(self) -> int | None:
+        """The one person at a table of computers (None when several share it)."""
+        people = [i for i, s in enumerate(self.table.table().seats) if s.human]
+        return people[0] if len(people) == 1 else None
 
     @property
     def note(self) -> NoteLine:
@@ -131,13 +158,12 @@ class GameScreen(Screen[None], inherit_bindings=False):
         return self.query_one(NoteLine)
 
     def view(self) -> SeatView:
-        """The view of the seat at the screen; with nobody at it, only public facts matter."""
-        view: SeatView = self.game.view(self.viewer if self.viewer is not None else 0)
-        return view
+        """The view of the seat at the screen; with nobody at it, the public view."""
+        return self.table.view()
 
     def mode(self) -> Mode:
         """What the keys do now (:func:`.table_bindings.table_mode`)."""
-        return table_mode(self.session)
+        return table_mode(self.table.now(), self.table.table(), self.table.view())
 
     # ------------------------------------------------------------ layout and drawing
 
@@ -157,10 +183,9 @@ class GameScreen(Screen[None], inherit_bindings=False):
         self.query_one("#seats").border_title = "Table"
         self.query_one("#pile").border_title = "Pile"
         self.query_one("#log").border_title = "Log"
+        self.table.listen(self.heard)
         # Whose cards are up is settled before the first frame: a resumed game draws dark.
-        first = self.flow.start(self.session.to_act, resumed=self.resumed)
-        self.redraw()
-        self.call_after_refresh(self.follow, first)
+        self.table.send(Start(resumed=self.resumed))
 
     def on_resize(self) -> None:
         # The app's size classes (compact, roomy: tall cards) may have changed: draw again.
@@ -171,133 +196,209 @@ class GameScreen(Screen[None], inherit_bindings=False):
 
         ``cards_only`` redraws just the seat's own rows and hint (a cursor move).
         """
-        view, mode = self.view(), self.mode()
+        view, mode, table = self.view(), self.mode(), self.table.table()
         if self.viewer != self._cursor_seat:  # a new seat at the screen starts at its first card
             self._cursor_seat = self.viewer
             self.cursor.reset()
         self.cursor.follow(view, mode)
         if not cards_only:
-            computers = {i for i, s in enumerate(self.session.seats) if not s.human}
             changes = self.highlight.changes
-            self.query_one(SeatList).show(view, computers, changes.seat if changes else None)
+            self.query_one(SeatList).show(view, table.computers, changes.seat if changes else None)
             self.query_one(PileView).show(view, changes)
-            self.query_one(GameLog).show(
-                self.session.log_entries, self.session.log_total, self.session.names, self.game.rules
-            )
-            self._draw_titles(view, mode)
-        self._draw_player(view, mode)
+            public = self.table.public()
+            self.query_one(GameLog).show(list(public.log), public.log_total, table.names, table.rules)
+            self._draw_titles(view, mode, table)
+        now = self.table.now()
+        self._draw_player(view, mode, now, table)
         # The footer recomposes on every refresh_bindings: only when what it shows changes.
         takeable = any(m.kind == "take" for m in view.legal)
-        marked, offered = len(self.cursor.marked), self.session.take_back_offered()
-        key = (mode, self.viewer, marked, takeable, offered, self.game.phase, self.flow.turn)
+        marked, offered = len(self.cursor.marked), now.take_back.offered
+        key = (mode, self.viewer, marked, takeable, offered, now.phase, now.turn)
         if key != self._bindings_key:
             self._bindings_key = key
             self.refresh_bindings()
 
-    def _draw_titles(self, view: SeatView, mode: Mode) -> None:
+    def _draw_titles(self, view: SeatView, mode: Mode, table: TableInfo) -> None:
         arrow = direction_words(view.direction)
         if self.highlight.changes is not None and self.highlight.changes.direction:
             arrow = f"[reverse]{arrow}[/]"  # play just turned round
         self.query_one("#seats").border_title = f"Table  {arrow}"
-        self.sub_title, cards_title = table_titles(self.game, self.session.names, self.viewer, mode)
+        self.sub_title, cards_title = table_titles(view, table.names, self.viewer, mode)
         self.query_one(PlayerArea).border_title = escape(cards_title)  # a name is text, never markup
 
-    def _draw_player(self, view: SeatView, mode: Mode) -> None:
+    def _draw_player(self, view: SeatView, mode: Mode, now: Now, table: TableInfo) -> None:
         area = self.query_one(PlayerArea)
         # Which rows the narrow layout may leave out (narrow.tcss): only the one played from.
         area.set_class(mode == Mode.HAND, "-playing-hand")
         area.set_class(mode in (Mode.FACE_UP, Mode.FACE_DOWN), "-playing-table")
         if self.viewer is None:
-            area.show([], [], [], self._hint(view, mode), nobody=True)
+            area.show([], [], [], self._hint(view, mode, now, table), nobody=True)
             return
         down, up, hand = (self.cursor.slots(view, mode, row) for row in (Row.FACE_DOWN, Row.FACE_UP, Row.HAND))
-        area.show(down, up, hand, self._hint(view, mode))
+        area.show(down, up, hand, self._hint(view, mode, now, table))
 
-    def _hint(self, view: SeatView, mode: Mode) -> Text:
+    def _hint(self, view: SeatView, mode: Mode, now: Now, table: TableInfo) -> Text:
         if self.message is not None:
             return self.message
-        marked, under, offered = len(self.cursor.marked), self.cursor.under(view), self.session.take_back_offered()
-        return turn_hint(self.game, view, mode, self.session.names, marked, under, offered, self.device.touch)
+        marked, under, offered = len(self.cursor.marked), self.cursor.under(view), now.take_back.offered
+        return turn_hint(table.rules, view, mode, table.names, marked, under, offered, self.device.touch)
 
     # ------------------------------------------------------------ the turn flow
 
     def follow(self, turn: Turn) -> None:
         """Render the flow's step: the one place the screen follows whose cards are up."""
-        self.session.save_view()
         if turn.shown is None:
             # Dark from here: no private word may stay in the note, a toast or the hint.
             self.message = None
             self.cursor.marked.clear()
             self.note.clear()
             self.app.clear_notifications()
-        if self.burn_ins.before(turn):
-            return  # the table asks everyone first; it follows the turn once that is settled
+        if self.burn_ins.due(turn, self.table.now(), self.alone):
+            # The table as this step shows it (dark at a shared keyboard) before anything goes over it;
+            # the table asks everyone first and the screen follows the turn once that is settled.
+            self.redraw()
+            self.table.send(OfferBurnIn())
+            return
         if turn.step == Step.ACT:
             assert turn.seat is not None  # a turn is always someone's
-            say_recap(self.note, self.session, turn.seat)
+            table = self.table.table()
+            say_recap(self.note, self.table.public().events, table.names, table.rules, turn.seat)
             # A turn starts with the table's top in view (the seats, then the pile).
             self.query_one(Board).scroll_home(animate=False)
         self.redraw()
         if turn.step == Step.OVER:
-            self.post_message(GameEnded(self.session))
+            self.post_message(GameEnded())
         elif turn.step == Step.PASS:
             assert turn.seat is not None  # a pass is always to someone
             # At once, even after a computer's move: the next person's recap tells it, and a
             # pause here would be dead time on every turn.
-            self.post_message(PassNeeded(self, turn.seat))
+            self.post_message(PassNeeded(self, turn.seat, self.reveal))
         elif turn.step == Step.WATCH:
             self.computers.play()
 
     def reveal(self, seat: int) -> None:
         """The pass screen was passed: show ``seat``'s cards."""
-        self.session.device_passed(seat)
         # The last move landed behind the pass screen (or long ago): light it up for the one now looking.
-        self.highlight.show(last_move(self.session.last_events))
+        self.highlight.show(last_move(self.table.public().last))
         self.cursor.marked.clear()
         self.message = None
-        self.follow(self.flow.passed())
+        self.table.send(Passed(seat))
         # The pass screen is still leaving: work the footer out again once this screen is back on top.
         self.call_after_refresh(self.refresh_bindings)
 
-    def after_computer(self, seat: int) -> None:
-        """A computer seat has moved: the flow says who is next (the bell rings when that is the
-        one person at the table: the pass screen rings for the others)."""
-        self.highlight.show(last_move(self.session.last_events))
-        turn = self.flow.after_move(seat, self.session.to_act)
-        self.follow(turn)
-        if turn.step == Step.ACT:
-            self.app.bell()
+    def apply(self, move: Move) -> None:
+        """Make a human move; the table answers (a refused move changes nothing and shows the engine's reason)."""
+        self.table.send(MakeMove(move))
 
-    def apply(self, move: Move) -> bool:
-        """Play a human move; a refused move changes nothing and shows the engine's reason."""
-        game = self.game
-        mover, setup = game.turn, game.phase == "setup"
-        hand_before = list(game.seats[mover].hand)
-        try:
-            events = self.session.play_human(move)
-        except IllegalMove as exc:
-            self.message = Text(str(exc), WARN)
-            self.redraw()
-            self.app.bell()
-            return False
+    # ------------------------------------------------------------ the table's answers
+
+    def heard(self, event: TableEvent) -> None:
+        """The table answered (or changed): follow it. The one way the table reaches the screen."""
+        match event:
+            case Followed(turn=turn, first=True):
+                self.redraw()
+                self.call_after_refresh(self.follow, turn)
+            case Followed(turn=turn):
+                self.follow(turn)
+            case Moved(person=True):
+                self._person_moved(event)
+            case Moved():
+                self._computer_moved(event)
+            case Refused(why=why):
+                self.message = Text(why, WARN)
+                self.redraw()
+                self.app.bell()
+            case TakenBack():
+                self._taken_back(event)
+            case BurnInAsked():
+                self._ask_burn_in(event)
+            case BurnInDeclined():
+                if self.burn_ins.turn is not None:
+                    self.follow(self.burn_ins.turn)
+            case BurnInRefused(seat=seat, why=why):
+                if self.burn_ins.screen is not None:
+                    self.burn_ins.screen.refused(seat, why)
+            case BurnedIn():
+                self._burned_in(event)
+            case CoachAdvised():
+                self.post_message(CoachAnswered(self.computers.serial, event.seat, event))
+            case Said():
+                self._said(event)
+
+    def _person_moved(self, moved: Moved) -> None:
         self.computers.changed()
-        self.highlight.show(last_move(events))
+        self.highlight.show(last_move(moved.events))
         self.message = None
         self.cursor.marked.clear()
         self.note.clear()
-        setup_done = setup and move.kind in ("ready", "choose")
-        offer = self.game.phase == "play" and self.game.burn_in_open() is not None
-        turn = self.flow.after_move(mover, self.session.to_act, setup_done=setup_done, offer=offer)
-        self.follow(turn)
-        if turn.shown == mover:
-            say_result(self.note, self.game, mover, events, hand_before)
-        return True
+        self.follow(moved.turn)
+        if moved.turn.shown == moved.seat:
+            table = self.table.table()
+            say_result(self.note, moved.seat, moved.events, moved.drawn, table.names, table.rules)
+
+    def _computer_moved(self, moved: Moved) -> None:
+        """A computer seat has moved: the table says who is next (the bell rings when that is the
+        one person at the table: the pass screen rings for the others)."""
+        self.highlight.show(last_move(moved.events))
+        self.follow(moved.turn)
+        if moved.turn.step == Step.ACT:
+            self.app.bell()
+
+    def _taken_back(self, taken: TakenBack) -> None:
+        self.highlight.clear()
+        self.computers.changed()
+        self.computers.stop()
+        self.cursor.marked.clear()
+        self.message = None
+        self.follow(taken.turn)
+        self.note.say(take_back_words.NAME, taken.what)
+        self.refresh_bindings()
+
+    def _ask_burn_in(self, asked: BurnInAsked) -> None:
+        offer = BurnInScreen(
+            asked.question,
+            list(asked.seats),
+            lambda seat: self.table.send(ClaimBurnIn(seat)),
+            self.table.table().names,
+            self.device,
+        )
+        self.burn_ins.screen = offer
+        self._burn_claimed = []
+
+        def answered(seat: int | None) -> None:
+            self.burn_ins.screen = None
+            if seat is not None and self._burn_claimed:
+                self._burned_in(self._burn_claimed.pop())
+            elif self.burn_ins.turn is not None:
+                self.follow(self.burn_ins.turn)
+
+        self.app.push_screen(offer, answered)
+
+    def _burned_in(self, burned: BurnedIn) -> None:
+        offer = self.burn_ins.screen
+        if offer is not None and offer.is_current:
+            # A person's claim was good: the question closes first, then the table follows.
+            self._burn_claimed.append(burned)
+            offer.dismiss(burned.seat)
+            return
+        self.computers.changed()
+        self.highlight.show(last_move(burned.events))
+        self.follow(burned.turn)
+
+    def _said(self, said: Said) -> None:
+        if said.asked == "explain_pile":
+            self.note.say(said.label, log_line(said.text))
+            return
+        self.note.say(said.label, said.text)
+        self.app.bell()
 
     # ------------------------------------------------------------ which keys work
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out what can't be done now, hide what belongs to another stage (:mod:`.key_modes`)."""
-        return key_state(action, parameters, self.session, self.mode(), self.view(), len(self.cursor.marked))
+        return key_state(
+            action, parameters, self.table.now(), self.table.table(), self.mode(), self.view(), len(self.cursor.marked)
+        )
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -305,7 +406,7 @@ class GameScreen(Screen[None], inherit_bindings=False):
         bindings = super().active_bindings
         active = bindings.get("u")
         if active is not None and active.binding.action == "take_back" and not active.enabled:
-            bindings["u"] = active._replace(tooltip=self.session.take_back_status()[1])
+            bindings["u"] = active._replace(tooltip=self.table.now().take_back.why)
         return bindings
 
     # ------------------------------------------------------------ keys: the cards (the lesson's too)
@@ -340,7 +441,7 @@ class GameScreen(Screen[None], inherit_bindings=False):
 
     def action_mark(self) -> None:
         """Mark or unmark the card under the cursor; marks hold one rank (or face-up count)."""
-        self._moved(self.cursor.mark(self.view(), self.mode(), self.game.rules))
+        self._moved(self.cursor.mark(self.view(), self.mode(), self.table.table().rules))
 
     def action_clear_marks(self) -> None:
         """Unmark every card."""
@@ -361,47 +462,46 @@ class GameScreen(Screen[None], inherit_bindings=False):
     def action_make(self, key: str) -> None:
         """Make the move the card key ``key`` means (:meth:`.CardCursor.move`: play, turn over, swap,
         lay up, ready, take the pile, the chance card, done); the engine judges it."""
-        move = self.cursor.move(key, self.view(), self.mode(), self.game.rules)
+        move = self.cursor.move(key, self.view(), self.mode(), self.table.table().rules)
         if move is not None:
             self.apply(move)
 
     def on_pile_view_pressed(self, event: PileView.Pressed) -> None:
         """A click or tap on the pile asks first, a second takes it (t needs none): :mod:`.pile_click`."""
-        self.pile_click.pressed()
+        takeable = self.check_action("take", ()) is True
+        mode = self.mode()
+        click = self.pile_click.pressed(takeable, mode, self.viewer, self.table.public().log_total, self.note.label)
+        if click == Click.WHY_NOT:
+            self.action_why_not("take")
+        elif click == Click.TAKE:
+            self.action_make("take")
+        elif click == Click.ASK:
+            cards = cards_to_take(self.cursor, self.table.table().rules, self.view(), mode)
+            self.note.say(TAKE_LABEL, take_question(cards, self.device))
+            # The question takes lines from the table above: keep the pile in view for the second tap.
+            self.call_after_refresh(self.query_one(Board).bring_up, self.query_one(PileView))
 
     def action_end_turn(self) -> None:
         """Enter on the result step: the turn is over, nothing can be taken back, cards go dark."""
         self.computers.changed()
-        self.session.forget_take_back()
-        self.follow(self.flow.end_turn(self.session.to_act))
+        self.table.send(EndTurn())
 
     def action_take_back(self) -> None:
         """Take back the latest human move (u on the result step or during a clear's extra turn),
         while nothing new has been seen and the device has not passed."""
-        if not self.session.take_back_offered():
+        if not self.table.now().take_back.offered:
             self.action_why_no_take_back()
             return
-        what = undone(self.session.takeback.latest)
-        seat = self.session.take_back()
-        self.highlight.clear()
-        self.computers.changed()
-        self.computers.stop()
-        self.cursor.marked.clear()
-        self.message = None
-        self.follow(self.flow.taken_back(seat))
-        self.note.say(take_back_words.NAME, what)
-        self.refresh_bindings()
+        self.table.send(TakeBack())
 
     def action_abandon(self) -> None:
         """Ask, then stop the game with no result."""
         from palace_tui.tui.screens.confirm import ConfirmScreen
 
         def done(yes: bool | None) -> None:
-            if yes and self.game.phase != "over":
+            if yes and self.table.now().phase != "over":
                 self.computers.changed()
-                self.session.forget_take_back()
-                self.session.abandon()
-                self.follow(self.flow.over())
+                self.table.send(Abandon())
 
         self.app.push_screen(ConfirmScreen("Abandon this game? It will count in no score."), done)
 
@@ -410,28 +510,23 @@ class GameScreen(Screen[None], inherit_bindings=False):
     def action_why_not(self, key: str) -> None:
         """Say in the note line why ``key`` is greyed out, in the engine's words."""
         marked = self.cursor.marked_cards(self.view()) if key == "enter" else []
-        why = refusal(self.game, key, marked)
-        if why:
-            self.note.say(LABELS[key], why)
-            self.app.bell()
+        self.table.send(WhyNot(key, tuple(marked)))
 
     def action_why_no_take_back(self) -> None:
         """Say why u does nothing now, in the hint line: the note keeps what the move did (a card
         drawn is named there and nowhere else) or the recap."""
-        if self.session.takeback.mover != self.viewer:
-            self._moved(take_back_words.NOTHING_OF_YOURS)
-        else:
-            self._moved(self.session.take_back_status()[1])
+        take_back = self.table.now().take_back
+        self._moved(take_back.why if take_back.mine else take_back_words.NOTHING_OF_YOURS)
 
     def action_explain(self) -> None:
         """Say what may go on the pile now, and why (public facts only)."""
-        self.note.say("Pile", log_line(explain_pile(self.game)))
+        self.table.send(ExplainPile())
 
     def action_rules(self) -> None:
         """How to play with the options in force, on one screen (? there: the full rules)."""
         from palace_tui.tui.screens.how_to_play import HowToPlayScreen
 
-        self.app.push_screen(HowToPlayScreen(self.game.rules))
+        self.app.push_screen(HowToPlayScreen(self.table.table().rules))
 
     def action_log_page(self, step: int) -> None:
         """Read on (1) or back (-1): a note too long for half the screen, then the table
@@ -445,11 +540,14 @@ class GameScreen(Screen[None], inherit_bindings=False):
     def action_coach(self) -> None:
         """Ask the coach (the hard player, thinking in a worker) for this seat's move and why."""
         seat = self.viewer
-        if seat is None or seat != self.game.turn:
+        if seat is None or seat != self.table.now().to_act:
             return
         self.note.say("Coach", Text("thinking…", DIM))
-        events = self.session.public_events()
-        ask_coach(self, self.game.copy(), seat, self.computers.serial, self.coach_work, events)
+        think = self.table.coach_thinker(seat, self.coach_work)
+        if think is None:
+            self.table.send(AskCoach(seat, self.coach_work))  # the table thinks; it answers with the advice
+        else:
+            ask_coach(self, think, self.computers.serial)
 
     # ------------------------------------------------------------ workers' answers, and the screen's life
 
@@ -472,3 +570,4 @@ class GameScreen(Screen[None], inherit_bindings=False):
 
     def on_unmount(self) -> None:
         self.computers.end()
+        self.table.listen(None)

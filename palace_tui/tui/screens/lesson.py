@@ -196,7 +196,9 @@ class LessonScreen(Screen[None]):
         if mode == Mode.WAIT:
             return Text("")
         marked, under = len(self.cursor.marked), self.cursor.under(view)
-        return turn_hint(self.runner.position(), view, mode, self.lesson.names, marked, under, touch=self.device.touch)
+        return turn_hint(
+            self.runner.position().rules, view, mode, self.lesson.names, marked, under, touch=self.device.touch
+        )
 
     def _show_feedback(self, feedback: Feedback | None, info: tuple[str, str] | None = None) -> None:
         """The feedback box: the runner's ``feedback`` on the last move, or ``info`` (a title and a
@@ -307,7 +309,7 @@ class LessonScreen(Screen[None]):
         if self._take_asked:
             self.action_make("take")
             return
-        cards = cards_to_take(self.cursor, self.runner.position(), self.view(), self.mode())
+        cards = cards_to_take(self.cursor, self.runner.position().rules, self.view(), self.mode())
         self._show_feedback(None, info=("Take the pile", take_question(cards, self.device)))
         self._take_asked = True
 

@@ -13,8 +13,7 @@ from __future__ import annotations
 from textual.binding import Binding, BindingType
 
 from palace_tui.rules import SeatView
-from palace_tui.table.session import Session
-from palace_tui.table.turn_flow import Step
+from palace_tui.table.door import Now, Step, TableInfo
 from palace_tui.tui.screens.card_keys import card_bindings, pile_bindings
 from palace_tui.tui.screens.key_modes import PUBLIC_TABLE_KEYS, TABLE_KEYS, Ask, Mode
 from palace_tui.words import take_back as take_back_words
@@ -53,28 +52,28 @@ TABLE_BINDINGS: list[BindingType] = [
 ]
 
 
-def table_mode(session: Session) -> Mode:
+def table_mode(now: Now, table: TableInfo, view: SeatView) -> Mode:
     """What the table's keys do now: over, the mover's result, waiting (another seat acts, or
     nobody's cards are up), setting up (swap or choose), or the stage the seat plays from."""
-    game, viewer = session.game, session.viewer
-    if game.phase == "over":
+    viewer = now.shown
+    if now.phase == "over":
         return Mode.OVER
-    if session.flow.turn.step == Step.RESULT:
+    if now.turn.step == Step.RESULT:
         return Mode.RESULT
-    if viewer is None or game.turn != viewer or not session.is_human(viewer):
+    if viewer is None or view.turn != viewer or not table.seats[viewer].human:
         return Mode.WAIT
-    if game.phase == "setup":
-        return Mode.SWAP if game.rules.swap_deal else Mode.CHOOSE
-    return Mode(game.stage(viewer))
+    if now.phase == "setup":
+        return Mode.SWAP if table.rules.swap_deal else Mode.CHOOSE
+    return Mode(view.stage)
 
 
 def key_state(
-    action: str, parameters: tuple[object, ...], session: Session, mode: Mode, view: SeatView, marked: int
+    action: str, parameters: tuple[object, ...], now: Now, table: TableInfo, mode: Mode, view: SeatView, marked: int
 ) -> bool | None:
     """Textual's answer for ``action`` (with its ``parameters``) at the table (True: on; None: greyed
     out; False: hidden), from the mode's data and, where it asks, the position: ``view`` is the
     seat's at the screen and ``marked`` how many of its cards are marked."""
-    viewer = session.viewer
+    viewer = now.shown
     answer = (TABLE_KEYS if viewer is not None else PUBLIC_TABLE_KEYS)[mode].answer(action, parameters)
     if not isinstance(answer, Ask):
         return answer
@@ -83,11 +82,11 @@ def key_state(
     if answer in (Ask.CHANCE, Ask.DONE):
         return any(m.kind == answer.value for m in view.legal)
     if answer is Ask.CHOOSE:
-        return True if marked == session.game.rules.face_up else None
+        return True if marked == table.rules.face_up else None
     if answer is Ask.COACH:
-        return True if viewer is not None and session.seats[viewer].coach else None
+        return True if viewer is not None and table.seats[viewer].coach else None
     if answer is Ask.TAKE_BACK:
-        return session.take_back_offered()
+        return now.take_back.offered
     if answer is Ask.WHY_NO_TAKE_BACK:
-        return not session.take_back_offered() and viewer is not None
+        return not now.take_back.offered and viewer is not None
     raise ValueError(f"the table has no answer to {answer}")

@@ -1,6 +1,6 @@
 """What the table's thread workers send back to the screen, as Textual messages.
 
-A worker thinks on a copy of the game and posts one of these to the table screen,
+A worker thinks (on a copy of the game, given by the table's door) and posts one of these to the table screen,
 which handles it with ``@on(...)``. Each carries the screen's ``serial`` from when
 the question was asked: the screen drops an answer for a position that has since
 changed (a take-back, an abandon, a move).
@@ -9,14 +9,11 @@ changed (a take-back, an abandon, a move).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from textual.message import Message
 
 from palace_tui.rules import Move
-
-if TYPE_CHECKING:  # the coach (and the search behind it) loads only when first asked
-    from palace_tui.ai.coach import Advice
+from palace_tui.table.door import CoachAdvised
 
 
 @dataclass
@@ -39,5 +36,5 @@ class CoachAnswered(Message, bubble=False):
     serial: int
     #: The seat that asked.
     seat: int
-    #: The advice; None or the exception when the coach has none.
-    advice: Advice | Exception | None
+    #: The advice (its ``move`` None when the coach has none).
+    advice: CoachAdvised

@@ -1,7 +1,7 @@
 """The lines the table writes about the turn: the hint under the seat's cards (what its
 keys do now) and the titles (whose turn it is, whose cards are up).
 
-Pure functions of the game, the seat's view and the screen's mode, so the table
+Pure functions of the rules, the seat's view and the screen's mode, so the table
 screen only decides *when* to show them.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-from palace_tui.rules import Card, Game, SeatView
+from palace_tui.rules import Card, Rules, SeatView
 from palace_tui.tui.screens.key_modes import Mode
 from palace_tui.tui.widgets.card_art import cards_inline
 from palace_tui.words import rank_name, requirement_text
@@ -19,23 +19,23 @@ DIM = Style(dim=True)
 KEY = Style(bold=True)
 
 
-def table_titles(game: Game, names: list[str], viewer: int | None, mode: Mode) -> tuple[str, str]:
+def table_titles(view: SeatView, names: list[str], viewer: int | None, mode: Mode) -> tuple[str, str]:
     """The screen's subtitle (whose turn it is) and the title over the cards (whose they are;
     a name, to be shown as text, never markup)."""
-    if game.phase == "over":
+    if view.phase == "over":
         sub_title = "game over"
-    elif game.phase == "setup":
-        sub_title = f"setup: {names[game.turn]}"
+    elif view.phase == "setup":
+        sub_title = f"setup: {names[view.turn]}"
     elif mode == Mode.RESULT and viewer is not None:
         # The mover's cards are still up: the title must not call the next player over yet.
         sub_title = f"{names[viewer]}'s turn"
     else:
-        sub_title = f"{names[game.turn]} to play"
+        sub_title = f"{names[view.turn]} to play"
     return sub_title, "Nobody's cards are shown" if viewer is None else names[viewer]
 
 
 def turn_hint(
-    game: Game,
+    rules: Rules,
     view: SeatView,
     mode: Mode,
     names: list[str],
@@ -51,7 +51,7 @@ def turn_hint(
     if mode == Mode.OVER:
         return Text("The game is over.")
     if touch and mode != Mode.WAIT:
-        return _touch_hint(view, mode, marked, under, take_back, game.rules.face_up, game.rules.adds_face_up)
+        return _touch_hint(view, mode, marked, under, take_back, rules.face_up, rules.adds_face_up)
     if mode == Mode.RESULT:
         text = Text.assemble("Your move is made. ", ("Enter", KEY), " ends your turn and hides your cards")
         if take_back:
@@ -59,8 +59,8 @@ def turn_hint(
         text.append(".")
         return text
     if mode == Mode.WAIT:
-        who = names[game.turn]
-        doing = "is setting up" if game.phase == "setup" else "is playing"
+        who = names[view.turn]
+        doing = "is setting up" if view.phase == "setup" else "is playing"
         return Text(f"{who} {doing}…", DIM)
     if mode == Mode.SWAP:
         h, u = under
@@ -72,7 +72,7 @@ def turn_hint(
         return Text.assemble(swap, ("Enter", KEY), " swaps, ↑↓ changes row, ", ("r", KEY), " when ready.")
     if mode == Mode.CHOOSE:
         return Text.assemble(
-            f"Mark {game.rules.face_up} cards to lay face up ({marked} marked): ",
+            f"Mark {rules.face_up} cards to lay face up ({marked} marked): ",
             ("Space", KEY),
             " marks, ",
             ("Enter", KEY),
@@ -105,7 +105,7 @@ def turn_hint(
         text.append_text(Text.assemble(", or ", ("t", KEY), " to take the pile."))
     if "chance" in kinds:
         text.append_text(Text.assemble(" ", ("c", KEY), " turns the stock's top card instead: played if it goes."))
-    if mode == Mode.FACE_UP and takeable and game.rules.adds_face_up:
+    if mode == Mode.FACE_UP and takeable and rules.adds_face_up:
         text.append(" (Taking adds the face-up card under the cursor.)", DIM)
     return text
 
