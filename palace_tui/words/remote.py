@@ -1,0 +1,76 @@
+"""The host's sentences to a device: why a join or a request was refused, why a connection closes.
+
+A move the rules refuse is answered with the engine's own sentence (``IllegalMove``); these
+are the table's, for what is not a rule: whose turn it is, which seat is whose, a room code.
+
+>>> not_your_turn("Ben")
+'It is not your turn: Ben is to play.'
+>>> seat_taken("Ann")
+"Ann's seat is taken: rejoin from that device, or ask the host to free it."
+"""
+
+from __future__ import annotations
+
+#: A join with a token no seat of the room holds.
+UNKNOWN_TOKEN = "That seat token is not one of this room's: join without it to take a free seat."
+#: A join when every seat played by a person is taken.
+NO_FREE_SEAT = "Every seat at this table is taken: you can watch instead (palace join --watch)."
+#: A room code that no open room has.
+WRONG_CODE = "There is no room with that code here: check the code the host shows."
+#: Too many wrong room codes from one place, or from everywhere.
+TOO_MANY_CODES = "Too many wrong room codes: wait a minute before trying again."
+#: The first message on a connection must be a join.
+JOIN_FIRST = "Join a room first: the first message is a join."
+#: A second join on a connection that already sits.
+JOINED_ALREADY = "This connection already sits at the table."
+#: A watcher asked to act.
+WATCHERS_WATCH = "You are watching this table: a watcher cannot play."
+#: The seat was opened again on another device (a rejoin with its token).
+OPENED_ELSEWHERE = "Your seat was opened on another device: this one has let it go."
+#: The host closed the room.
+ROOM_CLOSED = "The host closed the room."
+#: The host freed this device's seat.
+SEAT_FREED = "The host gave your seat back to the table."
+#: The device sends faster than a person plays.
+TOO_FAST = "Too many messages too fast: the connection is closed."
+#: The device does not read its messages (its queue at the host filled up).
+TOO_SLOW = "This device stopped reading the table's messages: the connection is closed."
+#: A join that did not come in time.
+JOIN_LATE = "No join came in time: the connection is closed."
+#: A burn-in is claimed through its own request, so a seat claims only for itself.
+BURN_IN_OWN = "A burn-in is claimed with the burn-in request, for your own seat."
+#: The game is not over, so no next game yet.
+NOT_OVER = "The game is not over yet."
+#: The coach helps only the seat to act.
+COACH_ON_TURN = "The coach helps on your own turn."
+#: The coach is still thinking about the last question.
+COACH_BUSY = "The coach is still thinking."
+#: A take-back asked by a seat whose move is not the one that may be taken back.
+NOT_YOURS_TO_TAKE_BACK = "You have no move to take back now."
+#: No burn to claim now.
+NO_BURN_IN = "There is no burn to claim now."
+
+
+def not_your_turn(name: str) -> str:
+    """A move sent when another seat is to act."""
+    return f"It is not your turn: {name} is to play."
+
+
+def seat_taken(name: str) -> str:
+    """A join by the name of a seat that a device already holds (or held: its token is out)."""
+    return f"{name}'s seat is taken: rejoin from that device, or ask the host to free it."
+
+
+def computer_seat(name: str) -> str:
+    """A join by the name of a seat the computer plays."""
+    return f"{name} is played by the computer here: choose another seat."
+
+
+def no_such_seat(name: str) -> str:
+    """A join by a name nobody at the table has."""
+    return f"Nobody at this table is called {name}."
+
+
+def bad_message(reason: str) -> str:
+    """Why a message was refused (the connection then closes)."""
+    return f"That message was refused ({reason}): the connection is closed."
