@@ -288,8 +288,9 @@ class ReviewScreen(Screen[None]):
         if kept:
             try:
                 self.analysis = Analysis.from_json(kept)
+                self.analysis.check_fits(self.played)
             except ValueError:
-                self.analysis = None
+                self.analysis = None  # damaged or edited: judged again, and the kept one replaced
         if self.analysis is None:
             self._worker = self.run_analysis()
         else:
