@@ -126,13 +126,26 @@ def _serve(nice: int) -> None:
         return  # the app stopped listening
 
 
+def judge_command(nice: int) -> list[str]:
+    """The judging process's command line: this interpreter with ``-P``, so that the folder the
+    player started the game in (the current folder) is never on its import path: a ``queue.py``
+    lying there would otherwise run inside the judge. PYTHONPATH still counts (``-P``, not ``-I``)."""
+    return [sys.executable, "-P", "-m", "palace_tui.ai.ahead", str(nice)]
+
+
 class JudgeAhead:
     """One judging process for the games of a table, started with the first game handed
     to it (:meth:`follow`) and ended by :meth:`close`; ``nice`` is how far below the table's
-    priority it runs (19, the lowest; tests on a busy machine ask for less)."""
+    priority it runs (19, the lowest; tests on a busy machine ask for less).
+
+    A process that cannot start (no file descriptors left, the interpreter gone) is no judge:
+    :attr:`unavailable` says why, nothing more is handed over, and each review judges its game
+    itself, as it does a game nobody judged ahead. The table never waits on it or fails with it."""
 
     def __init__(self, nice: int = 19) -> None:
         self.nice = nice
+        #: Why the judging process could not be started (None: it could, or was not needed yet).
+        self.unavailable: str | None = None
         self._lock = threading.Lock()
         self._send_lock = threading.Lock()
         self._known: dict[str, dict[str, Judged | None]] = {}
@@ -148,24 +161,43 @@ class JudgeAhead:
         # terminal), nor the data folder's lock, should it outlive an app that was killed.
         root = str(Path(palace_tui.__file__).resolve().parents[1])
         paths = [root, *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
-        self._process = subprocess.Popen(
-            [sys.executable, "-m", "palace_tui.ai.ahead", str(self.nice)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            close_fds=True,
-            start_new_session=True,  # no signal meant for the terminal's app reaches it
-            env={**os.environ, "PYTHONPATH": os.pathsep.join(paths)},
-        )
-        assert self._process.stdin is not None and self._process.stdout is not None
+        try:
+            process = subprocess.Popen(
+                judge_command(self.nice),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                close_fds=True,
+                start_new_session=True,  # no signal meant for the terminal's app reaches it
+                env={**os.environ, "PYTHONPATH": os.pathsep.join(paths)},
+            )
+        except (OSError, ValueError, subprocess.SubprocessError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.unavailable = f"the judging process could not start ({why})"
+            return
+        assert process.stdin is not None and process.stdout is not None
+        self._process = process
         self._outgoing = queue.Queue()
-        for target, channel in ((self._write, self._process.stdin), (self._read, self._process.stdout)):
-            threading.Thread(target=target, args=(channel,), name="palace-judge-ahead", daemon=True).start()
+        try:
+            for target, channel in ((self._write, process.stdin), (self._read, process.stdout)):
+                threading.Thread(target=target, args=(channel,), name="palace-judge-ahead", daemon=True).start()
+        except RuntimeError as exc:  # no thread can be started: end the process, no judge
+            self.unavailable = f"the judging process could not start ({exc})"
+            self._process = None
+            self._outgoing.put(None)
+            process.kill()
+            process.wait()
+            process.stdin.close()
+            process.stdout.close()
 
     def _send(self, message: Any) -> None:
         with self._send_lock:
+            if self.unavailable is not None:
+                return
             if self._process is None:
                 self._start()
+                if self._process is None:
+                    return
             self._outgoing.put(message)
 
     def _write(self, channel: IO[bytes]) -> None:
@@ -235,7 +267,9 @@ class JudgeAhead:
 
     def when_done(self, game_id: str, played: Replay, settings: Settings, finished: Callable[[Analysis], None]) -> None:
         """Call ``finished`` with the finished game's analysis once every move of it is judged
-        (at once if it is; else from this object's reading thread)."""
+        (at once if it is; else from this object's reading thread); never, with no judge."""
+        if self.unavailable is not None:
+            return  # no judge: the review judges the game when it is opened
         with self._lock:
             self._waiting[game_id] = (played, settings, finished)
         self._check(game_id)

@@ -27,9 +27,20 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from palace_tui.ai.judge import HALF_WIDTH, MIN_WORLDS, Judged, judge_play, judge_setup, move_chances_of, wilson_reach
+from palace_tui.ai.judge import (
+    HALF_WIDTH,
+    MIN_WORLDS,
+    Judged,
+    count_of,
+    judge_play,
+    judge_setup,
+    move_chances_of,
+    moves_code,
+    share_of,
+    wilson_reach,
+)
 from palace_tui.rules import Event, Game, Move, Rules
 from palace_tui.rules.gamefile import Replay
 
@@ -162,26 +173,59 @@ class Analysis:
         """Read :meth:`to_json` back; ValueError when it is of another version or damaged."""
 
         def chances(c: Any) -> Chances | None:
-            return None if c is None else Chances(float(c[0]), float(c[1]), int(c[2]))
+            if c is None:
+                return None
+            not_last, win, worlds = c
+            return Chances(share_of(not_last), share_of(win), count_of(worlds))
+
+        def whole(x: Any) -> int:
+            if isinstance(x, bool) or not isinstance(x, int) or x < 0:
+                raise ValueError(f"{x!r} is not a move's or a seat's number")
+            return x
 
         try:
             data = json.loads(text)
             if data.get("version") != ANALYSIS_VERSION:
                 raise ValueError("an analysis of another version")
+            if data["measure"] not in ("not_last", "win"):
+                raise ValueError(f"no chance is called {data['measure']!r}")
             verdicts = {}
             for v in data["verdicts"]:
                 v = dict(v)
                 for key in ("made_chances", "best_chances", "better_chances"):
                     v[key] = chances(v[key])
+                v["index"], v["seat"] = whole(v["index"]), whole(v["seat"])
+                v["made"], v["best"] = moves_code(v["made"]), moves_code(v["best"])
+                v["better"] = moves_code(v.get("better", ""), empty=True)
+                v["loss"], v["edge"] = share_of(v["loss"], "a loss"), share_of(v.get("edge", 0.0), "an edge", -1.0)
+                if v.get("kind", "play") not in ("play", "setup"):
+                    raise ValueError(f"no verdict is of kind {v['kind']!r}")
                 verdicts[v["index"]] = Verdict(**v)
+            turning = [whole(i) for i in data["turning"]]
+            if any(i not in verdicts for i in turning):
+                raise ValueError("a turning point has no verdict")
             return cls(
-                [None if c is None else [Chances(a, b, int(n)) for a, b, n in c] for c in data["chances"]],
+                [None if c is None else [cast(Chances, chances(x)) for x in c] for c in data["chances"]],
                 verdicts,
-                list(data["turning"]),
+                turning,
                 data["measure"],
             )
-        except (KeyError, TypeError, AttributeError, IndexError, json.JSONDecodeError) as exc:
+        except (KeyError, TypeError, AttributeError, IndexError, json.JSONDecodeError, RecursionError) as exc:
             raise ValueError(f"the kept analysis is damaged ({exc!r})") from None
+        except ValueError as exc:
+            raise ValueError(f"the kept analysis is damaged ({exc})") from None
+
+    def check_fits(self, played: Replay) -> None:
+        """ValueError unless this analysis is one of ``played``: a chance list for each move,
+        with a chance for each seat, and each verdict about a move made by its seat."""
+        steps, seats = played.steps, len(played.start.seats)
+        if len(self.chances) != len(steps):
+            raise ValueError(f"the kept analysis has {len(self.chances)} moves, the game {len(steps)}")
+        if any(c is not None and len(c) != seats for c in self.chances):
+            raise ValueError("the kept analysis has chances for another number of players")
+        for i, verdict in self.verdicts.items():
+            if i != verdict.index or i >= len(steps) or steps[i].seat != verdict.seat:
+                raise ValueError(f"the kept analysis judges a move {i + 1} this game did not make")
 
 
 class Cancelled(Exception):

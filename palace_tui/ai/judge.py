@@ -92,26 +92,65 @@ class Judged:
 
     @classmethod
     def from_data(cls, data: Any) -> Judged:
-        """Read :meth:`to_data` back; ValueError when it is damaged."""
+        """Read :meth:`to_data` back; ValueError when it is damaged, or edited to hold what no
+        judge makes (a chance that is not a finite number from 0 to 1, a count of worlds below
+        0 or past :data:`MAX_KEPT_WORLDS`, a move that is not a move): such a judgement is
+        dropped, and judged again.
+
+        >>> Judged.from_data(["take", "take", [1e308, 0.5], [0.5, 0.5], 100, "", [0, 0], 0])
+        Traceback (most recent call last):
+        ...
+        ValueError: a kept judgement is damaged (a chance of 1e+308 is not from 0 to 1)
+        """
         try:
             made, advised, made_chances, advised_chances, worlds, better, better_chances, edge = data
             return cls(
-                str(made),
-                str(advised),
+                moves_code(made),
+                moves_code(advised),
                 _pair(made_chances),
                 _pair(advised_chances),
-                int(worlds),
-                str(better),
+                count_of(worlds),
+                moves_code(better, empty=True),
                 _pair(better_chances),
-                float(edge),
+                share_of(edge, "an edge", -1.0),  # a difference of scores from 0 to 1
             )
         except (TypeError, ValueError, IndexError, KeyError) as exc:
-            raise ValueError(f"a kept judgement is damaged ({exc!r})") from None
+            why = str(exc) if isinstance(exc, ValueError) else repr(exc)
+            raise ValueError(f"a kept judgement is damaged ({why})") from None
+
+
+#: The most worlds a kept judgement or analysis may say a chance comes from: far past any
+#: review's (a thousand worlds at most, twice that for a longer look); a count past it was edited.
+MAX_KEPT_WORLDS = 10_000_000
+
+
+def share_of(x: Any, what: str = "a chance", low: float = 0.0) -> float:
+    """``x`` as a chance: a finite number from 0 (or ``low``) to 1 (ValueError saying what else it is)."""
+    if isinstance(x, bool) or not isinstance(x, int | float) or not low <= x <= 1.0:  # NaN fails too
+        raise ValueError(f"{what} of {x!r} is not from {low:g} to 1")
+    return float(x)
+
+
+def count_of(x: Any) -> int:
+    """``x`` as a count of worlds: a whole number from 0 to :data:`MAX_KEPT_WORLDS`."""
+    if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= MAX_KEPT_WORLDS:
+        raise ValueError(f"{x!r} worlds is not a count of worlds")
+    return x
+
+
+def moves_code(x: Any, empty: bool = False) -> str:
+    """``x`` as the code of a move, or of a setup's moves joined by ``"; "`` ("" too when ``empty``)."""
+    if not isinstance(x, str) or len(x) > 2_000:
+        raise ValueError(f"{type(x).__name__} is not a move's code")
+    if x or not empty:
+        for code in x.split("; "):
+            Move.from_code(code)
+    return x
 
 
 def _pair(x: Any) -> tuple[float, float]:
     a, b = x
-    return float(a), float(b)
+    return share_of(a), share_of(b)
 
 
 def _enough(search: Search, i: int, worlds: int) -> None:

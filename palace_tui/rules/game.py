@@ -327,6 +327,7 @@ class Game:
         """
         if not isinstance(move, Move):
             raise NotAMove(f"play() takes a Move, not {type(move).__name__}")
+        move.check()
         if self.phase == _PLAY:
             kind = move.kind
             if kind == _PLAY_CARDS:

@@ -24,8 +24,15 @@ from palace_tui.rules.cards import Card, cards_words, order_key, rank_name
 from palace_tui.rules.events import Event
 from palace_tui.rules.kinds import EventKind, MoveKind, Stage
 from palace_tui.rules.moves import IllegalMove, Move
-from palace_tui.rules.seat import _HAND_ORDER, _pick
-from palace_tui.rules.text import drawn_sentence, illegal_play_sentence, join_or, legal_summary, not_holding_sentence
+from palace_tui.rules.seat import _HAND_ORDER, _pick, not_among
+from palace_tui.rules.text import (
+    drawn_sentence,
+    illegal_play_sentence,
+    join_or,
+    legal_summary,
+    not_held_sentence,
+    not_holding_sentence,
+)
 from palace_tui.rules.turn import end_drawn, lay, pick_up, take_chance, turn_up
 
 if TYPE_CHECKING:
@@ -93,6 +100,9 @@ def play_cards(game: Game, cards: tuple[Card, ...]) -> None:
         drawn, count, skips = pending
         if rank != drawn or n > count or len(s._hb[rank]) < n:
             raise IllegalMove(drawn_sentence(drawn, count))
+        missing = not_among(cards, s._hb[rank])
+        if missing:
+            raise IllegalMove(not_held_sentence(game, missing, s._hb[rank], "in your hand"))
         game._pending = None
         lay(game, s_i, s, s._take_rank(rank, cards), True, skips)
         return
@@ -100,6 +110,9 @@ def play_cards(game: Game, cards: tuple[Card, ...]) -> None:
         bucket = s._hb[rank]
         if len(bucket) < n:
             raise IllegalMove(not_holding_sentence(game, rank, n, len(bucket), "in your hand"))
+        missing = not_among(cards, bucket)
+        if missing:
+            raise IllegalMove(not_held_sentence(game, missing, bucket, "in your hand"))
         if not game._t.allowed[game._eff] >> rank & 1:
             raise IllegalMove(illegal_play_sentence(game, rank))
         lay(game, s_i, s, s._take_rank(rank, cards), True)
@@ -107,6 +120,9 @@ def play_cards(game: Game, cards: tuple[Card, ...]) -> None:
         have = [c for c in s.face_up if c.rank == rank]
         if len(have) < n:
             raise IllegalMove(not_holding_sentence(game, rank, n, len(have), "face up"))
+        missing = not_among(cards, have)
+        if missing:
+            raise IllegalMove(not_held_sentence(game, missing, have, "face up"))
         if not game._t.allowed[game._eff] >> rank & 1:
             raise IllegalMove(illegal_play_sentence(game, rank))
         laid = _pick(have, cards)
@@ -144,10 +160,13 @@ def take_pile(game: Game, adding: Card | None) -> None:
                 f"You have no {rank_name(adding.rank)} face up to add: add "
                 f"{join_or([cards_words([c]) for c in s.face_up])}."
             )
-        card = adding if adding in match else match[0]
-        s.face_up.remove(card)
-        game.pile.append(card)
-        added = (card,)
+        if adding not in match:
+            raise IllegalMove(
+                f"You have no {adding} face up to add: add {join_or([cards_words([c]) for c in s.face_up])}."
+            )
+        s.face_up.remove(adding)
+        game.pile.append(adding)
+        added = (adding,)
     elif adding is not None:
         why = (
             "You are playing from your hand, so no face-up card is added"

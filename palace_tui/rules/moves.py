@@ -18,6 +18,13 @@ from palace_tui.rules.cards import Card, cards_code, cards_text, parse_cards
 from palace_tui.rules.kinds import MoveKind
 
 KINDS = tuple(MoveKind)
+_KIND_NAMES = frozenset(str(k) for k in KINDS)
+_CARD_KINDS = frozenset((MoveKind.PLAY, MoveKind.SWAP, MoveKind.CHOOSE))
+
+
+def _shown(value: object) -> str:
+    """A value of the wrong type in a refusal: text quoted, anything else by its type's name."""
+    return repr(value) if isinstance(value, str) else type(value).__name__
 
 
 class IllegalMove(ValueError):
@@ -25,7 +32,9 @@ class IllegalMove(ValueError):
 
 
 class NotAMove(IllegalMove, TypeError):
-    """Something that is not a :class:`Move` given to ``Game.play``: refused like an illegal move."""
+    """Something that is not a :class:`Move` given to ``Game.play``, or a Move built by hand of
+    values of the wrong type (cards that are text, an index that is not a number): refused like
+    an illegal move, with a sentence."""
 
 
 class Move:
@@ -168,6 +177,36 @@ class Move:
         except ValueError as exc:
             raise ValueError(f"{text!r} is not a move: {exc}") from None
         raise ValueError(f"{text!r} is not a move: it should start with one of {', '.join(KINDS)}")
+
+    def check(self) -> None:
+        """Raise :class:`NotAMove` unless every field holds a value of its type, as the named
+        constructors make them (``Game.play`` asks first: a hand-built move is anyone's values).
+
+        >>> Move("play", ("7H",)).check()
+        Traceback (most recent call last):
+        ...
+        palace_tui.rules.moves.NotAMove: a move's cards are Card values (Card.parse('7H') or Move.play('7H')), not str
+        """
+        kind, cards, adding, index = self.kind, self.cards, self.adding, self.index
+        if not isinstance(kind, str) or kind not in _KIND_NAMES:
+            raise NotAMove(f"a move's kind is one of {', '.join(KINDS)}, not {_shown(kind)}")
+        if not isinstance(cards, tuple):
+            raise NotAMove(f"a move's cards are a tuple of Card values, not {type(cards).__name__}")
+        for c in cards:
+            if type(c) is not Card:
+                raise NotAMove(
+                    "a move's cards are Card values (Card.parse('7H') or Move.play('7H')), not " + type(c).__name__
+                )
+        if adding is not None and type(adding) is not Card:
+            raise NotAMove(f"the card a take adds is a Card value or None, not {type(adding).__name__}")
+        if index is not None and type(index) is not int:
+            raise NotAMove(f"a move's index is a whole number or None, not {type(index).__name__}")
+        if kind == MoveKind.SWAP and len(cards) != 2:
+            raise NotAMove(f"a swap names a hand card and a face-up card: two cards, not {len(cards)}")
+        if cards and kind not in _CARD_KINDS:
+            raise NotAMove(f"a move of kind {kind} names no cards, not {cards_code(cards)}")
+        if adding is not None and kind != MoveKind.TAKE:
+            raise NotAMove(f"only a take adds a face-up card, not a move of kind {kind}")
 
     def __str__(self) -> str:
         if self.kind == MoveKind.PLAY:

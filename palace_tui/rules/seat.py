@@ -158,6 +158,24 @@ class Seat:
         )
 
 
+def not_among(cards: Sequence[Card], pool: Sequence[Card]) -> list[Card]:
+    """The ``cards`` that ``pool`` does not hold, counting copies (several packs): empty when
+    every card named is there, as often as it is named.
+
+    >>> from palace_tui.rules.cards import parse_cards
+    >>> not_among(parse_cards("6S 6H"), parse_cards("6H 6D"))
+    [Card.parse('6S')]
+    """
+    left = list(pool)
+    missing = []
+    for c in cards:
+        if c in left:
+            left.remove(c)
+        else:
+            missing.append(c)
+    return missing
+
+
 def _suit_key(c: Card) -> str:
     return c.suit
 

@@ -24,8 +24,8 @@ from palace_tui.rules.cards import Card, WrongType, cards_code, make_deck, parse
 from palace_tui.rules.events import Event
 from palace_tui.rules.kinds import EventKind, MoveKind, Phase
 from palace_tui.rules.moves import IllegalMove, Move
-from palace_tui.rules.seat import _STARTER_ORDER
-from palace_tui.rules.text import not_holding_sentence
+from palace_tui.rules.seat import _STARTER_ORDER, not_among
+from palace_tui.rules.text import not_held_sentence, not_holding_sentence
 from palace_tui.rules.turn import begin_turn
 
 if TYPE_CHECKING:
@@ -109,19 +109,18 @@ def setup_move(game: Game, move: Move) -> None:
     if game.rules.swap_deal:
         if kind == _SWAP:
             hand_card, up_card = move.cards
-            if not s._hb[hand_card.rank]:
+            if hand_card not in s._hb[hand_card.rank]:  # a move names exact cards: another suit is another card
                 raise IllegalMove(
-                    f"You have no {rank_name(hand_card.rank)} in your hand to swap: swap one "
+                    f"You have no {_named(hand_card, s._hb[hand_card.rank])} in your hand to swap: swap one "
                     f"of {', '.join(str(c) for c in s.hand)}, or say you are ready."
                 )
-            match = [c for c in s.face_up if c.rank == up_card.rank]
-            if not match:
+            if up_card not in s.face_up:
                 raise IllegalMove(
-                    f"You have no {rank_name(up_card.rank)} face up to swap: swap for one "
+                    f"You have no {_named(up_card, s.face_up)} face up to swap: swap for one "
                     f"of {', '.join(str(c) for c in s.face_up)}, or say you are ready."
                 )
             h = s._take_rank(hand_card.rank, (hand_card,))[0]
-            u = up_card if up_card in match else match[0]
+            u = up_card
             s.face_up[s.face_up.index(u)] = h
             s._add((u,))
             if game._events is not None:
@@ -146,6 +145,9 @@ def setup_move(game: Game, move: Move) -> None:
     for r, k in counts.items():
         if s.count_in_hand(r) < k:
             raise IllegalMove(not_holding_sentence(game, r, k, s.count_in_hand(r), "in your hand"))
+    missing = not_among(move.cards, s.hand)
+    if missing:
+        raise IllegalMove(not_held_sentence(game, missing, s.hand, "in your hand"))
     chosen: list[Card] = []
     for r in counts:
         chosen += s._take_rank(r, [c for c in move.cards if c.rank == r])
@@ -203,6 +205,11 @@ def _start_play(game: Game) -> None:
 
 
 __all__ = ["deal", "setup_move", "setup_moves"]
+
+
+def _named(card: Card, held: Iterable[Card]) -> str:
+    """A card a swap names: by its rank when none of that rank is there, else as the exact card."""
+    return str(card) if any(c.rank == card.rank for c in held) else rank_name(card.rank)
 
 
 def _times(n: int) -> str:

@@ -85,6 +85,33 @@ def not_holding_sentence(game: Game, rank: int, want: int, have: int, where: str
     )
 
 
+def not_held_sentence(game: Game, missing: Sequence[Card], held: Sequence[Card], where: str) -> str:
+    """A move naming cards (``missing``) that are not among the seat's ``held`` cards ``where``
+    ("in your hand", "face up"): a move names exact cards, and another suit is another card.
+
+    >>> from palace_tui.rules import Card, Game, Rules
+    >>> g = Game.from_position(Rules.preset("palace"), seats=[{"hand": "6H 9C"}, {"hand": "6S"}], pile="5D")
+    >>> not_held_sentence(g, [Card.parse("6S")], g.seats[0].hand, "in your hand")
+    'You have no 6♠ in your hand: you can play a 6 or a 9 from your hand, or take the pile.'
+    """
+    first = missing[0]
+    have = sum(1 for c in held if c == first)
+    if have:  # several packs: the card is there, but not as often as the move names it
+        named = have + sum(1 for c in missing if c == first)
+        lead = f"You have {first} {where} only {_times(have)}, not {_times(named)}"
+    else:
+        absent: list[str] = []
+        for c in missing:
+            if c not in held and str(c) not in absent:
+                absent.append(str(c))
+        lead = f"You have no {join_or(absent)} {where}"
+    return f"{lead}: you can {legal_summary(game)}."
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
 def legal_summary(game: Game) -> str:
     """What the seat to act may do now, as a clause for sentences:
     ``play a 4 or a jack from your hand, or take the pile`` (only ranks it holds and may play)."""

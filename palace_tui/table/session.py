@@ -88,7 +88,7 @@ class Session:
     #: This game's decisions judged for its review while it is played, by their keys, as plain
     #: data (:mod:`palace_tui.table.judging`); saved with the game, never shown during it.
     judged: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
-    #: Called with the session after every move, before it is saved (None: nobody watches).
+    #: Called with the session after every move, once it is saved (None: nobody watches).
     watcher: Watcher | None = field(default=None, repr=False, compare=False)
     #: The seat whose cards are up as the session is handed to a screen (a save's, a test's);
     #: from then on :attr:`flow` knows, and :attr:`viewer` reads it.
@@ -282,9 +282,9 @@ class Session:
             self.history.append(move)
         self.public_history.add(events)
         self.computers.observe(self.game_id, events)
+        self.save()  # the move is kept first: nothing a watcher does can lose it
         if self.watcher is not None:
-            self.watcher(self)
-        self.save()
+            self.watcher(self)  # what it adds (judgements) goes with the next save
         return events
 
     def play_human(self, move: Move) -> list[Event]:

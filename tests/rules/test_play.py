@@ -40,11 +40,10 @@ def test_suits_never_matter():
     assert kinds(a.play(Move.play("9H"))) == kinds(b.play(Move.play("9S")))
 
 
-def test_play_accepts_any_cards_of_that_rank_and_count():
+def test_play_refuses_a_card_of_a_held_rank_in_another_suit():
+    # Issue 31 (B-2): a move names exact cards; 7H is not 7D or 7S, though suits never matter to the rules.
     g = pos(seats=[("7D 7S 8C", "", "3C"), FILL], pile="5H")
-    g.play(Move.play("7H"))  # suits never matter: a 7 of the rank and count held
-    assert g.pile[-1].rank == 7 and len(g.pile) == 2
-    assert [c.rank for c in g.seats[0].hand] == [7, 8]
+    refused(g, Move.play("7H"), "You have no 7♥ in your hand: you can play a 7 or an 8 from your hand")
 
 
 def test_play_puts_the_named_cards_when_held():

@@ -9,10 +9,21 @@ from __future__ import annotations
 
 import pytest
 
-from palace_tui.rules import Game, IllegalMove, Move, Rules
+from palace_tui.rules import Card, Game, IllegalMove, Move, Rules
 
 RULES = Rules.preset("palace")
 TWO = [{"name": "Ann", "hand": "6H"}, {"name": "Ben", "hand": "7H"}]
+
+
+def _in_play() -> Game:
+    return Game.from_position(RULES, seats=TWO)
+
+
+def _raise_if_legal(move: Move) -> None:
+    """is_legal answers False for a move of the wrong types (it raised AttributeError)."""
+    if not _in_play().is_legal(move):
+        raise ValueError("refused")
+
 
 CALLS = {
     "deal: names None": lambda: Game.deal(RULES, None),
@@ -28,6 +39,25 @@ CALLS = {
     "play: None": lambda: Game.deal(RULES, ["Ann", "Ben"], seed=1).play(None),
     "view: None": lambda: Game.deal(RULES, ["Ann", "Ben"], seed=1).view(None),
     "view: seat 7": lambda: Game.deal(RULES, ["Ann", "Ben"], seed=1).view(7),
+    "play: a Move of text cards (issue 31, E1)": lambda: _in_play().play(Move("play", ("7H",))),
+    "play: a Move of a number for cards": lambda: _in_play().play(Move("play", 7)),
+    "play: a Move of a list of cards": lambda: _in_play().play(Move("play", [Card.parse("6H")])),
+    "play: a Move of an unknown kind": lambda: _in_play().play(Move("steal", ())),
+    "play: a Move whose kind is a number": lambda: _in_play().play(Move(3)),
+    "play: a take adding text": lambda: _in_play().play(Move("take", (), "7H")),
+    "play: a take naming cards": lambda: _in_play().play(Move("take", (Card.parse("6H"),))),
+    "play: a flip at place '1'": lambda: _in_play().play(Move("flip", (), None, "1")),
+    "play: a flip at place 1.0": lambda: _in_play().play(Move("flip", (), None, 1.0)),
+    "play: a burn-in for seat True": lambda: _in_play().play(Move("burn-in", (), None, True)),
+    "play: a swap of one card": lambda: Game.deal(RULES, ["Ann", "Ben"], seed=1).play(
+        Move("swap", (Card.parse("6H"),))
+    ),
+    "play: a swap of text": lambda: Game.deal(RULES, ["Ann", "Ben"], seed=1).play(Move("swap", ("6H", "7H"))),
+    "play: a choose of text": lambda: Game.deal(RULES, ["Ann", "Ben"], seed=1).play(Move("choose", "6H 7H 8H")),
+    "play: a ready adding a card": lambda: Game.deal(RULES, ["Ann", "Ben"], seed=1).play(
+        Move("ready", (), Card.parse("6H"))
+    ),
+    "is_legal: a Move of text cards": lambda: _raise_if_legal(Move("play", ("6H",))),
     "Move.from_code: None": lambda: Move.from_code(None),
     "Move.from_code: bytes": lambda: Move.from_code(b"take"),
     "Move.play: a number": lambda: Move.play(7),
@@ -54,3 +84,14 @@ def test_a_move_that_is_not_a_move_is_an_illegal_move_and_still_a_type_error() -
         game.play("ready")
     with pytest.raises(TypeError):
         game.play(None)
+
+
+def test_a_move_of_the_wrong_types_is_refused_and_changes_nothing() -> None:
+    """Issue 31 (E1): Move("play", ("7H",)) raised AttributeError inside the engine."""
+    game = _in_play()
+    before = game.to_json()
+    with pytest.raises(IllegalMove, match=r"a move's cards are Card values .*not str"):
+        game.play(Move("play", ("6H",)))
+    assert game.to_json() == before
+    game.play(Move("play", (Card.parse("6H"),)))  # a plain string kind and Card values: a move
+    assert [c.code for c in game.pile] == ["6H"]

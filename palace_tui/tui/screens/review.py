@@ -288,11 +288,12 @@ class ReviewScreen(Screen[None]):
         if kept:
             try:
                 self.analysis = Analysis.from_json(kept)
+                self.analysis.check_fits(self.played)
             except ValueError:
-                self.analysis = None
-        if self.analysis is None:
+                self.analysis = None  # damaged or edited: judged again, and the kept one replaced
+        if self.analysis is None and self.played.steps:
             self._worker = self.run_analysis()
-        else:
+        else:  # analysed, or nothing to analyse (a game stopped before its first move)
             self.query_one(ProgressBar).display = False
         self.refresh_view()
 
@@ -337,6 +338,11 @@ class ReviewScreen(Screen[None]):
         before = self.played.position(self.index)
         step = steps[self.index] if steps else None
         self.query_one("#board", Static).update(board_text(before, step.seat if step else None))
+        if not steps:  # stopped before its first move: the deal is all there is
+            self.query_one("#move", Static).update(Text("No move was made: the game was stopped at the deal.", "bold"))
+            self.query_one("#verdict", Static).update(Text("Nothing to review: these are the cards as dealt.", "dim"))
+            self.query_one("#graph").display = False
+            return
         move = Text()
         if step is not None:
             who = self.record.seats[step.seat]
