@@ -26,6 +26,10 @@ or -1) and ``("flip", i, 0)``.
 >>> apply(g, ("play", 7, 1)); g.turn, pile_state(g)
 (1, (7, 7, 1))
 
+An insider (ruff SLF001 allows it, pyproject.toml says why): it hands out the hands by rank,
+the rule tables and the pile's state (read-only), turns a copy's events off (``_events``) in
+:func:`play_out`, takes the cards it plays from a hand and deals a copy's hands again.
+
 Nothing here reveals a card to a player: a search must itself read only what its seat
 may see (its own hand, face-up rows, counts, the pile), and deal the rest again with
 :func:`determinize` before looking at it.

@@ -1,4 +1,9 @@
-"""A seat's cards, and the outcome of a game: the values :class:`~palace_tui.rules.game.Game` is made of."""
+"""A seat's cards, and the outcome of a game: the values :class:`~palace_tui.rules.game.Game` is made of.
+
+A seat's hand is kept by rank (``_hb``, ``_hn``, ``_hm``): the engine's insiders (:mod:`.turn`,
+:mod:`.legal`, :mod:`.setup`, :mod:`.fast`, :mod:`.random_policy`) take cards from it through
+its private methods; :meth:`Seat._copy` writes the copy's (ruff SLF001 allows this module).
+"""
 
 from __future__ import annotations
 
