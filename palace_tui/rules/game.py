@@ -42,7 +42,7 @@ from palace_tui.rules.options import Rules
 from palace_tui.rules.seat import Outcome, Seat, ranks_of_mask
 from palace_tui.rules.tables import RuleTables, tables_for
 from palace_tui.rules.text import legal_summary
-from palace_tui.rules.turn import apply_choice, lay
+from palace_tui.rules.turn import lay
 
 if TYPE_CHECKING:
     from palace_tui.rules.view import SeatView
@@ -419,22 +419,14 @@ class Game:
         return [Event(EventKind.ABANDONED)]
 
     def fast_turn(self, kind: str, x: int, count: int = 0) -> None:
-        """Play one decision tuple quietly (no events, no checks).
+        """Play one decision tuple quietly (no events, no checks): the fast contract's
+        :func:`palace_tui.rules.fast.apply`, where the fast path lives, as a method.
 
-        ``("play", rank, count)`` lays ``count`` cards of ``rank`` (all of them when 0)
-        from the current stage; ``("take", i)`` takes the pile, first adding face-up
-        card ``i`` when ``i >= 0``; ``("flip", i)`` turns face-down card ``i``;
-        ``("done", 0)`` ends the turn instead of playing a drawn match and ``("chance", 0)``
-        turns the stock's top card (the house rules play_drawn and chance). The
-        choice must be legal: computer players' rollouts call this on copies, for speed
-        (see :mod:`palace_tui.rules.fast`).
+        The choice must be legal: computer players' rollouts play this on copies, for speed.
         """
-        s_i = self.turn
-        s = self.seats[s_i]
-        events, self._events = self._events, None
-        apply_choice(self, s_i, s, kind, x, count)
-        self.moves += 1
-        self._events = events
+        from palace_tui.rules.fast import apply  # the fast path imports the game
+
+        apply(self, (kind, x, count))
 
     # ----------------------------------------------------------------- views and copies
 

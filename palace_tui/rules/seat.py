@@ -139,12 +139,6 @@ class Seat:
         self._hn -= len(laid)
         return laid
 
-    def _set_hand(self, cards: Sequence[Card]) -> None:
-        """Replace the whole hand (re-deals of unseen cards)."""
-        self._hb = [[] for _ in range(JOKER + 1)]
-        self._hn = self._hm = 0
-        self._add(cards)
-
     def _copy(self) -> Seat:
         s = Seat.__new__(Seat)
         s.name = self.name
