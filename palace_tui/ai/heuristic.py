@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from palace_tui.ai.policy import Choice, choice_to_move, easy_choice, setup_move, wants_burn_in
 from palace_tui.rules import Game, Move, SeatView
+from palace_tui.rules.fast import apply
 
 
 class HeuristicPlayer:
@@ -38,7 +39,7 @@ class HeuristicPlayer:
     def act(self, game: Game) -> None:
         """Make this player's move on ``game`` (quietly, in the play phase)."""
         if game.phase == "play":
-            game.fast_turn(*self.decide(game))
+            apply(game, self.decide(game))
         else:
             game.play(self.choose(game))
 

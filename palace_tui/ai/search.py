@@ -140,7 +140,7 @@ class Search:
     def _play(self, world: Game, choice: Choice) -> tuple[float, bool, bool, int]:
         g = world.copy()
         start = g.moves
-        g.fast_turn(*choice)
+        fast.apply(g, choice)
         rollout(g)
         safe, won = standing(g, self.seat)
         return reward(g, self.seat), safe, won, g.moves - start + PLAYOUT_COST

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from palace_tui.cli.usage import Parser, UsageError, refuse, say
 from palace_tui.names import printable, refuse_hidden
+from palace_tui.store.payloads import GameResult
 from palace_tui.store.ranking import SCORINGS
 from palace_tui.store.records import MAX_LIMIT, MAX_SQLITE_INT
 from palace_tui.store.store import RECORDS_FILE, Store, resolve_data_dir
@@ -236,21 +237,20 @@ def story_table(told: TableStory) -> Table:
     return table
 
 
-def recent_table(games: list[dict[str, Any]]) -> Table:
+def recent_table(games: list[GameResult]) -> Table:
     """A rich table of recent games, newest first: when, which table and rules, who went out in what order."""
     table = Table(title="Recent games", title_justify="left")
     for column in ("No.", "Ended", "Table", "Game", "Rules", "Order out", "Result"):
         table.add_column(column, justify="right" if column in ("No.", "Game") else "left")
     for game in games:
-        names = game["players"]
-        order = Text(", ".join(names[seat] for seat in game["order"]))
-        number = game.get("number")
+        names = game.players
+        order = Text(", ".join(names[seat] for seat in game.order))
         table.add_row(
-            "" if number is None else str(number),
-            _when(game["ended"]),
-            Text(game.get("table_name") or _short(str(game["table_id"]))),
-            str(game.get("table_game") or ""),
-            Text(rules_words_of(game["rules"])),
+            "" if game.number is None else str(game.number),
+            _when(game.ended),
+            Text(game.table_name or _short(game.table_id)),
+            str(game.table_game or ""),
+            Text(rules_words_of(game.rules)),
             order,
             Text(_result(game)),
         )
@@ -287,12 +287,11 @@ def _when(iso: str) -> str:
         return iso
 
 
-def _result(game: dict[str, Any]) -> str:
-    names = game["players"]
-    scoring = game["scoring"]
-    if scoring == "podium":
-        scored = [(names[seat], game["points"][seat]) for seat in game["order"] if game["points"][seat]]
+def _result(game: GameResult) -> str:
+    names = game.players
+    if game.scoring.counts_points:
+        scored = [(names[seat], game.points[seat]) for seat in game.order if game.points[seat]]
         return ", ".join(f"{name} {points}" for name, points in scored) or "no points"
-    if scoring == "losses":
-        return f"{names[game['loser']]} lost" if game.get("loser") is not None else "no loser"
-    return f"{names[game['winner']]} won" if game.get("winner") is not None else "no winner"
+    if game.scoring.counts_losses:
+        return f"{names[game.loser]} lost" if game.loser is not None else "no loser"
+    return f"{names[game.winner]} won" if game.winner is not None else "no winner"

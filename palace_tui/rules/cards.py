@@ -90,6 +90,10 @@ class WrongType(TypeError, ValueError):
     other refusal (so one ``except ValueError`` catches them all), and a TypeError as Python's own."""
 
 
+#: Every card made, by (rank, suit): cards are interned.
+_INTERNED: dict[tuple[int, str], Card] = {}
+
+
 class Card:
     """One playing card: a rank and a suit (a joker has no suit).
 
@@ -98,7 +102,6 @@ class Card:
     """
 
     __slots__ = ("_code", "_text", "rank", "suit")
-    _cache: dict[tuple[int, str], Card] = {}
 
     rank: int
     suit: str
@@ -108,7 +111,7 @@ class Card:
     def __new__(cls, rank: int, suit: str = "") -> Card:
         key = (rank, suit)
         try:
-            card = cls._cache.get(key)
+            card = _INTERNED.get(key)
         except TypeError:  # unhashable: a list or a dict where a rank or a suit belongs
             raise WrongType(f"no such card: rank {rank!r}, suit {suit!r}") from None
         if card is not None:
@@ -123,7 +126,7 @@ class Card:
         object.__setattr__(card, "suit", suit)
         object.__setattr__(card, "_code", "JK" if rank == JOKER else _RANK_CODES[rank] + suit)
         object.__setattr__(card, "_text", "JK" if rank == JOKER else RANK_LABELS[rank] + SUIT_SYMBOLS[suit])
-        cls._cache[key] = card
+        _INTERNED[key] = card
         return card
 
     def __setattr__(self, name: str, value: object) -> None:  # cards are values
@@ -260,7 +263,7 @@ LETTER_SUITS = {"C": "C", "D": "D", "H": "H", "S": "S", "": ""}
 def use_letter_suits(letters: bool = True) -> None:
     """Show suits as the letters S H D C (``letters``) or as the symbols ♠ ♥ ♦ ♣ again."""
     SUIT_SYMBOLS.update(LETTER_SUITS if letters else _SYMBOLS)
-    for card in Card._cache.values():
+    for card in _INTERNED.values():
         if card.rank != JOKER:
             object.__setattr__(card, "_text", RANK_LABELS[card.rank] + SUIT_SYMBOLS[card.suit])
 

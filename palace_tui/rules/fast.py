@@ -26,6 +26,10 @@ or -1) and ``("flip", i, 0)``.
 >>> apply(g, ("play", 7, 1)); g.turn, pile_state(g)
 (1, (7, 7, 1))
 
+An insider (ruff SLF001 allows it, pyproject.toml says why): it hands out the hands by rank,
+the rule tables and the pile's state (read-only), turns a copy's events off (``_events``) in
+:func:`play_out`, takes the cards it plays from a hand and deals a copy's hands again.
+
 Nothing here reveals a card to a player: a search must itself read only what its seat
 may see (its own hand, face-up rows, counts, the pile), and deal the rest again with
 :func:`determinize` before looking at it.
@@ -34,13 +38,15 @@ may see (its own hand, face-up rows, counts, the pile), and deal the rest again 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from palace_tui.rules.cards import Card
-from palace_tui.rules.game import Game, Seat
+from palace_tui.rules.cards import JOKER, Card
 from palace_tui.rules.seat import ranks_of_mask
-from palace_tui.rules.tables import RuleTables
-from palace_tui.rules.turn import lay
+from palace_tui.rules.turn import apply_choice, lay
+
+if TYPE_CHECKING:  # the game imports this module (Game.fast_turn): types only
+    from palace_tui.rules.game import Game, Seat
+    from palace_tui.rules.tables import RuleTables
 
 
 class Shuffler(Protocol):
@@ -82,8 +88,20 @@ def pile_state(game: Game) -> tuple[int, int, int]:
 
 
 def apply(game: Game, choice: tuple[str, int, int]) -> None:
-    """Play a legal choice quietly (no events, no checks): rollouts on copies only."""
-    game.fast_turn(*choice)
+    """Play a legal choice quietly (no events, no checks): rollouts on copies only.
+
+    ``("play", rank, count)`` lays ``count`` cards of ``rank`` (all of them when 0) from the
+    current stage; ``("take", i, 0)`` takes the pile, first adding face-up card ``i`` when
+    ``i >= 0``; ``("flip", i, 0)`` turns face-down card ``i``; ``("done", 0, 0)`` ends the turn
+    instead of playing a drawn match and ``("chance", 0, 0)`` turns the stock's top card (the
+    house rules play_drawn and chance). :meth:`Game.fast_turn` is this, as a method.
+    """
+    kind, x, count = choice
+    s_i = game.turn
+    events, game._events = game._events, None
+    apply_choice(game, s_i, game.seats[s_i], kind, x, count)
+    game.moves += 1
+    game._events = events
 
 
 def play_out(game: Game, policy: Callable[[Game], tuple[str, int, int]], cap: int) -> None:
@@ -93,7 +111,7 @@ def play_out(game: Game, policy: Callable[[Game], tuple[str, int, int]], cap: in
     stop = game.moves + cap
     events, game._events = game._events, None
     seats = game.seats
-    inline = not game.rules.play_drawn  # a drawn match is played through fast_turn, which limits it
+    inline = not game.rules.play_drawn  # a drawn match is played through apply_choice, which limits it
     try:
         while game.phase == "play" and game.moves < stop:
             kind, x, count = policy(game)
@@ -101,9 +119,9 @@ def play_out(game: Game, policy: Callable[[Game], tuple[str, int, int]], cap: in
             s = seats[s_i]
             if kind == "play" and s._hn and inline:
                 lay(game, s_i, s, s._take_last(x, count) if count else s._take_all(x), True)
-                game.moves += 1
             else:
-                game.fast_turn(kind, x, count)
+                apply_choice(game, s_i, s, kind, x, count)
+            game.moves += 1
     finally:
         game._events = events
 
@@ -138,8 +156,15 @@ def determinize(game: Game, seat: int, rng: Shuffler, known_hands: dict[int, Seq
         s.face_down = [unseen.pop() for _ in range(len(s.face_down))]
         if i != seat:
             n = s._hn - len(keep[i])
-            s._set_hand(keep[i] + [unseen.pop() for _ in range(n)])
+            _deal_hand(s, keep[i] + [unseen.pop() for _ in range(n)])
     return g
+
+
+def _deal_hand(seat: Seat, cards: Sequence[Card]) -> None:
+    """Replace a copy's whole hand (the re-deals of unseen cards)."""
+    seat._hb = [[] for _ in range(JOKER + 1)]
+    seat._hn = seat._hm = 0
+    seat._add(cards)
 
 
 __all__ = [

@@ -16,6 +16,11 @@ saves (:mod:`.saving`) and the random policy (:mod:`.random_policy`).
 (0, [])
 
 A game keeps no ``__dict__``: its attributes are slots, which the hot path reads fastest.
+The private slots (``_eff``, ``_pending``, ``_order``...) are written only here and by the
+engine's insiders, the modules ruff's SLF001 allowance in pyproject.toml names: :mod:`.turn`,
+:mod:`.legal`, :mod:`.setup`, :mod:`.position`, :mod:`.saving`, :mod:`.fast` and
+:mod:`.random_policy`; everything else, in the engine too, reads a game through its public
+methods and properties.
 
 >>> hasattr(g, "__dict__")
 False
@@ -37,7 +42,7 @@ from palace_tui.rules.options import Rules
 from palace_tui.rules.seat import Outcome, Seat, ranks_of_mask
 from palace_tui.rules.tables import RuleTables, tables_for
 from palace_tui.rules.text import legal_summary
-from palace_tui.rules.turn import apply_choice, lay
+from palace_tui.rules.turn import lay
 
 if TYPE_CHECKING:
     from palace_tui.rules.view import SeatView
@@ -285,6 +290,11 @@ class Game:
             return False
         return True
 
+    @property
+    def order_out(self) -> tuple[int, ...]:
+        """The seats that went out, first out first."""
+        return tuple(self._order)
+
     def setup_done(self, seat: int) -> bool:
         """Whether ``seat`` has finished its setup (swapped and said ready, or chosen)."""
         return self._setup_done[seat]
@@ -410,22 +420,14 @@ class Game:
         return [Event(EventKind.ABANDONED)]
 
     def fast_turn(self, kind: str, x: int, count: int = 0) -> None:
-        """Play one decision tuple quietly (no events, no checks).
+        """Play one decision tuple quietly (no events, no checks): the fast contract's
+        :func:`palace_tui.rules.fast.apply`, where the fast path lives, as a method.
 
-        ``("play", rank, count)`` lays ``count`` cards of ``rank`` (all of them when 0)
-        from the current stage; ``("take", i)`` takes the pile, first adding face-up
-        card ``i`` when ``i >= 0``; ``("flip", i)`` turns face-down card ``i``;
-        ``("done", 0)`` ends the turn instead of playing a drawn match and ``("chance", 0)``
-        turns the stock's top card (the house rules play_drawn and chance). The
-        choice must be legal: computer players' rollouts call this on copies, for speed
-        (see :mod:`palace_tui.rules.fast`).
+        The choice must be legal: computer players' rollouts play this on copies, for speed.
         """
-        s_i = self.turn
-        s = self.seats[s_i]
-        events, self._events = self._events, None
-        apply_choice(self, s_i, s, kind, x, count)
-        self.moves += 1
-        self._events = events
+        from palace_tui.rules.fast import apply  # the fast path imports the game
+
+        apply(self, (kind, x, count))
 
     # ----------------------------------------------------------------- views and copies
 
@@ -475,10 +477,35 @@ class Game:
         """Every card in every zone (for checks that no card is lost or made up)."""
         return [c for z in self._zones() for c in z]
 
-    def __eq__(self, other: object) -> bool:
-        from palace_tui.rules.saving import to_dict
+    def _state(self) -> tuple[object, ...]:
+        """Everything a save holds, as values (the events kept and the rule tables aside)."""
+        seats = [(s.name, s.hand, s.face_up, s.face_down, s.place) for s in self.seats]
+        return (
+            self.rules,
+            self.phase,
+            self.turn,
+            self.direction,
+            self.dealer,
+            self.seed,
+            self.moves,
+            self.pickups,
+            seats,
+            self.pile,
+            self.stock,
+            self.cleared,
+            self._owner,
+            self._order,
+            self._setup_done,
+            self._abandoned,
+            self._dealt,
+            self._pending,
+        )
 
-        return isinstance(other, Game) and to_dict(self) == to_dict(other)
+    def __eq__(self, other: object) -> bool:
+        """Two games are equal when a save of each would be: the same state, compared directly."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self._state() == other._state()
 
     __hash__ = None  # type: ignore[assignment]
 

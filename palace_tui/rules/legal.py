@@ -6,6 +6,11 @@ what the seat may do instead (the sentences are made in :mod:`.text`); nothing i
 changed. A move that passes goes on to :mod:`.turn`, the same code the quiet paths of
 computer players run.
 
+An insider (ruff SLF001 allows it, pyproject.toml says why): it reads the rule tables
+(``_t``), the requirement (``_eff``) and a seat's hand by rank, and writes the drawn offer
+(``_pending``, cleared by a play of it), the events (``_events``: a take) and the hand (the
+named cards it takes out).
+
 >>> from palace_tui.rules import Game, Move, Rules
 >>> g = Game.from_position(Rules.preset("palace"), seats=[{"hand": "4C 9D"}, {"hand": "5D"}], pile="7H")
 >>> [m.code() for m in play_moves(g)]

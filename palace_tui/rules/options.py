@@ -10,10 +10,12 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from palace_tui.rules.cards import JOKER
+from palace_tui.rules.kinds import Kind
 from palace_tui.rules.powers import RANK_OPTIONS, Power, current_value, power_of_value, rank_option_values
 
 #: Every option with its allowed values, the default first.
@@ -286,6 +288,44 @@ class Rules:
     def max_players(self) -> int:
         """How many can play: every seat needs face_down + face_up + hand_size cards."""
         return self.cards_in_play // self.cards_per_seat
+
+
+class Scoring(Kind):
+    """A value of option ``scoring``: what a table counts, and what a player is ranked on.
+
+    >>> Scoring("losses").total(wins=2, losses=3, points=9), Scoring.PODIUM.counts_points
+    (-3, True)
+    """
+
+    WINS = "wins"  # one win to the first out
+    LOSSES = "losses"  # one loss to the last with cards
+    PODIUM = "podium"  # 3, 2 and 1 points to the first three out
+
+    def total(self, wins: int, losses: int, points: int) -> int:
+        """The number a player's totals are ranked on under this scoring: higher is better."""
+        if self is Scoring.WINS:
+            return wins
+        if self is Scoring.LOSSES:
+            return -losses
+        return points
+
+    @property
+    def counts_points(self) -> bool:
+        return self is Scoring.PODIUM
+
+    @property
+    def counts_losses(self) -> bool:
+        return self is Scoring.LOSSES
+
+
+def has_loser_of(options: Mapping[str, Any]) -> bool:
+    """finish=last-loses, read from options as a save or a record keeps them (a dict): a record
+    that does not name ``finish`` was played to the last, as the default is.
+
+    >>> has_loser_of({"finish": "first-out"}), has_loser_of({})
+    (False, True)
+    """
+    return bool(options.get("finish", "last-loses") != "first-out")
 
 
 def _text(value: Any) -> str:

@@ -18,6 +18,10 @@ while some are not), ``abandoned`` and ``full`` (dealt from a whole deck). Seats
 are numbered from 0; in a name, ``%``, ``:``, ``=`` and spaces are written
 ``%25``, ``%3A``, ``%3D``, ``%20``.
 
+An insider (ruff SLF001 allows it, pyproject.toml says why): building a position, it writes
+every slot of a new game (the hands, the pile through ``_set_pile``, ``_owner``, ``_order``,
+``_setup_done``, ``_pending``, ``_events``); it changes no game it was given.
+
 >>> from palace_tui.rules import Game, Rules
 >>> g = Game.from_position(Rules.preset("palace").replace(seven="low"), seats=[
 ...     {"name": "Ann Lee", "hand": "7D 7S 3C"}, {"name": "Ben", "hand": "9C", "face_down": "KH"}],

@@ -5,7 +5,9 @@ cannot play, and turns a random face-down card. A policy is not part of a game (
 python-chess's ``Board``, :class:`~palace_tui.rules.game.Game` holds none): these are
 functions over one. :func:`random_choice` is the decision; :func:`play_random` plays
 whole games of it in one loop, quietly, which random tables in ``palace simulate``
-use, and :func:`random_turn` one turn. The player object that wraps them is
+use, and :func:`random_turn` one turn. An insider (ruff SLF001 allows it, pyproject.toml
+says why): its loop reads the rule tables and the hands by rank, turns the events off
+(``_events``) and takes the cards it plays from the hand, as :mod:`.turn` does. The player object that wraps them is
 :class:`palace_tui.ai.random_player.RandomPlayer`.
 
 >>> import random

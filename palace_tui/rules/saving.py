@@ -4,6 +4,9 @@
 of the engine's API; the rest of the package saves a game inside its own files
 with :func:`to_dict` and reads it back with :func:`from_dict`.
 
+An insider (ruff SLF001 allows it, pyproject.toml says why): a save reads every slot of a
+game, and reading one back writes every slot of the new game; it changes no game it was given.
+
 >>> from palace_tui.rules import Game, Rules
 >>> g = Game.deal(Rules.preset("palace"), ["Ann", "Ben"], seed=1)
 >>> from_dict(to_dict(g)) == g, to_dict(g)["format"], type(from_json(to_json(g)).phase).__name__

@@ -1,4 +1,9 @@
-"""A seat's cards, and the outcome of a game: the values :class:`~palace_tui.rules.game.Game` is made of."""
+"""A seat's cards, and the outcome of a game: the values :class:`~palace_tui.rules.game.Game` is made of.
+
+A seat's hand is kept by rank (``_hb``, ``_hn``, ``_hm``): the engine's insiders (:mod:`.turn`,
+:mod:`.legal`, :mod:`.setup`, :mod:`.fast`, :mod:`.random_policy`) take cards from it through
+its private methods; :meth:`Seat._copy` writes the copy's (ruff SLF001 allows this module).
+"""
 
 from __future__ import annotations
 
@@ -133,12 +138,6 @@ class Seat:
         self._hm &= _ALL_BUT[rank]
         self._hn -= len(laid)
         return laid
-
-    def _set_hand(self, cards: Sequence[Card]) -> None:
-        """Replace the whole hand (re-deals of unseen cards)."""
-        self._hb = [[] for _ in range(JOKER + 1)]
-        self._hn = self._hm = 0
-        self._add(cards)
 
     def _copy(self) -> Seat:
         s = Seat.__new__(Seat)

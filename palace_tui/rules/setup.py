@@ -3,6 +3,9 @@ who leads. Module functions over a :class:`~palace_tui.rules.game.Game`, which h
 the state: :meth:`Game.deal` deals through :func:`deal`, and :meth:`Game.play`
 checks and applies a setup move through :func:`setup_move`.
 
+An insider (ruff SLF001 allows it, pyproject.toml says why): it writes the seats' hands
+(dealt, swapped, chosen), ``_dealt``, ``_setup_done`` and the events (``_events``).
+
 >>> from palace_tui.rules import Game, Move, Rules
 >>> g = Game.deal(Rules.preset("palace"), ["Ann", "Ben"], seed=1)
 >>> [m.code() for m in setup_moves(g)][-1], g.turn

@@ -12,6 +12,10 @@ construction.
 
 These functions change the :class:`~palace_tui.rules.game.Game` they are given and
 check nothing: call them through the game.
+
+An insider (ruff SLF001 allows it, pyproject.toml says why): it writes the pile's state
+(``_eff``, ``_run_rank``, ``_run_len``, ``_owner``), the drawn offer (``_pending``), the order
+out (``_order``) and the events (``_events``), and takes cards from a seat's hand by rank.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 from palace_tui.rules.cards import JOKER, TEN, make_deck, rank_name
 from palace_tui.rules.options import OPTIONS
 from palace_tui.rules.powers import Power
-from palace_tui.rules.text import number_word
+from palace_tui.rules.text import number_word, top_run
 from palace_tui.rules.turn import should_end
 
 if TYPE_CHECKING:
@@ -188,7 +188,7 @@ def check_game(game: Game, refuse: Refuse = _refuse) -> None:
         raise refuse(f"its turn {game.turn} is not a seat from 0 to {n - 1}")
     if game.direction not in (1, -1):
         raise refuse(f"its direction {game.direction!r} is not 1 or -1")
-    order = game._order
+    order = game.order_out
     for i, seat in enumerate(game.seats):
         want = order.index(i) + 1 if i in order else None
         if seat.place != want:
@@ -199,10 +199,10 @@ def check_game(game: Game, refuse: Refuse = _refuse) -> None:
     if phase == "setup":
         if order or game.pile or game.cleared:
             raise refuse("it is still being set up but cards were already played")
-        if game._setup_done[game.turn]:
+        if game.setup_done(game.turn):
             raise refuse(f"seat {game.turn + 1} is to set up but is already ready")
         return
-    if not all(game._setup_done):
+    if not all(game.setup_done(i) for i in range(n)):
         raise refuse("play has started before every seat was ready")
     if phase == "over":
         if not order:
@@ -224,7 +224,7 @@ def check_game(game: Game, refuse: Refuse = _refuse) -> None:
     if should_end(game):
         raise refuse("every seat but one is out but the game goes on")
     check_pile(game, refuse)
-    owner = game._owner
+    owner = game.pile_owner
     if owner is not None and not 0 <= owner < n:
         raise refuse(f"its pile owner {owner} is not a seat")
     seat = game.seats[game.turn]
@@ -239,12 +239,13 @@ def check_pile(game: Game, refuse: Refuse = _refuse) -> None:
         if c.rank != JOKER and rules.power(c.rank).clears:
             what = "a ten" if c.rank == TEN else rank_name(c.rank, True)
             raise refuse(f"{what} clears the pile, so a pile can't hold one")
-    if game._run_len >= rules.burn and game._run_rank != JOKER:
+    run_rank, run_len = top_run(game.pile)
+    if run_len >= rules.burn and run_rank != JOKER:
         many = number_word(rules.burn)
         raise refuse(f"{many} of a kind on top clears the pile, so a pile can't end with one")
-    pending = game._pending
+    pending = game.drawn_offer()
     if pending is not None:
-        rank, count, _skips = pending
+        rank, count = pending
         if game.phase != "play" or game.seats[game.turn].count_in_hand(rank) < count or count < 1:
             raise refuse("it offers a drawn card to play that the player does not hold")
 

@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from palace_tui.names import printable
+from palace_tui.rules.options import Scoring
+from palace_tui.store.payloads import GameResult
 from palace_tui.store.protocol import GameStore
 from palace_tui.store.ranking import rank
 from palace_tui.store.store import Store
@@ -95,7 +97,7 @@ class MemoryStore:
         """Rows ``{name, games, wins, losses, points, place}`` best first, under the scoring of the
         table's latest game, ties by name (as :meth:`Store.scoreboard <palace_tui.store.Store.scoreboard>`)."""
         rows: dict[str, dict[str, Any]] = {}
-        scoring = "podium"
+        scoring: str = Scoring.PODIUM
         for r in self._records.values():
             if r["table_id"] != table_id:
                 continue
@@ -108,9 +110,9 @@ class MemoryStore:
                 row["points"] += r["points"][i]
         return rank(list(rows.values()), scoring)
 
-    def table_games(self, table_id: str | None = None) -> list[dict[str, Any]]:
+    def table_games(self, table_id: str | None = None) -> list[GameResult]:
         """This run's finished games of one table (every table when None), oldest first."""
-        return [r for r in self._records.values() if table_id is None or r["table_id"] == table_id]
+        return [GameResult.of(r) for r in self._records.values() if table_id is None or r["table_id"] == table_id]
 
     def game_list(self, limit: int) -> list[dict[str, Any]]:
         """No game here can be reviewed: a game in memory keeps no game file."""

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from palace_tui.store.payloads import GameResult
+
 
 class GameStore(Protocol):
     """The unfinished game, the remembered table, the rule sets, the records and their reviews, and what went wrong."""
@@ -78,7 +80,7 @@ class GameStore(Protocol):
         """One table's rows ``{name, games, wins, losses, points, place}``, best first."""
         ...
 
-    def table_games(self, table_id: str | None = None) -> list[dict[str, Any]]:
+    def table_games(self, table_id: str | None = None) -> list[GameResult]:
         """Every finished game of one table (of every table when None), oldest first, shaped as
         ``record_game`` takes them: what :mod:`~palace_tui.store.story` tells the table's story from."""
         ...

@@ -8,23 +8,36 @@ from __future__ import annotations
 
 from typing import Any
 
+from palace_tui.rules.options import Scoring
+from palace_tui.store.payloads import ScoreRow, score_total
+
 #: The scorings in the order ``palace records`` shows them.
-SCORINGS = ("wins", "losses", "podium")
+SCORINGS = tuple(Scoring)
 
 
-def total_for(scoring: str, row: dict[str, Any]) -> int:
+def scoring_of(scoring: str) -> Scoring:
+    """The scoring a name gives, or ValueError naming the scorings."""
+    try:
+        return Scoring(scoring)
+    except ValueError:
+        raise ValueError(f"unknown scoring {scoring!r}: use one of {', '.join(SCORINGS)}") from None
+
+
+def stored_scoring(text: object) -> Scoring:
+    """The scoring a record names; one edited by hand into something else ranks as the podium."""
+    return Scoring(text) if isinstance(text, str) and text in _NAMES else Scoring.PODIUM
+
+
+_NAMES = frozenset(SCORINGS)
+
+
+def total_for(scoring: str, row: dict[str, Any] | ScoreRow) -> int:
     """The number a row is ranked on under ``scoring``: higher is better.
 
     >>> total_for("losses", {"wins": 2, "losses": 3, "points": 9})
     -3
     """
-    if scoring == "wins":
-        return int(row["wins"])
-    if scoring == "losses":
-        return -int(row["losses"])
-    if scoring == "podium":
-        return int(row["points"])
-    raise ValueError(f"unknown scoring {scoring!r}: use one of {', '.join(SCORINGS)}")
+    return score_total(scoring_of(scoring), row)
 
 
 def rank(rows: list[dict[str, Any]], scoring: str) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from palace_tui.store.ranking import SCORINGS, rank
+from palace_tui.store.ranking import SCORINGS, rank, stored_scoring
 from palace_tui.store.schema import (
     APPLICATION_ID,
     SCHEMA_VERSION,
@@ -262,7 +262,7 @@ class Records:
             _TOTALS + " JOIN tables t ON t.id = g.table_id WHERE t.table_key = ? GROUP BY p.id", (str(table_id),)
         )
         scoring = found[0]["scoring"]
-        return rank(_totals(rows), scoring if scoring in SCORINGS else "podium")
+        return rank(_totals(rows), stored_scoring(scoring))
 
     def standings(self, scoring: str | None = None) -> dict[str, list[dict[str, Any]]]:
         """Each scoring (or just ``scoring``) with games → its rows over every table, best first."""
@@ -276,7 +276,8 @@ class Records:
         return result
 
     def recent_games(self, limit: int = 10) -> list[dict[str, Any]]:
-        """The last ``limit`` finished games, newest first, in the shape ``record_game`` takes."""
+        """The last ``limit`` finished games, newest first, in the shape ``record_game`` takes
+        (the store hands them out as :class:`~palace_tui.store.payloads.GameResult`)."""
         return self._games("", (), "DESC", limit)
 
     def table_games(self, table_id: str | None = None) -> list[dict[str, Any]]:

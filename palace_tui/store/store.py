@@ -35,8 +35,9 @@ from palace_tui.store.files import (
 from palace_tui.store.folder_lock import LOCK_FILE, FolderLock
 from palace_tui.store.keeping import RecordKeeper
 from palace_tui.store.notes import Notes
+from palace_tui.store.payloads import GameResult
 from palace_tui.store.pending import PENDING_FILE, RESERVE_FILE, reserve_space
-from palace_tui.store.ranking import SCORINGS
+from palace_tui.store.ranking import scoring_of
 
 #: Environment variable naming the data folder (the ``--data-dir`` flag wins over it).
 DATA_DIR_ENV = "PALACE_DATA_DIR"
@@ -411,17 +412,19 @@ class Store:
 
     def standings(self, scoring: str | None = None) -> dict[str, list[dict[str, Any]]]:
         """Rows over all tables for each scoring that has games (``{"wins": [...], ...}``), best first."""
-        if scoring is not None and scoring not in SCORINGS:
-            raise ValueError(f"unknown scoring {scoring!r}: use one of {', '.join(SCORINGS)}")
+        if scoring is not None:
+            scoring_of(scoring)  # ValueError naming the scorings
         return self.records.read(lambda r: r.standings(scoring), {})
 
-    def recent_games(self, limit: int = 10) -> list[dict[str, Any]]:
-        """The last ``limit`` recorded games, newest first, as dicts shaped like ``record_game``'s input."""
-        return self.records.read(lambda r: r.recent_games(limit), [])
+    def recent_games(self, limit: int = 10) -> list[GameResult]:
+        """The last ``limit`` recorded games, newest first."""
+        empty: list[dict[str, Any]] = []
+        return [GameResult.of(g) for g in self.records.read(lambda r: r.recent_games(limit), empty)]
 
-    def table_games(self, table_id: str | None = None) -> list[dict[str, Any]]:
+    def table_games(self, table_id: str | None = None) -> list[GameResult]:
         """Every finished game of one table (of every table when None), oldest first: its story."""
-        return self.records.read(lambda r: r.table_games(table_id), [])
+        empty: list[dict[str, Any]] = []
+        return [GameResult.of(g) for g in self.records.read(lambda r: r.table_games(table_id), empty)]
 
     def game_list(self, limit: int = 50) -> list[dict[str, Any]]:
         """Every kept game (finished and abandoned), newest first, numbered for ``--export N``;

@@ -23,9 +23,11 @@ numbers.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from palace_tui.store.payloads import GameResult
 
 #: How many of the table's last games the places chart shows.
 RECENT = 10
@@ -63,32 +65,28 @@ class TableStory:
     players: tuple[PlayerStory, ...]
 
 
-def _has_loser(game: dict[str, Any]) -> bool:
-    rules = game.get("rules") or {}
-    return bool(rules.get("finish", "last-loses") != "first-out")
-
-
-def story(games: Sequence[dict[str, Any]], recent: int = RECENT) -> list[PlayerStory]:
-    """Every player's story over ``games`` (one table, one set of rules, oldest first), the best
+def story(records: Sequence[GameResult | Mapping[str, Any]], recent: int = RECENT) -> list[PlayerStory]:
+    """Every player's story over ``records`` (one table, one set of rules, oldest first), the best
     first: the lowest average place, then the most wins, then by name."""
+    games = [GameResult.of(g) for g in records]
     names: list[str] = []
     for game in games:
-        names += [n for n in game["players"] if n not in names]
+        names += [n for n in game.players if n not in names]
     last = games[-recent:] if recent else []
     stories = []
     for name in names:
         played = wins = streak = best = 0
         places: list[int] = []
         for game in games:
-            if name not in game["players"]:
+            if name not in game.players:
                 continue
-            seat = game["players"].index(name)
+            seat = game.players.index(name)
             played += 1
-            wins += game.get("winner") == seat
-            order = list(game["order"])
-            if seat in order and _has_loser(game):  # a game stopped at the first out places no one else
+            wins += game.winner == seat
+            order = game.order
+            if seat in order and game.has_loser:  # a game stopped at the first out places no one else
                 places.append(order.index(seat) + 1)
-            good = game.get("loser") != seat if _has_loser(game) else game.get("winner") == seat
+            good = game.loser != seat if game.has_loser else game.winner == seat
             streak = streak + 1 if good else 0
             best = max(best, streak)
         stories.append(
@@ -105,31 +103,31 @@ def story(games: Sequence[dict[str, Any]], recent: int = RECENT) -> list[PlayerS
     return sorted(stories, key=lambda p: (p.average_place is None, p.average_place or 0, -p.wins, p.name))
 
 
-def _place(game: dict[str, Any], name: str) -> Place:
-    if name not in game["players"]:
+def _place(game: GameResult, name: str) -> Place:
+    if name not in game.players:
         return None
-    seat = game["players"].index(name)
-    order = list(game["order"])
-    return (order.index(seat) + 1 if seat in order else None, len(game["players"]))
+    seat = game.players.index(name)
+    order = game.order
+    return (order.index(seat) + 1 if seat in order else None, len(game.players))
 
 
-def table_stories(games: Sequence[dict[str, Any]], recent: int = RECENT) -> list[TableStory]:
-    """One story per table and set of rules among ``games`` (oldest first), the table played
+def table_stories(records: Sequence[GameResult | Mapping[str, Any]], recent: int = RECENT) -> list[TableStory]:
+    """One story per table and set of rules among ``records`` (oldest first), the table played
     most lately first."""
-    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    groups: dict[tuple[str, str], list[GameResult]] = {}
     latest: dict[tuple[str, str], int] = {}
-    for i, game in enumerate(games):
-        key = (str(game["table_id"]), json.dumps(game.get("rules") or {}, sort_keys=True))
+    for i, game in enumerate(GameResult.of(g) for g in records):
+        key = (game.table_id, json.dumps(game.rules, sort_keys=True))
         groups.setdefault(key, []).append(game)
         latest[key] = i
     ordered = [groups[key] for key in sorted(groups, key=latest.__getitem__, reverse=True)]
     return [
         TableStory(
-            str(group[-1]["table_id"]),
-            str(group[-1].get("table_name") or ""),
-            dict(group[-1].get("rules") or {}),
+            group[-1].table_id,
+            group[-1].table_name,
+            dict(group[-1].rules),
             len(group),
-            _has_loser(group[-1]),
+            group[-1].has_loser,
             tuple(story(group, recent)),
         )
         for group in ordered

@@ -109,7 +109,7 @@ def check_folder(data: Path, all_lines: list[str], run_lines: list[str], before:
         assert store.warnings == [], store.warnings
         saved = store.load_session()
         games = store.recent_games(100000)
-        boards = {g["table_id"]: store.scoreboard(g["table_id"]) for g in games}
+        boards = {g.table_id: store.scoreboard(g.table_id) for g in games}
     now = digest(saved) if saved is not None else None
     allowed = allowed_saves(parse(run_lines), before)
     assert now in allowed, f"the save on disk ({now}) is not the last one written ({allowed})"
@@ -119,7 +119,7 @@ def check_folder(data: Path, all_lines: list[str], run_lines: list[str], before:
         assert problem is None, f"cards lost or made up in the save: {problem}"
 
     ops = parse(all_lines)
-    ids = [g["game_id"] for g in games]
+    ids = [g.game_id for g in games]
     assert len(ids) == len(set(ids)), f"a game is recorded twice: {ids}"
     counted = Counter(op[1] for op in ops if op[0] == "record" and op[2] == "True")
     assert all(n == 1 for n in counted.values()), f"record_game counted a game twice: {counted}"
@@ -131,9 +131,9 @@ def check_folder(data: Path, all_lines: list[str], run_lines: list[str], before:
         for n in range(1, number + 1):
             assert f"{table}-{n}" in ids, f"game {n} of the table finished but is not in the records"
         assert f"{table}-{number + 2}" not in ids
-    per_table = Counter(g["table_id"] for g in games)
+    per_table = Counter(g.table_id for g in games)
     for table, rows in boards.items():
-        players = {len(g["players"]) for g in games if g["table_id"] == table}
+        players = {len(g.players) for g in games if g.table_id == table}
         assert sum(r["games"] for r in rows) == per_table[table] * players.pop(), rows
     return now, saved
 

@@ -19,8 +19,8 @@ def test_a_database_of_invisible_eights_loads_with_see_through_eights(data_dir: 
     shutil.copy(OLD, data_dir / "records.sqlite3")
     with Store(data_dir) as store:
         games = store.table_games("t-old")
-        assert [g["game_id"] for g in games] == ["g-old-1"]
-        options = games[0]["rules"]
+        assert [g.game_id for g in games] == ["g-old-1"]
+        options = games[0].rules
         assert options["eight"] == "invisible"  # stored as written: a record is never rewritten
         rules = Rules(**options)
         assert rules.power(8) is Power.SEE_THROUGH and rules.power(3) is Power.SEE_THROUGH

@@ -114,7 +114,7 @@ def test_sigkill_at_random_moments_never_loses_a_save(data_dir: Path) -> None:
 
     store = Store(data_dir)
     assert store.warnings == []
-    recorded = {g["game_id"] for g in store.recent_games(limit=10_000)}
+    recorded = {g.game_id for g in store.recent_games(limit=10_000)}
     expected = {f"g{s}" for s in range(0, last_saved + 1, 5)}
     # The very last kill may land between a save and its record; the next resume would record it.
     assert recorded in (expected, expected - {f"g{last_saved}"})

@@ -48,7 +48,7 @@ def test_schema_1_database_migrates_and_reports_games_without_moves(tmp_path: Pa
         assert not any(g["kept"] for g in games)
         assert store.game_text(games[0]["number"])["text"] is None
         # A new game at an old table continues its numbering.
-        old_table = store.recent_games(1)[0]["table_id"]
+        old_table = store.recent_games(1)[0].table_id
         session = _played(table_id=old_table, names=("Dee", "Eve"), number=2)
         store.record_game(session.record())
         newest = store.game_list(1)[0]

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from palace_tui.store import Store
+from palace_tui.store.payloads import GameResult
 from palace_tui.store.records import APPLICATION_ID, SCHEMA_VERSION
 
 
@@ -140,10 +141,10 @@ def test_recent_games_newest_first_and_complete(data_dir: Path, make_record) -> 
     for record in records:
         store.record_game(record)
     recent = Store(data_dir).recent_games(limit=3)
-    assert [g["game_id"] for g in recent] == ["game-5", "game-4", "game-3"]
+    assert [g.game_id for g in recent] == ["game-5", "game-4", "game-3"]
     expected = dict(records[4].items())
     # Besides what was recorded: the table's readable name, the game's number there and its No. in the list.
-    assert recent[0] == {**expected, "table_name": "Table 1", "table_game": 5, "number": 5}
+    assert recent[0] == GameResult.of({**expected, "table_name": "Table 1", "table_game": 5, "number": 5})
     assert Store(data_dir).recent_games(limit=0) == []
 
 

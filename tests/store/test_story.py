@@ -66,7 +66,7 @@ def test_the_file_store_and_memory_tell_the_same_story(data_dir: Path, make_reco
             memory.record_game(record)
         from_file = store.table_games("t1")
         everything = store.table_games()
-    assert [g["game_id"] for g in from_file] == [r["game_id"] for r in records[:4]]  # oldest first, one table
+    assert [g.game_id for g in from_file] == [r["game_id"] for r in records[:4]]  # oldest first, one table
     assert len(everything) == 5
     assert story(from_file) == story(memory.table_games("t1"))
     assert table_stories(everything)[0].table_id == "elsewhere"  # the table played most lately first
