@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from palace_tui.ai.coach import advise
 from palace_tui.ai.policy import strength
 from palace_tui.rules import Card, Game, Rules
@@ -145,7 +143,6 @@ def _check(game: Game) -> int:
     return checked
 
 
-@pytest.mark.slow
 def test_every_claim_of_every_reason_holds_in_a_corpus_of_positions():
     corpus = _corpus()
     assert len(corpus) >= 300
