@@ -11,7 +11,7 @@ from textual.widgets import ProgressBar
 
 from palace_tui.ai import analysis as analysis_module
 from palace_tui.ai import make_player
-from palace_tui.ai.analysis import judge_step, jobs
+from palace_tui.ai.analysis import jobs, judge_step
 from palace_tui.rules.gamefile import replay
 from palace_tui.tui.screens.review import STILL_JUDGING, ReviewScreen
 from tests.helpers.app import make_session, screen_text
