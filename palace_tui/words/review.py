@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from palace_tui.rules import Card, Game, Move
 from palace_tui.rules.cards import JOKER, TEN, TWO, order_key
-from palace_tui.words.vocab import capitalized, count, join_and, rank_name, rank_plural
+from palace_tui.words.vocab import capitalized, count, join_and, number_word, rank_name, rank_plural
 
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 _SPECIAL = (TWO, TEN, JOKER)
@@ -236,3 +236,20 @@ def setup_mistake(
     """Why a longer look prefers the coach's face-up row to the one laid, and what it cost."""
     said = f"a longer look prefers {setup_preferred(made_row, better_row)}: {setup_why(made_row, better_row)}"
     return capitalized(said) + ". " + cost(measure, made_p, better_p)
+
+
+def person_summary(followed: int, decisions: int, mistakes: int, turning: int) -> str:
+    """What the review's summary says to one person (after their name) before their turning points:
+
+    >>> person_summary(22, 26, 3, 2)
+    "you made the coach's choice in 22 of 26 decisions. Your two turning points:"
+    >>> person_summary(5, 5, 0, 0)
+    "you made the coach's choice in 5 of 5 decisions; a longer look found no clearly better move anywhere."
+    """
+    said = f"you made the coach's choice in {followed} of {decisions} decisions"
+    if not mistakes:
+        return said + "; a longer look found no clearly better move anywhere."
+    if not turning:
+        times = f"{mistakes} time{'s' if mistakes > 1 else ''}"
+        return said + f"; a longer look found a better move {times}, none of them costing much."
+    return said + f". Your {number_word(turning)} turning point{'s' if turning > 1 else ''}:"
