@@ -360,6 +360,7 @@ def analyse(
     progress: Callable[[int, int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
     known: Mapping[str, Judged | None] | None = None,
+    partial: Callable[[Analysis], None] | None = None,
 ) -> Analysis:
     """Review a replayed game: chances after every play-phase move, and a verdict on every
     decision of a seat in ``humans`` (each seat's setup as one decision, at its first setup
@@ -369,7 +370,10 @@ def analyse(
 
     ``progress(done, total)`` is called as moves are judged; when ``cancelled()`` turns
     true :class:`Cancelled` is raised. ``known`` holds judgements made earlier by their
-    keys (:func:`jobs`): those moves are not judged again.
+    keys (:func:`jobs`): those moves are not judged again. ``partial(analysis)`` is called
+    with the analysis of what is judged so far (the moves not judged yet have no verdict and
+    no chances) before the rest is judged and after each move but the last, so a review can
+    open on it and fill in; the finished analysis is the one returned.
     """
     humans = set(humans)
     measure = measure_of(played.start.rules)
@@ -381,8 +385,11 @@ def analyse(
     results: dict[int, Judged | None] = {job.index: known[job.key] for job in every if job.key in known}
     todo = [(job.index, job.task, iterations, work) for job in every if job.index not in results]
     done = total - len(todo)
+    tasks = {job.index: job.task for job in every}
     if progress is not None and todo:
         progress(done, total)
+    if partial is not None and todo:
+        partial(assemble(played, results, tasks, measure))
     for i, judged in _judged(played, todo, workers or os.cpu_count() or 1):
         results[i] = judged
         done += 1
@@ -390,7 +397,9 @@ def analyse(
             progress(done, total)
         if cancelled is not None and cancelled():
             raise Cancelled()
-    return assemble(played, results, {job.index: job.task for job in every}, measure)
+        if partial is not None and done < total:
+            partial(assemble(played, results, tasks, measure))
+    return assemble(played, results, tasks, measure)
 
 
 def measure_of(rules: Rules) -> str:

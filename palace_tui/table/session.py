@@ -133,16 +133,25 @@ class Session:
 
     def public_events(self) -> list[Event] | None:
         """Every public event of this game, as the coach, the computer players and the review
-        read them. A save from before every event was kept is caught up by replaying its deal
-        and moves; None when that save kept neither (its oldest events are lost)."""
-        kept = self.public_history.public_events()
-        if kept is not None or self.deck is None or self.history is None:
-            return kept
+        read them; None for a save from before every event was kept that kept no deal and moves
+        to catch up from (see :meth:`from_dict`): its oldest events are lost."""
+        return self.public_history.public_events()
+
+    def _catch_up(self) -> None:
+        """A save from before every event was kept: its older events, made again by replaying
+        the deal and the moves, go before the ones it kept (nothing changes unless they match)."""
+        kept = self.public_history.entries
+        if not kept or kept[0][0] == 0 or self.deck is None or self.history is None:
+            return
         try:
             played = replay(self.game_record())
         except ReplayError:
-            return None
-        return [public(e) for step in played.steps for e in step.events]
+            return
+        events = [public(e) for step in played.steps for e in step.events]
+        first = kept[0][0]
+        if len(events) != kept[-1][0] + 1 or events[first:] != [e for _, e in kept]:
+            return
+        self.public_history.entries = [*enumerate(events[:first]), *kept]
 
     # ------------------------------------------------------------ saving, when
 
@@ -409,5 +418,8 @@ class Session:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Session:
-        """Read :meth:`to_dict` (or a save of version 1) back; damaged data raises ValueError saying what."""
-        return session_from_data(cls, data)
+        """Read :meth:`to_dict` (or a save of version 1) back; damaged data raises ValueError saying what.
+        A save from before every event was kept is caught up from its deal and moves."""
+        session = session_from_data(cls, data)
+        session._catch_up()
+        return session

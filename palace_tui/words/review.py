@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from palace_tui.rules import Card, Game, Move
 from palace_tui.rules.cards import JOKER, TEN, TWO, order_key
-from palace_tui.words.vocab import count, join_and, number_word, rank_name, rank_plural
+from palace_tui.words.vocab import capitalized, count, join_and, number_word, rank_name, rank_plural
 
 _SPECIAL = (TWO, TEN, JOKER)
 
@@ -190,3 +190,63 @@ def cost(measure: str, made: float, better: float) -> str:
 def turning_label(name: str, k: int, of: int) -> str:
     """``Ann's turning point 2 of 3``."""
     return f"{name}'s turning point {k} of {of}"
+
+
+def plan_words(moves: list[Move], whose: str = "your") -> str:
+    """A seat's whole setup in players' words, naming the cards: ``put your 2♥ face up and
+    take the 8♦ into your hand, then your 10♣ face up and the 4♠ into your hand``."""
+    if moves and moves[0].kind == "choose":
+        names = [str(c) for c in moves[0].cards]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return f"lay {listed} face up"
+    swaps = [m for m in moves if m.kind == "swap"]
+    if not swaps:
+        return "keep the face-up cards as dealt"
+    parts = []
+    for k, m in enumerate(swaps):
+        hand_card, up_card = m.cards
+        if k == 0:
+            parts.append(f"put {whose} {hand_card} face up and take the {up_card} into {whose} hand")
+        else:
+            parts.append(f"{whose} {hand_card} face up and the {up_card} into {whose} hand")
+    return ", then ".join(parts)
+
+
+def decision_clauses(who: str, kind: str, made: list[Move], advised: list[Move]) -> tuple[str, str]:
+    """What ``who`` did and what the coach advised, as two clauses: (``Ann chose to play 7♦``,
+    ``the coach advised: play 9♦``); for a setup (``kind``) the cards swapped are named."""
+    if kind == "setup":
+        whose = "your" if who == "you" else "the"
+        return f"{who} chose to {plan_words(made, whose)}", f"the coach advised: {plan_words(advised)}"
+    return f"{who} chose to {made[0]}", f"the coach advised: {advised[0]}"
+
+
+def play_mistake(game: Game, made: Move, better: Move, measure: str, made_p: float, better_p: float) -> str:
+    """Why a longer look prefers ``better`` to the move made, and what it cost: two sentences."""
+    said = f"a longer look prefers {preferred(game, made, better)}: {why_better(game, made, better)}"
+    return capitalized(said) + ". " + cost(measure, made_p, better_p)
+
+
+def setup_mistake(
+    made_row: Sequence[Card], better_row: Sequence[Card], measure: str, made_p: float, better_p: float
+) -> str:
+    """Why a longer look prefers the coach's face-up row to the one laid, and what it cost."""
+    said = f"a longer look prefers {setup_preferred(made_row, better_row)}: {setup_why(made_row, better_row)}"
+    return capitalized(said) + ". " + cost(measure, made_p, better_p)
+
+
+def person_summary(followed: int, decisions: int, mistakes: int, turning: int) -> str:
+    """What the review's summary says to one person (after their name) before their turning points:
+
+    >>> person_summary(22, 26, 3, 2)
+    "you made the coach's choice in 22 of 26 decisions. Your two turning points:"
+    >>> person_summary(5, 5, 0, 0)
+    "you made the coach's choice in 5 of 5 decisions; a longer look found no clearly better move anywhere."
+    """
+    said = f"you made the coach's choice in {followed} of {decisions} decisions"
+    if not mistakes:
+        return said + "; a longer look found no clearly better move anywhere."
+    if not turning:
+        times = f"{mistakes} time{'s' if mistakes > 1 else ''}"
+        return said + f"; a longer look found a better move {times}, none of them costing much."
+    return said + f". Your {number_word(turning)} turning point{'s' if turning > 1 else ''}:"

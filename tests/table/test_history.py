@@ -60,7 +60,10 @@ def test_an_older_save_of_a_long_game_is_caught_up_from_its_deal_and_moves():
     data = session.to_dict()
     data["events"] = data["events"][-EVENT_LIMIT:]  # as that release saved it
     back = Session.from_dict(data)
-    assert back.public_history.public_events() is None and back.public_events() == whole
+    assert back.public_events() == whole and back.events == session.events
+    assert back.log[-EVENT_LIMIT:] == session.log[-EVENT_LIMIT:]
+    # A save that kept no deal and moves either: its oldest events are lost.
+    assert Session.from_dict({**data, "deck": None, "history": None}).public_events() is None
 
 
 def test_a_drawn_card_never_enters():

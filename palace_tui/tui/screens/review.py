@@ -3,11 +3,15 @@ coach's verdict on each human decision, the turning points and a graph of the ch
 
 Opened only from the results screen (``r``) or ``palace review``: never during a game.
 The analysis runs in a worker thread with a progress bar, Esc stops it, and a finished
-analysis is kept in the records so the next review of the game is instant.
+analysis is kept in the records so the next review of the game is instant. The review
+opens on what is already judged (a game judged while it was played, on a busy machine,
+may not be judged to the end yet) and fills in as the rest is judged: a move not judged
+yet says so, and the turning points and the summary wait for the whole game.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Protocol
 
@@ -27,6 +31,7 @@ from palace_tui.ai.analysis import (
     Chances,
     Verdict,
     analyse,
+    jobs,
     settings_key,
 )
 from palace_tui.ai.judge import Judged
@@ -38,15 +43,10 @@ from palace_tui.tui.widgets.chance_graph import any_shaded, chance_graph, graph_
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import TooSmall
 from palace_tui.words import capitalized, log_sentence
-from palace_tui.words.review import (
-    chances_words,
-    cost,
-    preferred,
-    setup_preferred,
-    setup_why,
-    turning_label,
-    why_better,
-)
+from palace_tui.words.review import chances_words, decision_clauses, play_mistake, setup_mistake, turning_label
+
+#: A move the review has not judged yet, while it judges the rest.
+STILL_JUDGING = "Still judging this move… (the moves judged so far can be read meanwhile; Esc stops it)"
 
 
 class JudgedAhead(Protocol):
@@ -101,34 +101,10 @@ def board_text(game: Game, to_act: int | None) -> Text:
     return text
 
 
-def plan_words(moves: list[Move], whose: str = "your") -> str:
-    """A seat's whole setup in players' words, naming the cards: ``put your 2♥ face up and
-    take the 8♦ into your hand, then your 10♣ face up and the 4♠ into your hand``."""
-    if moves and moves[0].kind == "choose":
-        names = [str(c) for c in moves[0].cards]
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        return f"lay {listed} face up"
-    swaps = [m for m in moves if m.kind == "swap"]
-    if not swaps:
-        return "keep the face-up cards as dealt"
-    parts = []
-    for k, m in enumerate(swaps):
-        hand_card, up_card = m.cards
-        if k == 0:
-            parts.append(f"put {whose} {hand_card} face up and take the {up_card} into {whose} hand")
-        else:
-            parts.append(f"{whose} {hand_card} face up and the {up_card} into {whose} hand")
-    return ", then ".join(parts)
-
-
 def decision_words(names: list[str], verdict: Verdict, you: bool = False) -> tuple[str, str]:
-    """What was done and what the coach advised, as two clauses: (``Ann chose to play 7♦``,
-    ``the coach advised: play 9♦``); for a setup the cards swapped are named."""
+    """What was done and what the coach advised (:func:`palace_tui.words.review.decision_clauses`)."""
     who = "you" if you else names[verdict.seat]
-    if verdict.kind == "setup":
-        made = f"{who} chose to {plan_words(verdict.made_moves(), 'your' if you else 'the')}"
-        return made, f"the coach advised: {plan_words(verdict.best_moves())}"
-    return f"{who} chose to {Move.from_code(verdict.made)}", f"the coach advised: {Move.from_code(verdict.best)}"
+    return decision_clauses(who, verdict.kind, verdict.made_moves(), verdict.best_moves())
 
 
 def _row(game: Game, plan: list[Move]) -> list[Card]:
@@ -144,15 +120,12 @@ def verdict_reason(game: Game, verdict: Verdict, measure: str) -> str:
     reads (empty when the move stands)."""
     if not verdict.mistake or verdict.better_chances is None:
         return ""
-    if verdict.kind == "setup":
-        rows = _row(game, verdict.made_moves()), _row(game, verdict.better_moves())
-        better = f"a longer look prefers {setup_preferred(*rows)}: {setup_why(*rows)}"
-    else:
-        made, best = Move.from_code(verdict.made), verdict.better_moves()[0]
-        better = f"a longer look prefers {preferred(game, made, best)}: {why_better(game, made, best)}"
     made_p = getattr(verdict.made_chances, measure)
     better_p = getattr(verdict.better_chances, measure)
-    return capitalized(better) + ". " + cost(measure, made_p, better_p)
+    if verdict.kind == "setup":
+        rows = _row(game, verdict.made_moves()), _row(game, verdict.better_moves())
+        return setup_mistake(*rows, measure, made_p, better_p)
+    return play_mistake(game, Move.from_code(verdict.made), verdict.better_moves()[0], measure, made_p, better_p)
 
 
 def _chances_line(text: Text, who: str, chances: Chances, measure: str) -> None:
@@ -185,27 +158,6 @@ def verdict_text(game: Game, verdict: Verdict | None, analysis: Analysis, index:
         if not verdict.agrees:
             text.append("A longer look finds the two about as good.\n", "dim")
         _chances_line(text, "you", verdict.made_chances, analysis.measure)
-    return text
-    names = game.names
-    numbered = analysis.turning_number(index)
-    if numbered is not None:
-        text.append(turning_label(names[verdict.seat], *numbered) + "\n", "bold red")
-    made_words, best_words = decision_words(names, verdict)
-    if verdict.kind == "setup":
-        text.append("Setup: ", "bold")
-    text.append(made_words, "bold")
-    if verdict.agrees:
-        text.append(", as the coach advised.\n", "green")
-    else:
-        text.append(f"; {best_words}.\n")
-    reason = verdict_reason(game, verdict, analysis.measure)
-    if reason:
-        text.append(f"{names[verdict.seat]}, " + reason[0].lower() + reason[1:] + "\n", "bold" if numbered else "")
-    elif not verdict.agrees:
-        text.append("A longer look finds the two about as good.\n", "dim")
-    _chances_line(text, verdict.made_chances)
-    if verdict.mistake and verdict.better_chances is not None:
-        _chances_line(text, verdict.better_chances, "   with the better move: ")
     return text
 
 
@@ -261,7 +213,15 @@ class ReviewScreen(Screen[None]):
         #: The move the cursor is on (the position shown is just before it).
         self.index = 0
         self.analysis: Analysis | None = None
+        #: What is judged so far while the analysis runs (None before the first part, and once
+        #: :attr:`analysis` is finished).
+        self.partial: Analysis | None = None
         self._worker: Worker[Analysis | None] | None = None
+
+    @functools.cached_property
+    def to_judge(self) -> set[int]:
+        """The moves the analysis judges (a verdict, or a chance)."""
+        return {job.index for job in jobs(self.played, self.humans, self.iterations, self.coach_work)}
 
     @property
     def settings(self) -> str:
@@ -316,6 +276,7 @@ class ReviewScreen(Screen[None]):
                 progress=progress,
                 cancelled=lambda: worker.is_cancelled,
                 known=known,
+                partial=lambda part: self.app.call_from_thread(self._judged_so_far, part),
             )
         except Cancelled:
             return None
@@ -324,8 +285,15 @@ class ReviewScreen(Screen[None]):
         self.app.call_from_thread(self._analysed, analysis)
         return analysis
 
+    def _judged_so_far(self, part: Analysis) -> None:
+        """More of the game is judged: show it (the worker goes on with the rest)."""
+        if self.analysis is None and self._worker is not None:
+            self.partial = part
+            self.refresh_view()
+
     def _analysed(self, analysis: Analysis) -> None:
         self.analysis = analysis
+        self.partial = None
         self._worker = None
         self.query_one(ProgressBar).display = False
         self.refresh_bindings()
@@ -351,7 +319,7 @@ class ReviewScreen(Screen[None]):
             said = "; ".join(log_sentence(e, before.names, before.rules) for e in step.events if e.kind != "over")
             move.append(said or str(step.move))
         self.query_one("#move", Static).update(move)
-        analysis = self.analysis
+        analysis = self.analysis or self.partial
         verdict = graph = Text()
         if analysis is None:
             verdict = Text(
@@ -367,6 +335,8 @@ class ReviewScreen(Screen[None]):
                 mine = chances[step.seat]
                 said = chances_words(before.names[step.seat], mine.not_last, mine.win, analysis.measure == "not_last")
                 verdict = Text(f"After it {said}.")
+            elif self.analysis is None and self.index in self.to_judge and self.index not in analysis.verdicts:
+                verdict = Text(STILL_JUDGING, "dim")
             width = max(20, self.size.width - 4)
             graph = chance_graph(before.names, analysis.chances, analysis.measure, self.index, analysis.turning, width)
             self.query_one("#graph").border_subtitle = graph_legend(analysis.measure, any_shaded(analysis.chances))
@@ -420,6 +390,7 @@ class ReviewScreen(Screen[None]):
         if self._worker is not None and self.analysis is None:
             self.workers.cancel_group(self, "analysis")
             self._worker = None
+            self.partial = None
             self.query_one(ProgressBar).display = False
             self.refresh_view()
             self.notify("Analysis stopped: the moves can still be stepped through.")

@@ -16,7 +16,7 @@ from palace_tui.ai.analysis import Analysis
 from palace_tui.rules.gamefile import Replay
 from palace_tui.tui.screens.review import decision_words, verdict_reason
 from palace_tui.tui.widgets.keys_footer import KeysFooter
-from palace_tui.words.review import turning_label
+from palace_tui.words.review import person_summary, turning_label
 
 
 def outcome_text(played: Replay) -> Text:
@@ -40,17 +40,7 @@ def person_text(played: Replay, analysis: Analysis, seat: int) -> Text:
     points = analysis.turning_of(seat)
     text = Text()
     text.append(f"{names[seat]}, ", "bold")
-    text.append(f"you made the coach's choice in {followed} of {len(mine)} decisions")
-    if not mistakes:
-        text.append("; a longer look found no clearly better move anywhere.", "green")
-    elif not points:
-        text.append(
-            f"; a longer look found a better move {mistakes} time{'s' if mistakes > 1 else ''}, "
-            "none of them costing much.",
-        )
-    else:
-        count = {1: "one turning point", 2: "two turning points", 3: "three turning points"}[len(points)]
-        text.append(f". Your {count}:")
+    text.append(person_summary(followed, len(mine), mistakes, len(points)), "" if mistakes else "green")
     return text
 
 
