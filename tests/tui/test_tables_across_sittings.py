@@ -117,3 +117,11 @@ def test_palace_records_calls_a_saved_set_by_its_name_in_one_short_cell(tmp_path
     rows = [line for line in recent.splitlines() if "│" in line and "No." not in line]
     assert len(rows) == 2, recent  # one line a game: no rules wrapped over many lines
     assert all("Friday" in row for row in rows)
+
+
+def test_the_sets_name_is_saved_with_the_game_and_old_saves_have_none() -> None:
+    session = Session.new([SeatConfig("Ann"), SeatConfig("Ben")], OURS, seed=2, rules_name="Ours")
+    data = session.to_dict()
+    assert Session.from_dict(data).rules_name == "Ours"
+    del data["rules_name"]  # a save from before
+    assert Session.from_dict(data).rules_name == ""
