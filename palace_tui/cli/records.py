@@ -267,7 +267,8 @@ def same_deal_table(games: list[dict[str, Any]]) -> Table:
     """One deal played more than once, side by side: a row per dealt seat, a column per game,
     each cell who held those cards and where they finished."""
     first = games[0]
-    table = Table(title=f"Same deal as {first['table']} game {first['table_game']}", title_justify="left")
+    title = f"Same deal as game {first['table_game']} at {first['table']}"
+    table = Table(title=title, title_justify="left")
     table.add_column("Cards of")
     for game in games:
         table.add_column(f"No. {game['number']}")

@@ -43,7 +43,7 @@ def test_the_same_people_at_the_same_rules_go_on_at_one_table(tmp_path: Path, ca
         assert len(store.table_games(first.table_id)) == 2
     assert records_main(["--data-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "Cy, Ann and Ben, palace: 2 games" in out  # named by its people, as they sat last
+    assert "Ann, Ben and Cy, palace: 2 games" in out  # named by its people, as they sat first
     assert "Ann, Ben and Cy, shithead: 1 game" in out and "Ann, Ben and Dee, palace: 1 game" in out
 
 
