@@ -101,7 +101,7 @@ def build(argv: list[str]) -> dict[str, Any]:
         raise UsageError("--rules and --preset both choose the rules: use one of them")
     session = None
     if table_flags:
-        base, _rules_name = chosen_rules(args.rules, args.data_dir) if args.rules else (None, None)
+        base, rules_name = chosen_rules(args.rules, args.data_dir) if args.rules else (None, None)
         base = base or Rules.preset(args.preset or "palace")
         try:
             rules = base.with_text_options(args.option)
@@ -126,7 +126,9 @@ def build(argv: list[str]) -> dict[str, Any]:
         if len(seats) < 2:
             raise UsageError("Palace needs at least 2 players: --players Ann,Ben")
         try:
-            session = Session.new(seats, rules, seed=args.seed)
+            # A saved set changed by --option is no longer that set: it plays without its name.
+            named = rules_name if rules_name and rules == base else ""
+            session = Session.new(seats, rules, seed=args.seed, rules_name=named)
         except ValueError as exc:
             raise UsageError(str(exc)[0].upper() + str(exc)[1:]) from None
     data_dir = args.data_dir or os.environ.get("PALACE_DATA_DIR") or None

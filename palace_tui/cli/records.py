@@ -7,6 +7,7 @@ loads Textual.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -17,13 +18,15 @@ from rich.text import Text
 
 from palace_tui.cli.usage import Parser, UsageError, refuse, say
 from palace_tui.names import printable, refuse_hidden
+from palace_tui.rules import Rules
 from palace_tui.store.payloads import GameResult
 from palace_tui.store.ranking import SCORINGS
 from palace_tui.store.records import MAX_LIMIT, MAX_SQLITE_INT
 from palace_tui.store.store import RECORDS_FILE, Store, resolve_data_dir
 from palace_tui.store.story import TableStory, table_stories
+from palace_tui.table import rule_sets
 from palace_tui.terminal import printable_anywhere
-from palace_tui.words.options import rules_words_of
+from palace_tui.words.options import short_rules_words
 from palace_tui.words.story import CHART_LEGEND, average_words, places_chart, story_title, streak_heading, streak_words
 
 #: How many tables' stories are told, the tables played most lately first.
@@ -87,6 +90,7 @@ def main(argv: list[str]) -> int:
     if export is not None:
         return _export(data_dir, *export)
     with Store(data_dir, claim_saves=False) as store:  # looking never takes the saved game from a player
+        named = rule_sets.usable(store.rule_sets())  # a game played under a saved set is called by its name
         same_deals = store.same_deals()
         standings = store.standings(args.scoring)
         stories = table_stories(store.table_games())[:STORIES]
@@ -112,10 +116,10 @@ def main(argv: list[str]) -> int:
         console.print(standings_table(scoring, rows))
         console.print()
     for told in stories:
-        console.print(story_table(told))
+        console.print(story_table(told, named))
         console.print()
     if recent:
-        console.print(recent_table(recent))
+        console.print(recent_table(recent, named))
     for games in same_deals:
         console.print()
         console.print(same_deal_table(games))
@@ -217,9 +221,10 @@ def standings_table(scoring: str, rows: list[dict[str, Any]]) -> Table:
     return table
 
 
-def story_table(told: TableStory) -> Table:
-    """One table's story: each player's games, wins, average place, streak and last games."""
-    title = story_title(told.table_name or _short(told.table_id), rules_words_of(told.rules), told.games)
+def story_table(told: TableStory, named: Mapping[str, Rules] | None = None) -> Table:
+    """One table's story: each player's games, wins, average place, streak and last games;
+    rules that a saved set in ``named`` holds are called by its name."""
+    title = story_title(told.table_name or _short(told.table_id), short_rules_words(told.rules, named), told.games)
     table = Table(title=title, title_justify="left", caption=CHART_LEGEND, caption_justify="left")
     table.add_column("Player")
     for column in ("Games", "Wins", "Average place", streak_heading(told.streak_not_last)):
@@ -237,8 +242,9 @@ def story_table(told: TableStory) -> Table:
     return table
 
 
-def recent_table(games: list[GameResult]) -> Table:
-    """A rich table of recent games, newest first: when, which table and rules, who went out in what order."""
+def recent_table(games: list[GameResult], named: Mapping[str, Rules] | None = None) -> Table:
+    """A rich table of recent games, newest first: when, which table and rules (one short cell: a
+    saved set in ``named`` by its name), who went out in what order."""
     table = Table(title="Recent games", title_justify="left")
     for column in ("No.", "Ended", "Table", "Game", "Rules", "Order out", "Result"):
         table.add_column(column, justify="right" if column in ("No.", "Game") else "left")
@@ -250,7 +256,7 @@ def recent_table(games: list[GameResult]) -> Table:
             _when(game.ended),
             Text(game.table_name or _short(game.table_id)),
             str(game.table_game or ""),
-            Text(rules_words_of(game.rules)),
+            Text(short_rules_words(game.rules, named)),
             order,
             Text(_result(game)),
         )
@@ -261,7 +267,8 @@ def same_deal_table(games: list[dict[str, Any]]) -> Table:
     """One deal played more than once, side by side: a row per dealt seat, a column per game,
     each cell who held those cards and where they finished."""
     first = games[0]
-    table = Table(title=f"Same deal as {first['table']} game {first['table_game']}", title_justify="left")
+    title = f"Same deal as game {first['table_game']} at {first['table']}"
+    table = Table(title=title, title_justify="left")
     table.add_column("Cards of")
     for game in games:
         table.add_column(f"No. {game['number']}")

@@ -24,7 +24,7 @@ import json
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar
 
-from palace_tui.names import clean_text
+from palace_tui.names import clean_name, clean_text
 from palace_tui.rules import Card, Event, Move, Rules
 from palace_tui.rules.cards import cards_code, parse_cards
 from palace_tui.rules.kinds import EventKind
@@ -226,6 +226,7 @@ def session_to_data(session: Session) -> dict[str, Any]:
         "history": None if session.history is None else [m.code() for m in session.history],
         "same_deal_as": session.same_deal_as,
         "judged": dict(session.judged),
+        **({"rules_name": session.rules_name} if session.rules_name else {}),
     }
 
 
@@ -268,6 +269,8 @@ def session_from_data(cls: type[S], data: dict[str, Any]) -> S:
             except ValueError:  # a damaged history only costs this game's review, not the game
                 session.deck = session.history = None
             session.same_deal_as = str(data.get("same_deal_as") or "")
+        if isinstance(data.get("rules_name"), str):  # saves from before named sets have none
+            session.rules_name = clean_name(data["rules_name"])
         judged = data.get("judged")
         if isinstance(judged, dict):
             # Only a review's head start: what does not look like a judgement is judged again.

@@ -122,6 +122,8 @@ class TableInfo:
 
     rules: Rules
     seats: tuple[SeatInfo, ...]
+    #: The saved rule set's name the table plays, or "" (then the rules are told by their options).
+    rules_name: str = ""
 
     @property
     def names(self) -> list[str]:

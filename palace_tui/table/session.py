@@ -30,6 +30,7 @@ from palace_tui.store.memory import MemoryStore, open_store
 from palace_tui.table.codec import event_from_list, event_to_list, session_from_data, session_to_data
 from palace_tui.table.computers import ComputerPlayer, Computers
 from palace_tui.table.history import EVENT_LIMIT, LOG_LIMIT, History, LogEntry, log_entry_text, public
+from palace_tui.table.identity import table_key
 from palace_tui.table.recording import game_record, now_iso, result_record
 from palace_tui.table.seats import SeatConfig, computer_levels, default_level
 from palace_tui.table.takeback import Snapshot, TakeBack
@@ -81,6 +82,8 @@ class Session:
     history: list[Move] | None = field(default=None, repr=False)
     #: The recorded game whose deal this game plays again (a duplicate), by its key.
     same_deal_as: str = ""
+    #: The name of the table's own saved rule set it plays ("" for a preset or rules with no name).
+    rules_name: str = ""
     #: The computer players made so far (not saved: made again on resume).
     computers: Computers = field(default_factory=Computers, repr=False, compare=False)
     #: Called with the session after every change it makes (None: nothing saves it).
@@ -177,20 +180,26 @@ class Session:
         preset: str | None = None,
         table_id: str | None = None,
         dealer: int = 0,
+        rules_name: str = "",
     ) -> Session:
-        """A new table with its first game dealt (ValueError if the seats don't fit the rules)."""
+        """A new sitting with its first game dealt (ValueError if the seats don't fit the rules).
+
+        Its table is the one these people play at under these rules (:mod:`.identity`): the
+        scoreboard and the story of earlier sittings go on, unless ``table_id`` names another.
+        """
         names = [s.name for s in seats]
         if len({n.casefold() for n in names}) != len(names):
             raise ValueError("every seat needs a different name")
         if any(not n.strip() for n in names):
             raise ValueError("every seat needs a name")
         session = cls(
-            table_id=table_id or uuid.uuid4().hex[:12],
+            table_id=table_id or table_key(names, rules),
             seats=list(seats),
             rules=rules,
             preset=preset if preset is not None else rules.preset_name(),
             seed=seed,
             game=Game(rules, names),
+            rules_name=rules_name,
         )
         session._deal(dealer)
         return session
@@ -209,7 +218,8 @@ class Session:
         self.deck = list(deck)
         self.history = []
         self.same_deal_as = same_deal_as
-        self.game_id = f"{self.table_id}-{self.game_number + 1}"
+        # The table goes on from sitting to sitting: the game's key must not be an earlier sitting's.
+        self.game_id = f"{self.table_id}-{self.game_number + 1}-{uuid.uuid4().hex[:8]}"
         self.started = now_iso()
         self.recorded = False
         self.judged = {}

@@ -229,6 +229,11 @@ class PalaceApp(DeviceLayout):
         from palace_tui.tui.screens.game import GameScreen
 
         self.session = session
+        if not resumed and session is self.initial_session:
+            from palace_tui.tui.screens.new_table import settings_of
+
+            # A table set on the command line is offered on the new-table screen next time, as one set there is.
+            self.remember_table(TableChosen(settings_of(session)))
         session.saver = self.autosave  # from now on the session saves itself after every change
         if self.judge_ahead:
             self._table_judge().attach(session)

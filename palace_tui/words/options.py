@@ -289,3 +289,33 @@ def rules_words_of(options: Mapping[str, Any]) -> str:
         return house_rules_words(Rules(**options))
     except (TypeError, ValueError):
         return settings_words(options)
+
+
+def short_rules_words(options: Mapping[str, Any], named: Mapping[str, Rules] | None = None) -> str:
+    """Rules as the records keep them (a dict), in one short cell: the name of a saved set that
+    holds exactly these rules, a preset's name, one house rule on a preset, or the nearest
+    preset and how many of its options differ.
+
+    >>> short_rules_words(Rules.preset("palace").replace(seven="low", eight="skip").as_dict(), {})
+    'palace + 2 house rules'
+    >>> short_rules_words(Rules.preset("palace").replace(seven="low").as_dict())
+    'palace with Sevens: low'
+    >>> short_rules_words(Rules.preset("palace").replace(seven="low", eight="skip").as_dict(),
+    ...                   {"Ours": Rules.preset("palace").replace(seven="low", eight="skip")})
+    'Ours'
+    """
+    try:
+        rules = Rules(**options)
+    except (TypeError, ValueError):
+        return settings_words(options)
+    name = next((n for n, kept in (named or {}).items() if kept == rules), None)
+    if name is not None:
+        return name
+    exact = rules.preset_name()
+    if exact is not None:
+        return exact
+    nearest = min(PRESETS, key=lambda p: len(Rules.preset(p).differences(rules)))
+    changed = len(Rules.preset(nearest).differences(rules))
+    if changed == 1:
+        return house_rules_words(rules)
+    return f"{nearest} + {changed} house rules"

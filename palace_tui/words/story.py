@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from palace_tui.words.vocab import count
+from palace_tui.words.vocab import count, join_and
 
 #: Bars from last place (lowest) to first out (full).
 BARS = "▁▂▃▄▅▆▇█"
@@ -67,3 +67,20 @@ def average_words(average: float | None) -> str:
 def story_title(table: str, rules: str, games: int) -> str:
     """``Table 2, palace: 7 games``."""
     return f"{table}, {rules}: {count(games, 'game')}"
+
+
+def table_note(names: Sequence[str], games: int) -> str:
+    """The new-table screen's line on the table its seats and rules make: new, or one that goes on.
+
+    >>> table_note(["Ann", "Ben"], 0)
+    'A new table: Ann and Ben at these rules.'
+    >>> table_note(["Ann", "Ben"], 7)
+    'Ann and Ben have played 7 games at these rules: their scoreboard goes on (another name or rule: a new table).'
+    """
+    people = join_and(list(names))
+    if not games:
+        return f"A new table: {people} at these rules."
+    played = "1 game" if games == 1 else f"{games} games"
+    return (
+        f"{people} have played {played} at these rules: their scoreboard goes on (another name or rule: a new table)."
+    )

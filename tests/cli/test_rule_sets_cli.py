@@ -257,3 +257,11 @@ def test_a_name_holding_an_escape_is_refused_and_shown_visibly(argv, data_dir: P
     err = capsys.readouterr().err
     assert "cannot hold control characters" in err and "\\x1b" in err and "\x1b" not in err
     assert not (data_dir / "rule-sets.json").exists()
+
+
+def test_a_table_started_with_a_saved_set_plays_under_its_name(data_dir: Path) -> None:
+    """N-7: the name goes with the table; a set changed by --option is no longer that set."""
+    where = _saved(data_dir, {"Our rules": rules_line(OURS)})
+    assert build(["--data-dir", where, "--rules", "our rules"])["session"].rules_name == "Our rules"
+    assert build(["--data-dir", where, "--rules", "Our rules", "--option", "jokers=true"])["session"].rules_name == ""
+    assert build(["--rules", "seven=low"])["session"].rules_name == ""

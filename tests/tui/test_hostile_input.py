@@ -26,10 +26,12 @@ REPO = Path(__file__).resolve().parents[2]
 ESCAPES = "\x1b]0;owned\x07Ann\x1b[31m"
 
 
-def test_cli_names_lose_their_escape_sequences():
-    session = build(["--players", f"{ESCAPES},Ben\x07,\x9b31mCy", "--computers", "1"])["session"]
-    assert session.names == ["Ann", "Ben", "Cy"]
-    assert not any(ch in "".join(session.names) for ch in "\x1b\x07\x9b")
+@pytest.mark.parametrize("names", [f"{ESCAPES},Ben", "Ann,Ben\x07", "Ann,\x9b31mCy"])
+def test_cli_names_holding_escape_sequences_are_refused_shown_as_codes(names):
+    """X1: a name would be kept without what the terminal hides, another name than typed."""
+    with pytest.raises(UsageError, match="cannot hold control characters") as refused:
+        build(["--players", names, "--computers", "1"])
+    assert not any(ch in str(refused.value) for ch in "\x1b\x07\x9b")
 
 
 @pytest.mark.parametrize("flag", ["--players", "--level", "--data-dir"])

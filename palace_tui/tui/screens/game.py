@@ -526,7 +526,8 @@ class GameScreen(Screen[None], inherit_bindings=False):
         """How to play with the options in force, on one screen (? there: the full rules)."""
         from palace_tui.tui.screens.how_to_play import HowToPlayScreen
 
-        self.app.push_screen(HowToPlayScreen(self.table.table().rules))
+        info = self.table.table()
+        self.app.push_screen(HowToPlayScreen(info.rules, info.rules_name))
 
     def action_log_page(self, step: int) -> None:
         """Read on (1) or back (-1): a note too long for half the screen, then the table

@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.markup import escape
 from textual.widgets import Static
 
 from palace_tui.rules import Rules
@@ -52,6 +53,11 @@ class HowToPlayScreen(RulesCardScreen):
         Binding("ctrl+q", "app.save_quit", "Save+quit", key_display="^q", priority=True, id="quit"),
     ]
 
+    def __init__(self, rules: Rules, rules_name: str = "") -> None:
+        super().__init__(rules)
+        #: The table's own name for these rules (a saved set's), "" when they have none.
+        self.rules_name = rules_name
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="how-scroll"):
             yield Static(how_to_play_table(self.rules, self.app.has_class("-touch")), id="how-lines")
@@ -59,9 +65,10 @@ class HowToPlayScreen(RulesCardScreen):
         yield TooSmall()
 
     def on_mount(self) -> None:
-        # The preset, or the nearest one and the house rules on it. A title is markup: these
-        # words are ours, never a player's text, and hold no brackets.
-        self.query_one("#how-scroll").border_title = f"How to play: {house_rules_words(self.rules)}"
+        # The table's own name for its rules, else the preset, or the nearest one and the house
+        # rules on it. A title is markup: a saved set's name is the players' text, escaped.
+        called = escape(self.rules_name) if self.rules_name else house_rules_words(self.rules)
+        self.query_one("#how-scroll").border_title = f"How to play: {called}"
         self.sub_title = "how to play"
 
     def action_full_rules(self) -> None:

@@ -23,6 +23,7 @@ from textual.widgets import Button, Header, Input, Label, Select, Static
 from palace_tui.rules import OPTIONS, PRESETS, Rules
 from palace_tui.store import MemoryStore
 from palace_tui.store.protocol import GameStore
+from palace_tui.table.identity import table_key
 from palace_tui.table.rule_sets import CUSTOM
 from palace_tui.table.session import SeatConfig, Session, computer_levels, default_level
 from palace_tui.tui.messages import LessonsAsked, TableChosen
@@ -32,6 +33,7 @@ from palace_tui.tui.widgets.option_sections import OptionSections
 from palace_tui.tui.widgets.rules_picker import SET, RulesPicker
 from palace_tui.tui.widgets.seat_editor import SeatEditor
 from palace_tui.tui.widgets.too_small import TooSmall
+from palace_tui.words.story import table_note
 
 MAX_SEATS = 6
 DEFAULT_NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
@@ -46,6 +48,19 @@ def default_table() -> dict[str, Any]:
         "seats": [{"name": n, "human": i == 0, "level": default_level()} for i, n in enumerate(DEFAULT_NAMES)],
         "preset": "palace",
         "options": Rules.preset("palace").as_dict(),
+        "seed": "",
+    }
+
+
+def settings_of(session: Session) -> dict[str, Any]:
+    """The form's settings for a table started elsewhere (the command line), to offer it next time."""
+    seats = [asdict(s) for s in session.seats]
+    return {
+        "players": len(seats),
+        "seats": seats + default_table()["seats"][len(seats) :],
+        "preset": session.preset or CUSTOM,
+        **({"rules_name": session.rules_name} if session.rules_name else {}),
+        "options": session.rules.as_dict(),
         "seed": "",
     }
 
@@ -101,6 +116,7 @@ class NewTableScreen(Screen[Session]):
     NewTableScreen #learn { margin-right: 2; }
     NewTableScreen #error { color: $error; text-style: bold; width: 1fr; }
     NewTableScreen #seed-help { width: 1fr; color: $text-muted; }
+    NewTableScreen #table-note { color: $text-muted; height: auto; }
     /* A compact Select's open list has no frame: its values lay over the rows below as if they were
        theirs ("hand size 4"). Framed on a panel, it reads as a menu on top of the form. */
     NewTableScreen Select > SelectOverlay.-textual-compact {
@@ -181,6 +197,7 @@ class NewTableScreen(Screen[Session]):
                 yield Static(
                     "Blank: a fresh shuffle every game. A number deals the same cards.", id="seed-help", markup=False
                 )
+            yield Static("", id="table-note", markup=False)
         with Horizontal(id="start-row"):
             yield Button("Start", variant="success", id="start", compact=True)
             yield Button("Learn", id="learn", compact=True, tooltip="Lessons: learn Palace in five minutes")
@@ -248,9 +265,17 @@ class NewTableScreen(Screen[Session]):
             self.error = str(exc)
             self.error = self.error[0].upper() + self.error[1:] + "."
         self.query_one("#error", Static).update(self.error)
+        self.query_one("#table-note", Static).update("" if self.error else self._table_note())
         self.query_one("#start", Button).disabled = bool(self.error)
         self.refresh_bindings()
         return not self.error
+
+    def _table_note(self) -> str:
+        """Whether these people at these rules are a table that has played before (it goes on)."""
+        rules, seats = self.build()
+        names = [s.name for s in seats]
+        board = self.store.scoreboard(table_key(names, rules))
+        return table_note(names, max((row["games"] for row in board), default=0))
 
     # ------------------------------------------------------------ reacting
 
@@ -340,4 +365,4 @@ class NewTableScreen(Screen[Session]):
             )
         )
         self._dealt = True
-        self.dismiss(Session.new(seats, rules, seed=seed, preset=preset))
+        self.dismiss(Session.new(seats, rules, seed=seed, preset=preset, rules_name=picker.saved_name() or ""))

@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
@@ -117,7 +118,9 @@ class ResultsScreen(Screen[str]):
 
     def on_mount(self) -> None:
         self.sub_title = "results"
-        self.query_one("#outcome").border_title = f"Game {self.session.game_number + 1}"
+        # A saved set is called by its name (a title is markup: the name is the players' text).
+        called = f" · {escape(self.session.rules_name)}" if self.session.rules_name else ""
+        self.query_one("#outcome").border_title = f"Game {self.session.game_number + 1}{called}"
         self.query_one("#board-box").border_title = "Scoreboard"
         if self.query("#same-deal"):
             self.add_class("-duplicate")
