@@ -27,7 +27,7 @@ sys.path.insert(0, {root!r})
 from palace_tui.tui.app import PalaceApp
 from palace_tui.rules import Rules
 from palace_tui.table.session import MemoryStore, SeatConfig, Session
-from palace_tui.tui.screens.game import GameScreen
+from palace_tui.tui.table.screen import TableScreen
 
 async def main():
     seats = [SeatConfig("Ann"), SeatConfig("Ben", human=False), SeatConfig("Cy", human=False)]
@@ -36,7 +36,7 @@ async def main():
     display = app._display
     def timed(screen, renderable):
         display(screen, renderable)
-        if isinstance(screen, GameScreen) and renderable is not None and not shown:
+        if isinstance(screen, TableScreen) and renderable is not None and not shown:
             shown.append(time.perf_counter())
     app._display = timed
     async with app.run_test(size=({w}, {h})) as pilot:
@@ -70,7 +70,7 @@ async def presses(size: tuple[int, int], count: int) -> dict[str, list[float]]:
     from palace_tui.rules import Rules
     from palace_tui.table.session import MemoryStore, SeatConfig, Session
     from palace_tui.tui.app import PalaceApp
-    from palace_tui.tui.screens.game import GameScreen
+    from palace_tui.tui.table.screen import TableScreen
 
     seats = [SeatConfig("Ann")] + [SeatConfig(n, human=False) for n in ("Ben", "Cy", "Dee", "Eve")]
     app = PalaceApp(Session.new(seats, Rules.preset("palace"), seed=7), ai_delay=0, store=MemoryStore())
@@ -103,7 +103,7 @@ async def presses(size: tuple[int, int], count: int) -> dict[str, list[float]]:
         for _i in range(count):
             await pilot.pause()
             screen = app.screen
-            if not isinstance(screen, GameScreen) or screen.mode() in ("over", "wait"):
+            if not isinstance(screen, TableScreen) or screen.mode() in ("over", "wait"):
                 break
             results["cursor (← →)"].append(await press("right", None))
             await pilot.pause()

@@ -25,8 +25,8 @@ from palace_tui.table.session import MemoryStore, SeatConfig, Session  # noqa: E
 from palace_tui.table.turn_flow import TurnFlow  # noqa: E402
 from palace_tui.tui.app import PalaceApp  # noqa: E402
 from palace_tui.tui.screens import move_highlight  # noqa: E402
-from palace_tui.tui.screens.game import GameScreen  # noqa: E402
 from palace_tui.tui.screens.rules import RulesScreen  # noqa: E402
+from palace_tui.tui.table.screen import TableScreen  # noqa: E402
 
 OUT = ROOT / "screenshots"
 #: The last move stays lit until the shot is taken, however long the machine takes to get there.
@@ -223,7 +223,7 @@ async def main(size: tuple[int, int]) -> list[Path]:
     paths.append(await shoot("how-to-play", app(mid_game()), size, open_how_to_play))
 
     async def open_rules(app, pilot):
-        app.push_screen(RulesScreen(app.screen.game.rules if isinstance(app.screen, GameScreen) else Rules()))
+        app.push_screen(RulesScreen(app.screen.game.rules if isinstance(app.screen, TableScreen) else Rules()))
         await pilot.pause()
 
     paths.append(await shoot("rules", app(mid_game()), size, open_rules))

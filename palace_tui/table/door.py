@@ -40,7 +40,8 @@ and no legal moves; events carry only public facts (a draw counts, never shows, 
 Changes to this interface (keep it small and stable; note every change here):
 
 * version 1 (this one): first published. Since: ``Said.asked`` (which request it answers);
-  ``BurnInWindow.missing`` (was ``need``), the engine's own name.
+  ``BurnInWindow.missing`` (was ``need``), the engine's own name; ``SeatInfo.here`` is True for
+  a computer this device runs (the screen paces only those).
 """
 
 from __future__ import annotations
@@ -110,7 +111,8 @@ class SeatInfo:
     name: str
     #: A person plays it (anywhere); False: a computer.
     human: bool
-    #: A person plays it on this device (the hot seat: every person's seat).
+    #: Played on this device: a person at it, or a computer this device runs (the hot seat: every
+    #: seat; a remote client: its own people's seats, never a computer, which its host plays).
     here: bool
     #: The coach (h) may advise this seat (a setting of the seat; only people get one).
     coach: bool

@@ -83,7 +83,7 @@ class HotSeatTable:
 
     def table(self) -> TableInfo:
         session = self.session
-        seats = tuple(SeatInfo(s.name, s.human, s.human, s.coach) for s in session.seats)
+        seats = tuple(SeatInfo(s.name, s.human, True, s.coach) for s in session.seats)
         return TableInfo(session.game.rules, seats, session.rules_name)
 
     def view(self) -> SeatView:

@@ -2,8 +2,9 @@
 
 ``app.py`` is the screen flow and privacy (:class:`~palace_tui.tui.app.PalaceApp`),
 ``learn_app.py`` and ``review_app.py`` the standalone lessons and review;
-``messages.py`` what the screens tell the app. ``screens/`` holds one screen per
-file and the parts a screen owns (the table's :class:`~.screens.game.GameScreen`
-owns a :class:`~.screens.card_cursor.CardCursor`, shared with the lessons, and a
-:class:`~.screens.computer_turns.ComputerTurns`); ``widgets/`` one widget per file.
+``messages.py`` what the screens tell the app. ``table/`` is the table screen
+(:class:`~.table.screen.TableScreen`, which talks to its table through the door of
+:mod:`palace_tui.table.door` only) and its parts (its
+:class:`~.table.card_cursor.CardCursor` is shared with the lessons); ``screens/`` holds
+the other screens, one per file; ``widgets/`` one widget per file.
 """

@@ -226,7 +226,7 @@ class PalaceApp(DeviceLayout):
         if session is None:
             return
         from palace_tui.table.hot_seat import HotSeatTable
-        from palace_tui.tui.screens.game import GameScreen
+        from palace_tui.tui.table.screen import TableScreen
 
         self.session = session
         if not resumed and session is self.initial_session:
@@ -239,7 +239,7 @@ class PalaceApp(DeviceLayout):
             self._table_judge().attach(session)
         session.save()
         self.switch_or_push(
-            GameScreen(
+            TableScreen(
                 HotSeatTable(session),
                 ai_delay=self.ai_delay,
                 resumed=resumed,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from palace_tui.rules import Card, Move
-from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.screens.results import ResultsScreen
+from palace_tui.tui.table.screen import TableScreen
 from tests.helpers.app import keys_for, press, screen_text
 
 
@@ -110,7 +110,7 @@ async def play_through(app, pilot, seed: int = 1, max_steps: int = 3000) -> Priv
             watch.check_pass(app)
             await press(pilot, "enter")
             continue
-        if not isinstance(screen, GameScreen):
+        if not isinstance(screen, TableScreen):
             await pilot.pause()
             continue
         if watch is None or watch.session is not app.session:

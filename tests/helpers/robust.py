@@ -66,26 +66,26 @@ def card_texts_on(text: str) -> set[str]:
 
 
 def screen_name(app) -> str:
-    """The class name of the screen on top (``GameScreen``, ``PassScreen``...)."""
+    """The class name of the screen on top (``TableScreen``, ``PassScreen``...)."""
     return type(app.screen).__name__
 
 
 def human_turn(app):
     """The game screen if a human is to act on it with their cards shown, else None."""
-    from palace_tui.tui.screens.game import GameScreen
+    from palace_tui.tui.table.screen import TableScreen
 
     screen = app.screen
-    if isinstance(screen, GameScreen) and screen.mode() not in ("wait", "over", "result"):
+    if isinstance(screen, TableScreen) and screen.mode() not in ("wait", "over", "result"):
         return screen
     return None
 
 
 def on_result_step(app) -> bool:
     """Whether a person is looking at what their move did (Enter ends the turn)."""
-    from palace_tui.tui.screens.game import GameScreen
+    from palace_tui.tui.table.screen import TableScreen
 
     screen = app.screen
-    return isinstance(screen, GameScreen) and screen.mode() == "result"
+    return isinstance(screen, TableScreen) and screen.mode() == "result"
 
 
 async def play_human_moves(

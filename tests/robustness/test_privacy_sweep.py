@@ -31,10 +31,10 @@ import re
 
 import pytest
 
-from palace_tui.tui.screens.burn_in_offer import BurnInScreen
-from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.screens.results import ResultsScreen
+from palace_tui.tui.table.burn_in_offer import BurnInScreen
+from palace_tui.tui.table.screen import TableScreen
 from tests.helpers.robust import CARD_RE, choose_move, keys_for, make_session, send_keys
 
 #: Sweeps of whole games through the app: the slow tier (scripts/check -m "not slow" skips them).
@@ -109,7 +109,7 @@ class Sweep:
         session.apply, session.play_human = watched_apply, watched_play_human
         # Whose cards may be up changes when a person's key is handled (a frame drawn just
         # before it still belongs to the old step), so the sweep listens to the two keys.
-        end_turn, reveal = GameScreen.action_end_turn, PassScreen.action_reveal
+        end_turn, reveal = TableScreen.action_end_turn, PassScreen.action_reveal
 
         def watched_end_turn(screen):
             if self.shared:
@@ -120,7 +120,7 @@ class Sweep:
             self.up = screen.seat
             reveal(screen)
 
-        monkeypatch.setattr(GameScreen, "action_end_turn", watched_end_turn)
+        monkeypatch.setattr(TableScreen, "action_end_turn", watched_end_turn)
         monkeypatch.setattr(PassScreen, "action_reveal", watched_reveal)
         self.see_table()
         display = app._display
@@ -153,7 +153,7 @@ class Sweep:
         try:
             if isinstance(screen, PassScreen):
                 self.check_pass(app, screen)
-            elif isinstance(screen, GameScreen) and screen.table.session is self.session:
+            elif isinstance(screen, TableScreen) and screen.table.session is self.session:
                 self.check_table(app, screen, settled)
             elif isinstance(screen, BurnInScreen):
                 self.check_offer(app)
@@ -182,7 +182,7 @@ class Sweep:
         leaked = set(CARD_RE.findall(text)) & self.secrets()
         assert not leaked, f"{sorted(leaked)} on screen with the burn-in offer:\n{text}"
 
-    def check_table(self, app, screen: GameScreen, settled: bool) -> None:
+    def check_table(self, app, screen: TableScreen, settled: bool) -> None:
         self.see_table()
         self.frames += 1
         self.lit_frames += screen.highlight.changes is not None
@@ -232,7 +232,7 @@ async def play_game(
             else:
                 await send_keys(pilot, ["enter"])
             continue
-        if not isinstance(screen, GameScreen):
+        if not isinstance(screen, TableScreen):
             await send_keys(pilot, ["escape"])
             continue
         mode = screen.mode()

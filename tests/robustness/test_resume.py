@@ -15,10 +15,10 @@ from palace_tui.cli.play import build
 from palace_tui.rules import Rules
 from palace_tui.store import Store
 from palace_tui.table.session import SeatConfig, Session
-from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.new_table import NewTableScreen
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.screens.results import ResultsScreen
+from palace_tui.tui.table.screen import TableScreen
 from tests.helpers.robust import (
     choose_move,
     deck_problem,
@@ -96,7 +96,7 @@ async def test_ctrl_q_then_continue_restores_the_position_behind_the_privacy_scr
         assert_same_position(app.session, position, state)
         await send_keys(pilot, ["enter"])
         game_screen = app.screen
-        assert isinstance(game_screen, GameScreen) and game_screen.viewer == to_act
+        assert isinstance(game_screen, TableScreen) and game_screen.viewer == to_act
         # The game goes on from there: one more move by keys is accepted.
         assert await play_human_moves(app, pilot, random.Random(8), 1) == 1
         assert app.session.game.moves > json.loads(position)["moves"] or json.loads(position)["phase"] == "setup"

@@ -83,7 +83,7 @@ KEYS = [
     "]",
 ]
 SIZES = [(80, 24), (120, 40), (100, 30), (60, 18), (40, 12), (200, 60)]
-SCREENS = {"NewTableScreen", "GameScreen", "PassScreen", "ResultsScreen", "RulesScreen", "ConfirmScreen"}
+SCREENS = {"NewTableScreen", "TableScreen", "PassScreen", "ResultsScreen", "RulesScreen", "ConfirmScreen"}
 
 
 def check(app, seen: set[str]) -> None:
@@ -161,7 +161,7 @@ async def storm(
                         break
                     check(app, seen)
                     batch = ["escape"]
-                elif roll < 0.14 and screen_name(app) == "GameScreen":
+                elif roll < 0.14 and screen_name(app) == "TableScreen":
                     # x means Abandon only at the table: sent elsewhere it rarely reached the question.
                     batch = ["x", rng.choice(["y", "y", "n", "escape", "left"])]
                     # The question is looked at before it is answered (else it comes and goes unseen).

@@ -10,11 +10,11 @@ from palace_tui.rules.cards import parse_cards
 from palace_tui.rules.saving import from_dict
 from palace_tui.table.session import SeatConfig, Session
 from palace_tui.tui.screens.compare import CompareScreen
-from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.learn_list import LearnScreen
 from palace_tui.tui.screens.new_table import NewTableScreen
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.screens.rules import RulesScreen
+from palace_tui.tui.table.screen import TableScreen
 from palace_tui.words import explain_pile
 from palace_tui.words.events import recap_for
 from tests.helpers.app import hand_text, keys_for, press, screen_text
@@ -54,7 +54,7 @@ async def settle(app, pilot) -> None:
         await pilot.pause(0.02)
 
 
-async def play(pilot, screen: GameScreen, move: Move) -> None:
+async def play(pilot, screen: TableScreen, move: Move) -> None:
     await press(pilot, *keys_for(move, screen.view(), screen.cursor, screen.cursor.row))
 
 
@@ -384,7 +384,7 @@ async def test_rules_screen_compares_presets(make_app):
         await press(pilot, "escape")
         assert app.screen is rules
         await press(pilot, "escape")
-        assert isinstance(app.screen, GameScreen)
+        assert isinstance(app.screen, TableScreen)
 
 
 # ---------------------------------------------------------------------- computers in a worker

@@ -6,21 +6,21 @@ import re
 
 from palace_tui.rules import Game
 from palace_tui.table.session import MemoryStore, Session
-from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.how_to_play import HowToPlayScreen
 from palace_tui.tui.screens.new_table import NewTableScreen
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.screens.results import ResultsScreen
 from palace_tui.tui.screens.rules import RulesScreen
+from palace_tui.tui.table.screen import TableScreen
 from palace_tui.tui.widgets.option_sections import OptionSections
 from tests.helpers.app import make_session, press, screen_text
 
 
-async def to_play(app, pilot) -> GameScreen:
+async def to_play(app, pilot) -> TableScreen:
     """Get a one-human table through setup (ready at once) to the human's first turn."""
     await pilot.pause()
     screen = app.screen
-    assert isinstance(screen, GameScreen)
+    assert isinstance(screen, TableScreen)
     for _ in range(10):
         if app.session.game.phase == "play" and screen.mode() != "wait":
             return screen
@@ -114,7 +114,7 @@ async def test_single_human_never_sees_a_privacy_screen(make_app):
         for _ in range(15):
             assert not isinstance(app.screen, PassScreen)
             screen = app.screen
-            if not isinstance(screen, GameScreen) or screen.mode() == "over":
+            if not isinstance(screen, TableScreen) or screen.mode() == "over":
                 break
             await press(pilot, "enter" if screen.view().playable_ranks else "t")
 
@@ -127,7 +127,7 @@ async def test_privacy_screen_is_opaque_and_clears_toasts(make_app):
         await pilot.pause()
         assert isinstance(app.screen, PassScreen)
         await press(pilot, "enter")
-        assert isinstance(app.screen, GameScreen)
+        assert isinstance(app.screen, TableScreen)
         ben = session.game.seats[session.game.turn]
         text = screen_text(app)
         assert any(str(c) in text for c in ben.hand)
@@ -200,7 +200,7 @@ async def test_play_again_deals_with_the_next_dealer(make_app):
         assert isinstance(app.screen, ResultsScreen)
         assert len(store.scoreboard(session.table_id)) == 3
         await press(pilot, "enter")
-        assert isinstance(app.screen, GameScreen)
+        assert isinstance(app.screen, TableScreen)
         assert session.game_number == 1 and session.game.dealer == expected
 
 
@@ -229,7 +229,7 @@ async def test_how_to_play_then_the_full_rules(make_app):
         await press(pilot, "pagedown")
         assert "7 is low" in screen_text(app)
         await press(pilot, "escape")
-        assert isinstance(app.screen, GameScreen)
+        assert isinstance(app.screen, TableScreen)
 
 
 async def test_new_table_starts_a_game_and_remembers_it(make_app):
@@ -243,7 +243,7 @@ async def test_new_table_starts_a_game_and_remembers_it(make_app):
         app.screen.query_one("#seed").value = "42"
         await pilot.pause()
         await press(pilot, "ctrl+s")
-        assert isinstance(app.screen, GameScreen)
+        assert isinstance(app.screen, TableScreen)
         assert app.session.names[0] == "Zed" and app.session.game.seed == 42
     assert store.last_table()["seats"][0]["name"] == "Zed"
     again = make_app(store=store)

@@ -16,9 +16,9 @@ import pytest
 
 from palace_tui.cli.play import UsageError, build
 from palace_tui.store import Store
-from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.new_table import NewTableScreen
 from palace_tui.tui.screens.pass_device import PassScreen
+from palace_tui.tui.table.screen import TableScreen
 from tests.helpers.app import make_session, screen_text
 from tests.helpers.told import told
 
@@ -84,7 +84,7 @@ async def test_markup_in_names_and_paths_is_shown_as_text(make_app, tmp_path):
         for key in ["enter", "r", "enter", "r", "enter"]:
             await pilot.press(key)
             await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
+        assert isinstance(app.screen, TableScreen)
         text = screen_text(app)
         assert "[/]" in text and "[bold red]Bo" in text
 
@@ -98,7 +98,7 @@ async def test_start_pressed_twice_deals_once(make_app):
         screen.action_start()
         screen.action_start()  # a second Enter before the screen has gone
         await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
+        assert isinstance(app.screen, TableScreen)
 
 
 @pytest.mark.parametrize(
@@ -125,7 +125,7 @@ async def test_remembered_settings_of_the_wrong_type_fall_back_to_defaults(make_
         assert isinstance(app.screen, NewTableScreen)
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
+        assert isinstance(app.screen, TableScreen)
 
 
 async def test_a_save_that_reads_but_cannot_be_used_is_moved_aside(make_app, data_dir):

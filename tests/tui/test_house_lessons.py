@@ -3,11 +3,11 @@ lists the lessons of the house rules in force, and only those; a table with none
 
 from __future__ import annotations
 
-from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.how_to_play import HowToPlayScreen
 from palace_tui.tui.screens.learn_list import LearnScreen
 from palace_tui.tui.screens.lesson import LessonScreen
 from palace_tui.tui.screens.rules import RulesScreen
+from palace_tui.tui.table.screen import TableScreen
 from tests.helpers.app import make_session, press, screen_text
 
 
@@ -34,7 +34,7 @@ async def test_the_rules_card_opens_the_lessons_of_this_tables_house_rules(make_
         await press(pilot, "l")
         assert isinstance(app.screen, LearnScreen)
         await press(pilot, "escape", "escape")
-        assert isinstance(app.screen, GameScreen)
+        assert isinstance(app.screen, TableScreen)
 
 
 async def test_a_table_without_house_rules_has_no_lessons_key(make_app):

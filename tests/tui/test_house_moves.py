@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from palace_tui.rules import Rules
 from palace_tui.store import MemoryStore
-from palace_tui.tui.screens.burn_in_offer import BurnInScreen
-from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.pass_device import PassScreen
+from palace_tui.tui.table.burn_in_offer import BurnInScreen
+from palace_tui.tui.table.screen import TableScreen
 from tests.helpers.app import press, screen_text
 from tests.helpers.built_table import table
 
@@ -39,7 +39,7 @@ async def test_c_turns_the_stocks_top_card_instead_of_taking(make_app):
         assert chance.seat == 0 and [c.code for c in chance.cards] == ["AC"] and chance.reason == "went"
         assert not [e for _, e in session.events if e.kind == "took" and e.seat == 0], "Ann took no pile"
         assert len(session.game.seats[0].hand) == 3, "no card drawn: the hand did not shrink"
-        assert isinstance(screen, GameScreen) and "c Chance" not in footer(app)
+        assert isinstance(screen, TableScreen) and "c Chance" not in footer(app)
 
 
 async def test_the_chance_key_is_hidden_where_the_rules_have_no_chance_card(make_app):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from palace_tui.tui.screens.game import GameScreen
+from palace_tui.tui.table.screen import TableScreen
 from palace_tui.tui.widgets.board import Board
 from palace_tui.words.events import recap_for
 from tests.helpers.app import press, reads, screen_text
@@ -19,11 +19,11 @@ from tests.helpers.built_table import FIVE_SEATS, long_recap
 SIZES = [(80, 24), (60, 20), (40, 20)]
 
 
-async def at_anns_turn(app, pilot) -> GameScreen:
+async def at_anns_turn(app, pilot) -> TableScreen:
     """Ann's turn (her cards are up as the table opens: she was the last at the screen)."""
     await pilot.pause()
     screen = app.screen
-    assert isinstance(screen, GameScreen) and screen.mode() == "hand"
+    assert isinstance(screen, TableScreen) and screen.mode() == "hand"
     return screen
 
 

@@ -13,8 +13,8 @@ import pytest
 from palace_tui.rules import Game, Rules
 from palace_tui.table.session import SeatConfig, Session
 from palace_tui.tui.layout_classes import NARROW_WIDTH
-from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.pass_device import PassScreen
+from palace_tui.tui.table.screen import TableScreen
 from palace_tui.tui.widgets.board import Board
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.option_sections import OptionSections
@@ -41,7 +41,7 @@ async def test_hot_seat_moves_at_40x20_never_show_a_secret(make_app):
                 watch.check_pass(app)
                 await press(pilot, "enter")
                 continue
-            assert isinstance(screen, GameScreen), screen
+            assert isinstance(screen, TableScreen), screen
             if screen.mode() == "wait":
                 await pilot.pause()
                 continue
@@ -70,7 +70,7 @@ async def test_every_zone_of_the_table_is_on_a_40x20_screen(make_app):
         assert "Pass to Ben" in text and "Show my cards" in text  # the box and its key
         await press(pilot, "enter")
         screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.mode() == "swap"
+        assert isinstance(screen, TableScreen) and screen.mode() == "swap"
         text = screen_text(app)
         for name in ("Ann", "Ben", "Cy"):
             assert name in text

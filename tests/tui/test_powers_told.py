@@ -8,7 +8,7 @@ import pytest
 
 from palace_tui.rules import Game, Move, Rules
 from palace_tui.table.session import SeatConfig, Session
-from palace_tui.tui.screens.game import GameScreen
+from palace_tui.tui.table.screen import TableScreen
 from palace_tui.tui.widgets.game_log import GameLog
 from tests.helpers.app import press, screen_text
 from tests.tui.test_features import play
@@ -36,7 +36,7 @@ def one_line(app) -> str:
 async def next_person(pilot, app) -> None:
     """Ann ends her turn; the pass screen is answered for the next person."""
     await press(pilot, "enter")
-    if not isinstance(app.screen, GameScreen):
+    if not isinstance(app.screen, TableScreen):
         await press(pilot, "enter")
     await pilot.pause()
 

@@ -15,11 +15,11 @@ from palace_tui.rules.gamefile import replay
 from palace_tui.store import Store
 from palace_tui.table.session import Session
 from palace_tui.tui.review_app import ReviewApp
-from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.results import ResultsScreen
 from palace_tui.tui.screens.review import ReviewScreen
 from palace_tui.tui.screens.review_list import ReviewListScreen
 from palace_tui.tui.screens.review_summary import ReviewSummaryScreen
+from palace_tui.tui.table.screen import TableScreen
 from palace_tui.tui.widgets.seat_list import place_text
 from tests.helpers.app import make_session, press, screen_text
 from tests.helpers.told import told
@@ -146,7 +146,7 @@ async def test_escape_stops_the_analysis_and_a_kept_one_is_instant(tmp_path) -> 
 
 async def test_results_r_opens_the_review_and_nothing_during_the_game(make_app) -> None:
     """During the game no key reaches the review; after it, r on the results screen opens it."""
-    assert not any("review" in b.action for b in GameScreen.BINDINGS)
+    assert not any("review" in b.action for b in TableScreen.BINDINGS)
     session = make_session("palace", humans=("Ann",), computers=("Ben",), seed=3, level="easy")
     ann = make_player("easy", 1)
     while session.game.phase != "over":

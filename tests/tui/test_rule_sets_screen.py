@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from palace_tui.rules import Rules
 from palace_tui.store import MemoryStore
-from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.new_table import NewTableScreen
+from palace_tui.tui.table.screen import TableScreen
 from palace_tui.tui.widgets.option_sections import OptionSections
 from tests.helpers.app import screen_text
 from tests.helpers.told import told
@@ -51,7 +51,7 @@ async def test_rules_set_up_by_keys_are_saved_under_a_name_and_started(make_app)
         assert screen.query_one("#preset").value == "set:Our rules"
         assert any("Saved as 'Our rules'" in n and "palace --rules 'Our rules'" in n for n in notes(app))
         await press(pilot, "ctrl+s")
-        assert isinstance(app.screen, GameScreen) and app.session.rules == OURS
+        assert isinstance(app.screen, TableScreen) and app.session.rules == OURS
         assert store.last_table()["rules_name"] == "Our rules"
 
 

@@ -19,7 +19,7 @@ SIZE = (80, 24)
 @pytest.fixture(autouse=True)
 def _last_move_stays_lit(monkeypatch):
     """A move made by a key stays lit until the snapshot is taken, however loaded the machine."""
-    monkeypatch.setattr("palace_tui.tui.screens.move_highlight.SECONDS", 3600)
+    monkeypatch.setattr("palace_tui.tui.table.move_highlight.SECONDS", 3600)
 
 
 def app_for(session: Session | None = None, store: MemoryStore | None = None) -> PalaceApp:

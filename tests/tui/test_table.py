@@ -10,8 +10,8 @@ from textual import events
 
 from palace_tui.rules import Card, Rules
 from palace_tui.table.session import SeatConfig, Session
-from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.pass_device import PassScreen
+from palace_tui.tui.table.screen import TableScreen
 from tests.helpers.app import press, screen_text
 from tests.helpers.built_table import ANN_BEN, table
 
@@ -50,7 +50,7 @@ async def test_too_small_swallows_game_keys(make_app):
         await press(pilot, "enter", "t", "space", "x", "right", "enter")
         await pilot.click(offset=(5, 5))
         assert session.game.moves == moves
-        assert isinstance(app.screen, GameScreen)
+        assert isinstance(app.screen, TableScreen)
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert "Make the window larger" not in screen_text(app)
@@ -66,7 +66,7 @@ async def test_too_small_recovers_on_a_screen_pushed_while_small(make_app):
         await pilot.resize_terminal(38, 16)
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, GameScreen)
+        assert isinstance(screen, TableScreen)
         screen.apply(next(m for m in screen.view().legal if m.kind == "play"))
         await pilot.pause()
         await pilot.resize_terminal(80, 24)
@@ -89,7 +89,7 @@ async def _note_after(make_app, session: Session, *keys: str) -> str:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await press(pilot, *keys)
-        assert isinstance(app.screen, GameScreen)
+        assert isinstance(app.screen, TableScreen)
         text = screen_text(app)
         note = app.screen.note.body
         assert note and note.split(":")[0][:20] in text.replace("\n", " ")

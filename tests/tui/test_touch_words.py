@@ -14,8 +14,8 @@ import sys
 
 from palace_tui.device import Device
 from palace_tui.tui.screens import pass_device
-from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.pass_device import PassScreen
+from palace_tui.tui.table.screen import TableScreen
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.words.device import NOT_SAVED, SECOND_TAB
 from tests.helpers.app import make_session, press, screen_text
@@ -56,7 +56,7 @@ async def test_by_finger_the_pass_box_is_the_button_and_the_words_say_tap(make_a
         await pilot.pause()
         assert app.has_class("-touch") and app.has_class("-finger-rows-3")
         screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.mode() == "hand"  # Ann's cards are up
+        assert isinstance(screen, TableScreen) and screen.mode() == "hand"  # Ann's cards are up
         text = flat(screen_text(app))
         assert "Your turn: play 6 or higher (tap a card, then Play), or tap the pile to take it." in text, text
         assert not any(word in text for word in KEY_WORDS), text

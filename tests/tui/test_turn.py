@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from palace_tui.rules import Game, Move, Rules
 from palace_tui.table.session import SeatConfig, Session
-from palace_tui.tui.screens.game import GameScreen
 from palace_tui.tui.screens.pass_device import PassScreen
+from palace_tui.tui.table.screen import TableScreen
 from tests.helpers.app import hand_text, press, screen_text
 from tests.tui.test_features import play
 
@@ -145,7 +145,7 @@ async def test_setup_ready_hides_at_once(make_app):
         setup_seat = app.screen.seat
         await press(pilot, "enter")
         screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.viewer == setup_seat
+        assert isinstance(screen, TableScreen) and screen.viewer == setup_seat
         await press(pilot, "r")
         assert app.screen is screen and screen.viewer is None and session.game.turn == 2
         assert hand_cards_on_screen(app, session, setup_seat) == [] and "Cy is setting up" in screen_text(app)

@@ -24,11 +24,11 @@ from textual.widgets import Static
 from palace_tui.device import TERMINAL, Device
 from palace_tui.lessons import LESSONS, Feedback, Lesson, LessonRunner, Progress
 from palace_tui.rules import Move, SeatView
-from palace_tui.tui.screens.card_cursor import CardCursor, Row
-from palace_tui.tui.screens.card_keys import card_bindings, pile_bindings
-from palace_tui.tui.screens.key_modes import LESSON_KEYS, Ask, Mode
-from palace_tui.tui.screens.pile_click import cards_to_take
-from palace_tui.tui.screens.turn_hint import turn_hint
+from palace_tui.tui.table.card_cursor import CardCursor, Row
+from palace_tui.tui.table.card_keys import card_bindings, pile_bindings
+from palace_tui.tui.table.key_modes import LESSON_KEYS, Ask, Mode
+from palace_tui.tui.table.pile_click import cards_to_take
+from palace_tui.tui.table.turn_hint import turn_hint
 from palace_tui.tui.widgets.card_row import CardRow
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.pass_box import PassBox

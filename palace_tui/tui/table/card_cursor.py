@@ -1,6 +1,6 @@
 """Where the seat at the screen points among its own cards: the row, a cursor in each row, the marks.
 
-One :class:`CardCursor` serves the table (:class:`~.game.GameScreen`) and a lesson
+One :class:`CardCursor` serves the table (:class:`~.game.TableScreen`) and a lesson
 (:class:`~.lesson.LessonScreen`), so the same keys do the same there: ← → and
 Home/End move along the row, a rank's key jumps to it, Space marks cards of one rank
 (or, laying cards face up, as many as go face up), a click points or presses, and
@@ -25,8 +25,8 @@ from enum import StrEnum
 
 from palace_tui.rules import Card, Move, Rules, SeatView
 from palace_tui.rules.cards import rank_name
-from palace_tui.tui.screens.card_keys import RANK_KEYS
-from palace_tui.tui.screens.key_modes import Mode
+from palace_tui.tui.table.card_keys import RANK_KEYS
+from palace_tui.tui.table.key_modes import Mode
 from palace_tui.tui.widgets.card_art import Slot
 
 

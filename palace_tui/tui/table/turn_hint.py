@@ -11,7 +11,7 @@ from rich.style import Style
 from rich.text import Text
 
 from palace_tui.rules import Card, Rules, SeatView
-from palace_tui.tui.screens.key_modes import Mode
+from palace_tui.tui.table.key_modes import Mode
 from palace_tui.tui.widgets.card_art import cards_inline
 from palace_tui.words import rank_name, requirement_text
 

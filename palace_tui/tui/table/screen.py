@@ -6,13 +6,14 @@ session. After every change it redraws everything from the door's view of the se
 cards are up, so no widget ever sees another seat's hand. It asks the table by sending
 requests through the door and follows the events it answers with. Whose cards are up, and
 when the screen goes dark or is passed, is decided by the table's turn flow
-(:class:`~palace_tui.table.turn_flow.TurnFlow`): :meth:`GameScreen.follow` renders each of
+(:class:`~palace_tui.table.turn_flow.TurnFlow`): :meth:`TableScreen.follow` renders each of
 its steps. The screen is one class that owns its parts: a
 :class:`~.card_cursor.CardCursor` (the cursor and the marks, as in a lesson), a
 :class:`~.computer_turns.ComputerTurns` (the computer seats' pauses and workers),
 and the :class:`~palace_tui.tui.widgets.note_line.NoteLine`. Which keys each mode
 enables is data (:mod:`.key_modes`); a greyed key says why through
-:func:`.greyed_keys.refusal`; the line of what to do now is
+the table (:mod:`palace_tui.table.refusals`, asked by a
+:class:`~palace_tui.table.door.WhyNot`); the line of what to do now is
 :func:`.turn_hint.turn_hint`; the coach's answer is worded by
 :func:`.coach_note.coach_note`. The engine decides whether a move is legal. The
 app hears what happened by messages (:mod:`palace_tui.tui.messages`).
@@ -63,17 +64,17 @@ from palace_tui.table.door import (
 )
 from palace_tui.table.last_move import last_move
 from palace_tui.tui.messages import GameEnded, PassNeeded
-from palace_tui.tui.screens.burn_in_offer import BurnInOffers, BurnInScreen
-from palace_tui.tui.screens.card_cursor import CardCursor, Row
-from palace_tui.tui.screens.coach_note import ask_coach, coach_note
-from palace_tui.tui.screens.computer_turns import ComputerTurns
-from palace_tui.tui.screens.key_modes import Mode
-from palace_tui.tui.screens.move_highlight import MoveHighlight
-from palace_tui.tui.screens.pile_click import TAKE_LABEL, Click, PileClick, cards_to_take
-from palace_tui.tui.screens.table_bindings import TABLE_BINDINGS, key_state, table_mode
-from palace_tui.tui.screens.table_messages import CoachAnswered, ComputerMoveReady
-from palace_tui.tui.screens.turn_hint import table_titles, turn_hint
-from palace_tui.tui.screens.turn_notes import say_recap, say_result
+from palace_tui.tui.table.burn_in_offer import BurnInOffers, BurnInScreen
+from palace_tui.tui.table.card_cursor import CardCursor, Row
+from palace_tui.tui.table.coach_note import ask_coach, coach_note
+from palace_tui.tui.table.computer_turns import ComputerTurns
+from palace_tui.tui.table.key_modes import Mode
+from palace_tui.tui.table.move_highlight import MoveHighlight
+from palace_tui.tui.table.pile_click import TAKE_LABEL, Click, PileClick, cards_to_take
+from palace_tui.tui.table.table_bindings import TABLE_BINDINGS, key_state, table_mode
+from palace_tui.tui.table.table_messages import CoachAnswered, ComputerMoveReady
+from palace_tui.tui.table.turn_hint import table_titles, turn_hint
+from palace_tui.tui.table.turn_notes import say_recap, say_result
 from palace_tui.tui.widgets.board import Board
 from palace_tui.tui.widgets.card_row import CardRow
 from palace_tui.tui.widgets.game_log import GameLog, log_line
@@ -91,7 +92,7 @@ WARN = Style(color="red", bold=True)
 DIM = Style(dim=True)
 
 
-class GameScreen(Screen[None], inherit_bindings=False):
+class TableScreen(Screen[None], inherit_bindings=False):
     """One game at a table, from the deal to the last card.
 
     ``ai_delay`` is the pause before a computer seat's move lands; ``resumed``: the game was

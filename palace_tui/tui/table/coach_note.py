@@ -20,9 +20,9 @@ from textual.worker import get_current_worker
 
 from palace_tui.rules import SeatView
 from palace_tui.table.door import CoachAdvised
-from palace_tui.tui.screens.card_cursor import CardCursor
-from palace_tui.tui.screens.key_modes import Mode
-from palace_tui.tui.screens.table_messages import CoachAnswered
+from palace_tui.tui.table.card_cursor import CardCursor
+from palace_tui.tui.table.key_modes import Mode
+from palace_tui.tui.table.table_messages import CoachAnswered
 from palace_tui.tui.widgets.card_art import cards_inline
 from palace_tui.tui.widgets.game_log import log_line
 

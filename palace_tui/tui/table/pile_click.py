@@ -15,8 +15,8 @@ from __future__ import annotations
 from enum import Enum
 
 from palace_tui.rules import Rules, SeatView
-from palace_tui.tui.screens.card_cursor import CardCursor
-from palace_tui.tui.screens.key_modes import Mode
+from palace_tui.tui.table.card_cursor import CardCursor
+from palace_tui.tui.table.key_modes import Mode
 
 #: The note's label while a click on the pile waits for the second one.
 TAKE_LABEL = "Take the pile"

@@ -116,7 +116,7 @@ def keys(
     return ModeKeys(MappingProxyType(answers), other)
 
 
-# ------------------------------------------------------------ the table (GameScreen)
+# ------------------------------------------------------------ the table (TableScreen)
 
 #: Every action of the table screen's bindings (``app.save_quit`` is the app's).
 TABLE_ACTIONS = (
@@ -147,7 +147,7 @@ TABLE_ACTIONS = (
 #: The same in every mode: the rules card, take-back and its reason.
 _EVERY_MODE = {"rules"}
 _TAKE_BACK = {"take_back": Ask.TAKE_BACK, "why_no_take_back": Ask.WHY_NO_TAKE_BACK}
-#: Getting about the seat's own cards (card_cursor) and the reasons of greyed keys (greyed_keys).
+#: Getting about the seat's own cards (card_cursor) and the reasons of greyed keys (palace_tui.table.refusals).
 _MOVING = {"cursor", "cursor_end", "jump", "clear_marks", "why_not"}
 #: Shown greyed out while another seat acts or the game is over: the keys of a turn.
 _TURN_KEYS = {"cursor", "cursor_end", "jump", "clear_marks", "mark", "play", "take", "coach", "explain"}
@@ -164,7 +164,7 @@ _PLAYING = {"abandon", "explain", "log_page", *_MOVING}
 #: The moves of two house rules, on only when the engine offers them (the chance card, a drawn match).
 _HOUSE_MOVES = {"chance": Ask.CHANCE, "done": Ask.DONE}
 
-#: What each mode of the table (:meth:`GameScreen.mode`) lets the keys do.
+#: What each mode of the table (:meth:`TableScreen.mode`) lets the keys do.
 TABLE_KEYS: Mapping[Mode, ModeKeys] = MappingProxyType(
     {
         Mode.OVER: _table(on={"log_page"}, greyed=_TURN_KEYS),

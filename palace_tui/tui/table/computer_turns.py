@@ -24,7 +24,7 @@ from textual.worker import get_current_worker
 
 from palace_tui.rules import Move
 from palace_tui.table.door import ComputerMove, TableDoor
-from palace_tui.tui.screens.table_messages import ComputerMoveReady
+from palace_tui.tui.table.table_messages import ComputerMoveReady
 
 
 class ComputerTurns:
@@ -97,7 +97,10 @@ class ComputerTurns:
 
     def _computer_to_act(self, serial: int) -> bool:
         to_act = self.table.now().to_act
-        return serial == self.serial and to_act is not None and not self.table.table().seats[to_act].human
+        if serial != self.serial or to_act is None:
+            return False
+        seat = self.table.table().seats[to_act]
+        return not seat.human and seat.here  # a computer another machine runs moves there
 
     def _land(self, serial: int, move: Move | None) -> None:
         self._timer = None

@@ -14,8 +14,8 @@ from textual.binding import Binding, BindingType
 
 from palace_tui.rules import SeatView
 from palace_tui.table.door import Now, Step, TableInfo
-from palace_tui.tui.screens.card_keys import card_bindings, pile_bindings
-from palace_tui.tui.screens.key_modes import PUBLIC_TABLE_KEYS, TABLE_KEYS, Ask, Mode
+from palace_tui.tui.table.card_keys import card_bindings, pile_bindings
+from palace_tui.tui.table.key_modes import PUBLIC_TABLE_KEYS, TABLE_KEYS, Ask, Mode
 from palace_tui.words import take_back as take_back_words
 
 TABLE_BINDINGS: list[BindingType] = [
@@ -36,7 +36,7 @@ TABLE_BINDINGS: list[BindingType] = [
     Binding("escape", "clear_marks", "Unmark", show=False, id="unmark"),
     Binding("pageup", "log_page(-1)", "Log back", show=False, id="log-up"),
     Binding("pagedown", "log_page(1)", "Log on", show=False, id="log-down"),
-    # Pressed while greyed out: the engine's reason in the note line (greyed_keys).
+    # Pressed while greyed out: the engine's reason in the note line (palace_tui.table.refusals).
     Binding("t", "why_not('take')", show=False, id="take-why"),
     Binding("enter", "why_not('enter')", show=False, id="enter-why"),
     Binding("e", "why_not('explain')", show=False, id="explain-why"),
