@@ -107,19 +107,13 @@ def send_key_events(app, keys) -> None:
 
 
 async def press(pilot, *keys: str) -> None:
-    """Press keys as a terminal would send them, then wait once for the app to settle.
+    """Press keys as a terminal would send them, then wait once for the app to be idle
+    (tests.helpers.settle: every message handled, workers done, the screen up it leads to).
 
     ``pilot.press`` waits for the app to go idle after every key (~60 ms each);
     a whole move's keys in one go keeps the game tests fast.
     """
-    app = pilot.app
-    send_key_events(app, keys)
-    screen = app.screen
-    await pilot.pause()
-    # A key that pushed or popped a screen leaves the new screen still mounting: wait for
-    # it too (on a loaded machine one pause is not always enough).
-    for _ in range(20):
-        if app.screen is screen:
-            break
-        screen = app.screen
-        await pilot.pause()
+    from tests.helpers.settle import settle
+
+    send_key_events(pilot.app, keys)
+    await settle(pilot)

@@ -9,6 +9,7 @@ from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.screens.results import ResultsScreen
 from palace_tui.tui.table.screen import TableScreen
 from tests.helpers.app import keys_for, press, screen_text
+from tests.helpers.settle import settle
 
 
 def choose_move(view, rng: random.Random, swaps_done: dict[int, int]) -> Move:
@@ -99,7 +100,7 @@ async def play_through(app, pilot, seed: int = 1, max_steps: int = 3000) -> Priv
     rng = random.Random(seed)
     swaps: dict[int, int] = {}
     watch: PrivacyWatch | None = None
-    await pilot.pause()
+    await settle(pilot)
     for _ in range(max_steps):
         screen = app.screen
         if isinstance(screen, ResultsScreen):
@@ -111,13 +112,17 @@ async def play_through(app, pilot, seed: int = 1, max_steps: int = 3000) -> Priv
             await press(pilot, "enter")
             continue
         if not isinstance(screen, TableScreen):
-            await pilot.pause()
+            await settle(pilot, lambda s=screen: app.screen is not s, what=f"the {type(screen).__name__} to give way")
             continue
         if watch is None or watch.session is not app.session:
             watch = PrivacyWatch(app.session)
         mode = screen.mode()
         if mode in ("wait", "over"):
-            await pilot.pause()
+            await settle(
+                pilot,
+                lambda s=screen, m=mode: app.screen is not s or s.mode() != m,
+                what=f"the table's {mode!r} to end",
+            )
             continue
         if mode == "result":  # the mover sees what the move did, then ends the turn
             watch.check_table(app, screen.viewer)

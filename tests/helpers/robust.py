@@ -18,6 +18,7 @@ from collections import Counter
 from palace_tui.rules.cards import make_deck
 from tests.helpers.app import keys_for, make_session, screen_text, send_key_events
 from tests.helpers.app_driver import choose_move
+from tests.helpers.settle import settle
 
 __all__ = [
     "CARD_RE",
@@ -46,7 +47,7 @@ async def send_keys(pilot, keys, pause: bool = True) -> None:
     """
     send_key_events(pilot.app, keys)
     if pause:
-        await pilot.pause()
+        await settle(pilot)
 
 
 def deck_problem(game) -> str | None:
@@ -104,7 +105,7 @@ async def play_human_moves(
     for _ in range(max_steps):
         if played >= moves:
             return played
-        await pilot.pause()
+        await settle(pilot)
         if on_screen is not None:
             on_screen(app)
         screen = app.screen

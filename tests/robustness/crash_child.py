@@ -48,6 +48,7 @@ async def run(data_dir: str, log_path: str, seed: int) -> None:
     from palace_tui.tui.screens.pass_device import PassScreen
     from palace_tui.tui.screens.results import ResultsScreen
     from tests.helpers.robust import choose_move, human_turn, keys_for, on_result_step, send_keys
+    from tests.helpers.settle import running, settle
 
     log = open(log_path, "a", encoding="utf-8")  # noqa: SIM115 (open while the child lives; a kill closes it)
 
@@ -85,11 +86,10 @@ async def run(data_dir: str, log_path: str, seed: int) -> None:
         app = PalaceApp(resume=True, store=store, ai_delay=0)
     rng = random.Random(seed)
     swaps: dict[int, int] = {}
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(80, 24)) as pilot:
         write("ready")
         while True:
-            await pilot.pause()
+            await settle(pilot)
             screen = app.screen
             if isinstance(screen, ResultsScreen):
                 await send_keys(pilot, ["enter"])

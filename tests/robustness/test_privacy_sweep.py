@@ -36,6 +36,7 @@ from palace_tui.tui.screens.results import ResultsScreen
 from palace_tui.tui.table.burn_in_offer import BurnInScreen
 from palace_tui.tui.table.screen import TableScreen
 from tests.helpers.robust import CARD_RE, choose_move, keys_for, make_session, send_keys
+from tests.helpers.settle import running, settle
 
 #: Sweeps of whole games through the app: the slow tier (scripts/check -m "not slow" skips them).
 pytestmark = pytest.mark.slow
@@ -212,7 +213,7 @@ async def play_game(
     taken_back_at: set[int] = set()
     played = 0
     for _ in range(max_steps):
-        await pilot.pause()
+        await settle(pilot)
         sweep.check(app, settled=True)
         assert not sweep.failures, sweep.failures[0]
         screen = app.screen
@@ -289,7 +290,7 @@ async def test_privacy_sweep_over_whole_games(make_app, monkeypatch, preset, hum
         session = make_session(preset, humans=humans, computers=computers, seed=seed)
         app = make_app(session, ai_delay=delay)
         sweep = Sweep(app, session, monkeypatch)
-        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        async with running(app, notifications=True) as pilot:
             await play_game(app, pilot, sweep, random.Random(seed))
             assert isinstance(app.screen, ResultsScreen), type(app.screen).__name__
         assert session.game.phase == "over" and not sweep.failures, sweep.failures[:1]
@@ -312,7 +313,7 @@ async def test_privacy_sweep_with_two_packs_and_jokers(make_app, monkeypatch):
     )
     app = make_app(session)
     sweep = Sweep(app, session, monkeypatch)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+    async with running(app, notifications=True) as pilot:
         await play_game(app, pilot, sweep, random.Random(5), moves=30)
     assert not sweep.failures and sweep.pass_frames >= 4 and sweep.own_cards_seen >= 8
 
@@ -340,7 +341,7 @@ async def test_privacy_sweep_with_every_house_rule(make_app, monkeypatch, humans
     session = make_session("palace", humans=humans, computers=computers, seed=seed, options=HOUSE_RULES)
     app = make_app(session)
     sweep = Sweep(app, session, monkeypatch)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+    async with running(app, notifications=True) as pilot:
         await play_game(app, pilot, sweep, random.Random(seed))
         assert isinstance(app.screen, ResultsScreen), type(app.screen).__name__
     assert not sweep.failures, sweep.failures[:1]
@@ -359,7 +360,7 @@ async def _sweep_fails(make_app, monkeypatch, seed: int = 30) -> str:
     app = make_app(session, ai_delay=0.01)  # a pause: the frames while the computer thinks are drawn
     sweep = Sweep(app, session, monkeypatch)
     with pytest.raises(AssertionError) as caught:
-        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        async with running(app, notifications=True) as pilot:
             await play_game(app, pilot, sweep, random.Random(seed))
     return str(caught.value)
 

@@ -28,6 +28,7 @@ from tests.helpers.robust import (
     screen_text,
     send_keys,
 )
+from tests.helpers.settle import running, settle
 
 
 def saved(data_dir) -> dict | None:
@@ -52,10 +53,10 @@ def offer_key(app, answer: str) -> str | None:
 async def quit_mid_game(make_app, session: Session, moves: int, seed: int = 5) -> tuple[str, dict]:
     """Play ``moves`` human moves, ctrl+q, and return the position and the session dict at that moment."""
     app = make_app(session)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with running(app, size=(100, 30)) as pilot:
         played = await play_human_moves(app, pilot, random.Random(seed), moves)
         assert played == moves
-        await pilot.pause()
+        await settle(pilot)
         position = session.game.to_json()
         state = session.to_dict()
         await send_keys(pilot, ["ctrl+q"])
@@ -80,15 +81,14 @@ async def test_ctrl_q_then_continue_restores_the_position_behind_the_privacy_scr
     assert saved(data_dir)["game"] == json.loads(position), "ctrl+q did not save the position on screen"
 
     app = make_app()
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(100, 30)) as pilot:
         text = screen_text(app)
         key = offer_key(app, "Continue")
         assert key is not None, f"no Continue offered at start with a saved game:\n{text}"
         assert "Continue" in text and "new" in text.casefold(), text
         assert offer_key(app, "New") is not None, f"no New offered beside Continue:\n{text}"
         await send_keys(pilot, [key])
-        await pilot.pause()
+        await settle(pilot, PassScreen)
         assert isinstance(app.screen, PassScreen), type(app.screen).__name__
         assert app.screen.seat == to_act
         text = screen_text(app)
@@ -108,15 +108,14 @@ async def test_new_instead_of_continue_opens_the_new_table(make_app, data_dir):
     await quit_mid_game(make_app, session, moves=3)
 
     app = make_app()
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(100, 30)) as pilot:
         key = offer_key(app, "New")
         assert key is not None, f"no New offered at start with a saved game:\n{screen_text(app)}"
         await send_keys(pilot, [key])
-        await pilot.pause()
+        await settle(pilot, NewTableScreen)
         assert isinstance(app.screen, NewTableScreen), type(app.screen).__name__
         await send_keys(pilot, ["ctrl+s"])
-        await pilot.pause()
+        await settle(pilot, lambda: app.session is not None and app.session.table_id != session.table_id)
         assert app.session is not None and app.session.table_id != session.table_id
         await send_keys(pilot, ["ctrl+q"])
     assert app.return_code == 0
@@ -134,8 +133,7 @@ async def test_resume_flag_goes_straight_back_to_the_saved_seat(make_app, data_d
     from palace_tui.tui.app import PalaceApp
 
     app = PalaceApp(**kwargs)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         assert isinstance(app.screen, PassScreen), type(app.screen).__name__
         assert app.screen.seat == to_act
         assert_same_position(app.session, position, state)
@@ -152,8 +150,7 @@ async def test_resume_in_setup_keeps_the_setup_step(make_app, data_dir):
     position, state = await quit_mid_game(make_app, session, moves=1)
     assert json.loads(position)["phase"] == "setup"
     app = make_app(resume=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app):
         assert isinstance(app.screen, PassScreen)
         assert app.screen.seat == json.loads(position)["turn"]
         assert_same_position(app.session, position, state)
@@ -162,8 +159,7 @@ async def test_resume_in_setup_keeps_the_setup_step(make_app, data_dir):
 async def test_resume_with_nothing_saved_opens_the_new_table(make_app, data_dir):
     """--resume with an empty data folder does not crash: the new-table screen opens."""
     app = make_app(resume=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app):
         assert isinstance(app.screen, NewTableScreen)
         assert "Traceback" not in screen_text(app)
 
@@ -202,15 +198,15 @@ async def test_a_finished_game_counts_once_when_resumed_and_ended_again(make_app
     session = near_the_end(seed=12)
     names = session.names
     app = make_app(session)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with running(app, size=(100, 30)) as pilot:
         app.store.clear_session = lambda: None  # the crash: the record is written, the save stays
-        await pilot.pause()
+        await settle(pilot, PassScreen)
         assert isinstance(app.screen, PassScreen)
         await send_keys(pilot, ["enter"])
         screen = app.screen
         move = ending_move(session.game)
         await send_keys(pilot, keys_for(move, screen.view(), screen.cursor, screen.cursor.row))
-        await pilot.pause()
+        await settle(pilot, ResultsScreen)
         assert isinstance(app.screen, ResultsScreen), type(app.screen).__name__
         await send_keys(pilot, ["ctrl+q"])
     left = saved(data_dir)
@@ -223,8 +219,7 @@ async def test_a_finished_game_counts_once_when_resumed_and_ended_again(make_app
             with Store(data_dir) as store:
                 store.save_session(left)  # as if the resumed app died before clearing the save too
         app = make_app(resume=True)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
+        async with running(app, size=(100, 30)) as pilot:
             assert isinstance(app.screen, ResultsScreen), type(app.screen).__name__
             await send_keys(pilot, ["ctrl+q"])
         assert saved(data_dir) is None, "the shown result left its save behind"
@@ -238,10 +233,9 @@ async def test_a_finished_game_counts_once_when_resumed_and_ended_again(make_app
     with Store(data_dir) as store:
         store.save_session(left)
     app = make_app(resume=True)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(100, 30)) as pilot:
         await send_keys(pilot, ["enter"])  # play again
-        await pilot.pause()
+        await settle(pilot, lambda: app.session.game_number == 1 and app.session.game.phase == "setup")
         assert app.session.game_number == 1 and app.session.game.phase == "setup"
         await send_keys(pilot, ["ctrl+q"])
     again = saved(data_dir)

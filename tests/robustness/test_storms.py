@@ -30,6 +30,7 @@ from tests.helpers.robust import (
     screen_text,
     send_keys,
 )
+from tests.helpers.settle import running
 
 #: Key storms through every screen: the slow tier.
 pytestmark = pytest.mark.slow
@@ -137,8 +138,7 @@ async def storm(
     app = make_app(session)
     quit_at: str | None = None
     while sent < keys:
-        async with app.run_test(size=size, notifications=True) as pilot:
-            await pilot.pause()
+        async with running(app, size=size, notifications=True) as pilot:
             check(app, seen)
             if quit_at is not None and app.session.is_human(json.loads(quit_at)["turn"]):
                 # Resumed with a person to act: the very position quit, behind the privacy screen.
@@ -217,8 +217,7 @@ async def test_key_storm_through_the_lessons(tmp_path):
     seen: set[str] = set()
     while sent < 300:
         app = LearnApp(data_dir=str(tmp_path / "learn"))
-        async with app.run_test(size=rng.choice([(80, 24), (120, 40)])) as pilot:
-            await pilot.pause()
+        async with running(app, size=rng.choice([(80, 24), (120, 40)])) as pilot:
             while sent < 300 and app.return_code is None:
                 if rng.random() < 0.03:
                     await pilot.resize_terminal(*rng.choice(SIZES))

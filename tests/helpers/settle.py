@@ -1,0 +1,122 @@
+"""The one way an app test waits: for a stated condition, with a generous deadline.
+
+``await settle(pilot)`` waits until the app is idle: every message queued on the app and its
+screens handled, no worker still thinking, no animation running, the same screen up twice in
+a row. ``await settle(pilot, until)`` waits until ``until`` holds, where ``until`` is
+
+- a screen class: that screen is up (``settle(pilot, ResultsScreen)``);
+- a string: those words are on screen, whole, however the lines wrap (``settle(pilot, "Pass to Ann")``);
+- a callable of no arguments: it returns something true (``settle(pilot, lambda: screen.mode() == "hand")``).
+
+The deadline is 60 seconds (times ``PALACE_TEST_WAIT_SCALE``, for a very slow machine): it is
+there so a broken app fails instead of hanging, never to time the app. When it passes, the
+failure says what the test waited for and what it saw (the screen, its words, what was busy).
+Textual's own wait for a screen's messages (``Pilot._wait_for_screen``, under every pause and
+press) gives up after 30 seconds: on a machine at load 10 a screen that takes two seconds
+of work to mount can take longer than that, so ``patient_pilot`` gives it the same deadline.
+
+``running(app, size=(80, 24))`` starts an app as the tests run it and waits for its first
+screen to settle: the preamble of every app test.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.worker import WorkerState
+
+from tests.helpers.app import reads, screen_text
+
+#: How long a wait may take before it is a failure, in seconds.
+DEADLINE = 60.0 * float(os.environ.get("PALACE_TEST_WAIT_SCALE", "1"))
+
+Until = type[Screen[Any]] | str | Callable[[], object] | None
+
+
+def patient_pilot(monkeypatch: Any) -> None:
+    """Give Textual's wait for a screen's pending messages the deadline of :func:`settle`."""
+    wait = Pilot._wait_for_screen
+
+    async def patient(self: Pilot[Any], timeout: float = DEADLINE) -> bool:
+        return await wait(self, timeout=max(timeout, DEADLINE))
+
+    monkeypatch.setattr(Pilot, "_wait_for_screen", patient)
+
+
+def busy(app) -> str | None:
+    """What the app still has to do, in a few words, or None when it is idle."""
+    screen = app.screen
+    for node in (app, *app.screen_stack, *screen.walk_children()):
+        if node._message_queue.qsize() or node._next_callbacks:
+            return f"{type(node).__name__} has messages to handle"
+    if screen._callbacks:
+        return f"{type(screen).__name__} has callbacks waiting for a refresh"
+    if screen._layout_required or screen._repaint_required:
+        return f"{type(screen).__name__} has a layout or repaint to do"
+    thinking = [w.name or w.group for w in app.workers if w.state in (WorkerState.PENDING, WorkerState.RUNNING)]
+    if thinking:
+        return "workers still running: " + ", ".join(thinking)
+    animator = app.animator
+    if animator._animations or animator._scheduled:
+        return "an animation is running"
+    return None
+
+
+def _condition(app, until: Until) -> tuple[Callable[[], object], str]:
+    """``until`` as a test of the app and the words that say what it waits for."""
+    if until is None:
+        return (lambda: busy(app) is None), "the app to be idle"
+    if isinstance(until, type):
+        return (lambda: isinstance(app.screen, until)), f"the {until.__name__} to be up"
+    if isinstance(until, str):
+        return (lambda: reads(screen_text(app), until)), f"{until!r} on screen"
+    return until, getattr(until, "__name__", "the condition")
+
+
+def _seen(app) -> str:
+    """What the app shows and does now, for a failure message."""
+    try:
+        screen = app.screen
+        text = "\n".join(line.rstrip() for line in screen_text(app).splitlines()).strip("\n")
+    except Exception as error:  # the app may have closed: say so rather than hide the wait's failure
+        return f"no screen to read ({error!r})"
+    return f"screen {type(screen).__name__}, {busy(app) or 'idle'}; on screen:\n{text}"
+
+
+async def settle(
+    pilot: Pilot[Any], until: Until = None, *, what: str | None = None, timeout: float | None = None
+) -> None:
+    """Wait until ``until`` holds (the app idle when it is None); fail, saying what was waited
+    for and what was seen, if it has not after the deadline."""
+    app = pilot.app
+    holds, said = _condition(app, until)
+    limit = DEADLINE if timeout is None else timeout
+    deadline = time.monotonic() + limit
+    screen = app.screen if app.is_running else None
+    while True:
+        # One round: every message queued on the screen handled, then the process idle (pause).
+        await pilot.pause()
+        if not app.is_running or app._exit:
+            if until is None or holds():
+                return
+            raise AssertionError(f"the app stopped while waiting for {what or said}")
+        stable = until is not None or app.screen is screen
+        screen = app.screen
+        if stable and holds():
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {limit:.0f} s for {what or said}; saw {_seen(app)}")
+
+
+@asynccontextmanager
+async def running(app, size: tuple[int, int] = (80, 24), **kwargs: Any) -> AsyncIterator[Pilot[Any]]:
+    """Run ``app`` headless at ``size`` and yield its pilot once the first screen is up and idle."""
+    async with app.run_test(size=size, **kwargs) as pilot:
+        await settle(pilot)
+        yield pilot
