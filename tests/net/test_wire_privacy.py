@@ -203,6 +203,9 @@ async def test_four_seats_house_rules_burn_ins_coach_and_a_rejoin(served, monkey
         served, monkeypatch, ["Ann", "Ben", "Cy", "Dee"], 1, Rules.from_line(HOUSE), 4, habits, rejoin=1
     )
     assert {"played", "took", "flipped"} <= checker.kinds
+    sent = [text for texts in checker.checked.values() for text in texts]
+    assert any('"type":"advice"' in text for text in sent), "the coach was never asked"
+    assert not room.session.is_human(3)
     assert checker.frames > 200
 
 
