@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from palace_tui.net.client import Closed, Connection
 from palace_tui.net.protocol import (
+    AdviceUpdate,
     AgainRequest,
     BurnInRequest,
     CoachRequest,
@@ -54,6 +55,8 @@ class Bot:
     seat: int | None = None
     token: str | None = None
     moves: int = 0
+    #: The coach's answers received (each is played).
+    advice: int = 0
     games: int = 0
     refusals: list[str] = field(default_factory=list)
     closed: str | None = None
@@ -89,6 +92,10 @@ class Bot:
                     await self._act(connection, update)
                     if self.leave_after and self.moves >= self.leave_after:
                         return
+                elif isinstance(update, AdviceUpdate):
+                    self.advice += 1
+                    await connection.send(MoveRequest(update.move))
+                    self.moves += 1
                 elif isinstance(update, RefusedUpdate):
                     self.refusals.append(update.reason)
                     # A race lost (the window shut, a move came first): just move, once per state.
@@ -111,8 +118,9 @@ class Bot:
             return
         if state.to_act != self.seat or not state.view.legal:
             return
-        if self.rng.random() < self.habits.coach:
-            await connection.send(CoachRequest())
+        if extras and self.rng.random() < self.habits.coach:
+            await connection.send(CoachRequest())  # the coach's move is played when it answers
+            return
         await connection.send(MoveRequest(self.rng.choice(state.view.legal)))
         self.moves += 1
 
