@@ -9,4 +9,15 @@ import importlib.util
 
 WEB_EXTRA = all(importlib.util.find_spec(name) for name in ("textual_serve", "aiohttp"))
 
-collect_ignore = [] if WEB_EXTRA else ["palace_tui/web/server.py"]
+collect_ignore = (
+    []
+    if WEB_EXTRA
+    else [
+        "palace_tui/web/server.py",
+        # palace host and palace join (aiohttp): their tests skip too (tests/net/conftest.py).
+        "palace_tui/net/server.py",
+        "palace_tui/net/client.py",
+        "palace_tui/net/bots.py",
+        "palace_tui/cli/host.py",
+    ]
+)

@@ -48,6 +48,12 @@ def _serve(argv: list[str]) -> int:
     return serve.main(argv)
 
 
+def _host(argv: list[str]) -> int:
+    from palace_tui.cli import host
+
+    return host.main(argv)
+
+
 #: Every subcommand: what runs it, and one line for ``palace --help``.
 #: The dispatch and the help both read this table, so a command cannot be left out of the help.
 COMMANDS: dict[str, tuple[Callable[[list[str]], int], str]] = {
@@ -57,6 +63,7 @@ COMMANDS: dict[str, tuple[Callable[[list[str]], int], str]] = {
     "rules": (_rules, "your saved house rules, and the line that shares each"),
     "simulate": (_simulate, "computer-only games, for statistics"),
     "serve": (_serve, "play in a web browser (on this machine or a tablet)"),
+    "host": (_host, "open a table that each player joins from their own device"),
 }
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from palace_tui.net.client import Closed, Connection
 from palace_tui.net.protocol import (
+    AdviceUpdate,
     AgainRequest,
     BurnInRequest,
     CoachRequest,
@@ -54,6 +55,8 @@ class Bot:
     seat: int | None = None
     token: str | None = None
     moves: int = 0
+    #: The coach's answers received (each is played).
+    advice: int = 0
     games: int = 0
     refusals: list[str] = field(default_factory=list)
     closed: str | None = None
@@ -65,7 +68,7 @@ class Bot:
         connection = self.connection = await Connection.open(self.url, self.join)
         connection.keep = True
         last_state: StateUpdate | None = None
-        sent_for = -1
+        states = retried = 0
         try:
             while True:
                 try:
@@ -84,35 +87,42 @@ class Bot:
                     if self.seat == min(update.order or (0,)):
                         await connection.send(AgainRequest())
                 elif isinstance(update, StateUpdate):
-                    last_state = update
-                    sent_for = await self._act(connection, update, sent_for)
+                    # The host sends a state only after a change: each is answered once.
+                    last_state, states = update, states + 1
+                    await self._act(connection, update)
                     if self.leave_after and self.moves >= self.leave_after:
                         return
+                elif isinstance(update, AdviceUpdate):
+                    self.advice += 1
+                    await connection.send(MoveRequest(update.move))
+                    self.moves += 1
                 elif isinstance(update, RefusedUpdate):
                     self.refusals.append(update.reason)
-                    if last_state is not None:  # a race lost (the window shut, a move came first): just move
-                        sent_for = await self._act(connection, last_state, -1, extras=False)
+                    # A race lost (the window shut, a move came first): just move, once per state.
+                    if last_state is not None and retried != states:
+                        retried = states
+                        await self._act(connection, last_state, extras=False)
         finally:
             self.frames = connection.frames
             await connection.close()
 
-    async def _act(self, connection: Connection, state: StateUpdate, sent_for: int, extras: bool = True) -> int:
-        """Answer one state: a claim, a take-back, the coach or a move, at most once per event count."""
-        if self.seat is None or state.events_end == sent_for:
-            return sent_for
+    async def _act(self, connection: Connection, state: StateUpdate, extras: bool = True) -> None:
+        """Answer one state: a claim, a take-back, the coach or a move."""
+        if self.seat is None:
+            return
         if extras and state.burn_in and self._holds_burn(state) and self.rng.random() < self.habits.burn_in:
             await connection.send(BurnInRequest())
-            return state.events_end
+            return
         if extras and state.take_back and self.rng.random() < self.habits.take_back:
             await connection.send(TakeBackRequest())
-            return state.events_end
+            return
         if state.to_act != self.seat or not state.view.legal:
-            return sent_for
-        if self.rng.random() < self.habits.coach:
-            await connection.send(CoachRequest())
+            return
+        if extras and self.rng.random() < self.habits.coach:
+            await connection.send(CoachRequest())  # the coach's move is played when it answers
+            return
         await connection.send(MoveRequest(self.rng.choice(state.view.legal)))
         self.moves += 1
-        return state.events_end
 
     @staticmethod
     def _holds_burn(state: StateUpdate) -> bool:

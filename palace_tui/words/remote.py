@@ -74,3 +74,35 @@ def no_such_seat(name: str) -> str:
 def bad_message(reason: str) -> str:
     """Why a message was refused (the connection then closes)."""
     return f"That message was refused ({reason}): the connection is closed."
+
+
+def host_status(names: list[str], computers: list[bool], present: tuple[bool, ...], watchers: int) -> str:
+    """The host terminal's line on who is at the table.
+
+    >>> host_status(["Ann", "Ben", "Cy"], [False, False, True], (True, False, True), 1)
+    'At the table: Ann, Cy (computer); waiting for Ben; 1 watching.'
+    """
+    here = [f"{n} (computer)" if c else n for n, c, p in zip(names, computers, present) if p]
+    away = [n for n, p in zip(names, present) if not p]
+    parts = ["At the table: " + (", ".join(here) if here else "nobody yet")]
+    if away:
+        parts.append("waiting for " + ", ".join(away))
+    if watchers:
+        parts.append(f"{watchers} watching")
+    return "; ".join(parts) + "."
+
+
+def how_to_join(code: str, url: str, local_only: bool) -> list[str]:
+    """What the host prints when its room opens: the code, the address, the join line, and who can reach it."""
+    reach = (
+        "Only this computer can join (--host 0.0.0.0 opens it to the local network)."
+        if local_only
+        else "Any device on this computer's networks can join with the code: host on a network you trust."
+    )
+    return [
+        f"Room {code} is open.",
+        f"Its address: {url}",
+        f"To join from a terminal: palace join {url}",
+        reach,
+        "Type q and Enter (or press Ctrl+C) to close the room; the game stays saved (palace host --resume).",
+    ]

@@ -6,6 +6,9 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import pytest
+
+pytest.importorskip("aiohttp", reason="the host needs the web extra: pip install '.[web]'")
+
 from aiohttp import web
 
 from palace_tui.net.room import Room

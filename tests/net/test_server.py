@@ -195,6 +195,7 @@ async def test_a_page_of_another_site_cannot_open_a_websocket(served):
         assert refused.value.status == 403
 
 
+@pytest.mark.slow
 async def test_taking_a_move_back_and_claiming_a_burn_over_the_wire(served):
     from palace_tui.rules import Rules
 

@@ -1,0 +1,245 @@
+"""``palace host``: open a table that devices join over the network, each with its own seat.
+
+The table is chosen with the same flags as ``palace`` (players, computers, preset, rules,
+seed, level); with none, Ann and Ben are people and Cy is a computer. The host prints
+the room code, its address, the ``palace join`` line and a QR code of the address, then
+a line whenever someone comes or goes. The game is the ordinary autosave of the data
+folder (saved after every move, so even SIGKILL loses nothing) and the room's code and
+seat tokens are saved beside it: ``palace host --resume`` reopens the same room, and the
+devices rejoin with their tokens. Every bad flag prints one sentence and exits with 2.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import secrets
+import signal
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+from palace_tui.cli.usage import Parser, UsageError, refuse, say
+
+#: The table ``palace host`` opens with no table flags.
+DEFAULT_TABLE = ["--players", "Ann,Ben,Cy", "--computers", "1"]
+
+
+def parser() -> Parser:
+    """The host's own flags (the table's are ``palace``'s, read by :func:`palace_tui.cli.play.build`)."""
+    from palace_tui.net.client import DEFAULT_PORT
+
+    p = Parser(
+        prog="palace host",
+        description="Open a Palace table that phones, tablets and terminals join, each player on their own "
+        "device. Takes the table flags of palace (--players, --computers, --preset, --rules, --option, --seed, "
+        "--level, --resume, --data-dir, --ai-delay).",
+        add_help=True,
+    )
+    p.add_argument(
+        "--host",
+        default="0.0.0.0",
+        help="address to listen on (default 0.0.0.0: the local networks this computer is on; 127.0.0.1: "
+        "this computer only)",
+    )
+    p.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
+    return p
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise UsageError(f"--port must be a number from 0 to 65535, not {text!r}")
+    return int(text)
+
+
+def new_code() -> str:
+    """A fresh room code (:mod:`secrets`)."""
+    from palace_tui.net.protocol import CODE_LENGTH, CODE_LETTERS
+
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def reachable_address(bind: str) -> str:
+    """The address to print for devices: the bound one, or for 0.0.0.0 this computer's own on its network."""
+    if bind not in ("0.0.0.0", "::", ""):
+        return bind
+    try:
+        # A UDP "connect" sends nothing: it only asks the system which address would be used.
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            return str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Host until the room is closed; 2 with one sentence for a bad command line."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        own, rest = parser().parse_known_args(args)
+        try:
+            import aiohttp  # noqa: F401
+        except ImportError:
+            raise UsageError("palace host needs the web extra: pip install 'palace-tui[web]'") from None
+        from palace_tui.cli.play import build
+
+        table = build(rest)
+        if table["session"] is None and not table["resume"]:
+            table = build(DEFAULT_TABLE + rest)
+    except UsageError as exc:
+        return refuse("palace host", exc)
+    try:
+        return asyncio.run(_host(own.host, own.port, table))
+    except UsageError as exc:
+        return refuse("palace host", exc)
+
+
+async def _host(bind: str, port: int, table: dict[str, Any]) -> int:
+    from aiohttp import web
+
+    from palace_tui.net.room import Room
+    from palace_tui.net.room_file import RoomFile, load_room, save_room
+    from palace_tui.net.server import Host
+    from palace_tui.store import Store
+    from palace_tui.table.session import Session
+    from palace_tui.words import remote as words
+
+    store = Store(table["data_dir"])
+    folder = Path(store.data_dir)
+    session: Session | None = table["session"]
+    room_saved = None
+    if table["resume"]:
+        data = store.load_session()
+        if not data:
+            store.close()
+            raise UsageError("There is no saved game to resume: start one with palace host and the table's flags")
+        try:
+            session = Session.from_dict(data)
+        except ValueError as exc:
+            store.close()
+            raise UsageError(f"The saved game could not be used ({exc})") from None
+        room_saved = load_room(folder, session.table_id)
+    assert session is not None
+    for warning in store.warnings:
+        say(warning, err=True)
+
+    def autosave(s: Session) -> None:
+        if s.game.phase != "over" or not s.recorded:
+            store.save_session(s.to_dict())
+
+    def save_tokens(room: Room) -> None:
+        if store.owns_saves:
+            with contextlib.suppress(OSError):
+                save_room(folder, RoomFile(room.code, room.session.table_id, dict(room.tokens)))
+
+    def game_over(s: Session) -> None:
+        if s.game.outcome() is not None:
+            store.record_game(s.record())
+        store.clear_session()
+        names = s.names
+        outcome = s.game.outcome()
+        if outcome is not None and outcome.winner is not None:
+            say(f"Game {s.game_number + 1} is over: {names[outcome.winner]} went out first.")
+
+    last_status = [""]
+
+    def status(room: Room) -> None:
+        s = room.session
+        line = words.host_status(s.names, [not s.is_human(i) for i in range(len(s.seats))], room.present, room.watchers)
+        if line != last_status[0]:
+            last_status[0] = line
+            say(line)
+
+    session.saver = autosave
+    code = room_saved.code if room_saved else new_code()
+    room = Room(
+        code,
+        session,
+        tokens=dict(room_saved.tokens) if room_saved else {},
+        ai_delay=table["ai_delay"],
+        on_tokens=save_tokens,
+        on_over=game_over,
+        on_change=status,
+    )
+    session.save()
+    save_tokens(room)
+    host = Host(bind=bind)
+    host.on_refusal = lambda reason: None
+    runner = web.AppRunner(host.app(), handle_signals=False, access_log=None)
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, bind, port).start()
+    except OSError as exc:
+        await runner.cleanup()
+        store.close()
+        raise UsageError(
+            f"Can't listen on {bind} port {port} ({exc.strerror or exc}): choose another with --port"
+        ) from None
+    bound = runner.addresses[0][1]
+    host.add(room)
+    where = reachable_address(bind)
+    shown = f"[{where}]" if ":" in where else where
+    url = f"http://{shown}:{bound}/r/{code}"
+    local = _loopback(bind)
+    for line in words.how_to_join(code, url, local):
+        say(line)
+    _print_qr(url)
+    if not store.owns_saves:
+        say("Another copy of palace owns this data folder: this table is not being saved.", err=True)
+    status(room)
+    sys.stdout.flush()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    keys = loop.create_task(_read_commands(room, stop))
+    try:
+        await stop.wait()
+    finally:
+        keys.cancel()
+        await host.close()
+        await runner.cleanup()
+        store.release_saves()
+        store.close()
+    say("The room is closed; the game is saved: palace host --resume reopens it.")
+    return 0
+
+
+def _loopback(bind: str) -> bool:
+    try:
+        return ipaddress.ip_address(bind).is_loopback
+    except ValueError:
+        return bind == "localhost"
+
+
+def _print_qr(url: str) -> None:
+    """The address as a QR code drawn with text (a phone's camera opens it); nothing without segno."""
+    try:
+        import segno
+    except ImportError:
+        return
+    with contextlib.suppress(Exception):  # a terminal that cannot print the blocks still has the address
+        segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
+
+
+async def _read_commands(room: Any, stop: asyncio.Event) -> None:
+    """The host's own keyboard: ``q`` closes the room, ``free NAME`` gives a seat back to the table."""
+    if not sys.stdin or not sys.stdin.isatty():
+        return
+    while not stop.is_set():
+        line = await asyncio.to_thread(sys.stdin.readline)
+        if not line:
+            return
+        word, _, rest = line.strip().partition(" ")
+        if word.lower() in ("q", "quit", "close"):
+            stop.set()
+        elif word.lower() == "free" and rest:
+            names = [n.casefold() for n in room.session.names]
+            if rest.strip().casefold() in names:
+                room.free(names.index(rest.strip().casefold()))
+                say(f"{rest.strip()}'s seat is free: the next device to join takes it.")
+        elif word:
+            say("Type q to close the room, or free NAME to give a seat back to the table.")
