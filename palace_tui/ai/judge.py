@@ -145,7 +145,7 @@ def moves_code(x: Any, empty: bool = False) -> str:
     if x or not empty:
         for code in x.split("; "):
             Move.from_code(code)
-    return x
+    return str(x)
 
 
 def _pair(x: Any) -> tuple[float, float]:

@@ -140,7 +140,7 @@ class Session:
         to catch up from (see :meth:`from_dict`): its oldest events are lost."""
         return self.public_history.public_events()
 
-    def _catch_up(self) -> None:
+    def catch_up_history(self) -> None:
         """A save from before every event was kept: its older events, made again by replaying
         the deal and the moves, go before the ones it kept (nothing changes unless they match)."""
         kept = self.public_history.entries
@@ -431,5 +431,5 @@ class Session:
         """Read :meth:`to_dict` (or a save of version 1) back; damaged data raises ValueError saying what.
         A save from before every event was kept is caught up from its deal and moves."""
         session = session_from_data(cls, data)
-        session._catch_up()
+        session.catch_up_history()
         return session

@@ -19,7 +19,7 @@ from palace_tui.rules import Rules
 from palace_tui.table.judging import TableJudge
 from palace_tui.table.seats import SeatConfig
 from palace_tui.table.session import Session
-from palace_tui.tui.screens.game import GameScreen
+from palace_tui.tui.table.screen import TableScreen
 from tests.ai.test_judge_ahead import ITERATIONS, WORK, _record
 from tests.helpers.app import make_session, press
 
@@ -112,7 +112,7 @@ async def test_the_app_saves_the_first_move_and_plays_on_without_a_judge(make_ap
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, GameScreen)
+        assert isinstance(screen, TableScreen)
         for _ in range(50):  # through the setup: Ann says ready, Ben answers
             if session.game.phase == "play":
                 break
@@ -121,7 +121,7 @@ async def test_the_app_saves_the_first_move_and_plays_on_without_a_judge(make_ap
             else:
                 await pilot.pause(0.05)
         assert session.history, "Ann's ready was not made"
-        assert app.is_running and isinstance(app.screen, GameScreen)
+        assert app.is_running and isinstance(app.screen, TableScreen)
         on_disk = json.loads((Path(data_dir) / "session.json").read_text(encoding="utf-8"))["data"]
         assert Session.from_dict(on_disk).game.moves == session.game.moves
         assert len(Session.from_dict(on_disk).history or []) >= 1

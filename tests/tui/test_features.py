@@ -451,7 +451,7 @@ async def test_coach_setup_swap_is_under_the_cursor_and_enter_makes_it(make_app)
         await pilot.pause()
         screen = app.screen
         for _ in range(100):
-            if isinstance(app.screen, GameScreen) and app.screen.viewer == 1 and session.game.turn == 1:
+            if isinstance(app.screen, TableScreen) and app.screen.viewer == 1 and session.game.turn == 1:
                 break
             await press(pilot, "enter")  # past a pass screen, if any
         screen = app.screen
@@ -477,7 +477,7 @@ async def test_coach_setup_choice_is_marked_and_enter_lays_it(make_app):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for _ in range(100):
-            if isinstance(app.screen, GameScreen) and app.screen.viewer == 1 and session.game.turn == 1:
+            if isinstance(app.screen, TableScreen) and app.screen.viewer == 1 and session.game.turn == 1:
                 break
             await press(pilot, "enter")
         screen = app.screen
