@@ -35,9 +35,9 @@ class Bounds(NamedTuple):
     default: int
 
 
-#: Columns: narrower than 10 draws nothing; 500 is wider than a 4K screen at a readable font.
+#: Columns: 10 to 500 (about a 4K screen's width in a small font; the app's own smallest layout is 40).
 COLUMNS = Bounds(10, 500, 80)
-#: Rows: 5 to 300 (the app's own smallest layout is 40x20; a phone upright is about 40x50).
+#: Rows: 5 to 300 (the app's own smallest layout is 20; every row more is memory the game holds).
 ROWS = Bounds(5, 300, 24)
 
 #: A whole number as text (a sign, then at most 18 digits: no digit of another script, no 10**4300).
