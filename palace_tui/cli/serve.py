@@ -1,7 +1,7 @@
 """``palace serve``: put the table in a web page with textual-serve, for a tablet passed round.
 
-textual-serve runs one copy of the game per browser tab, as a shell command: that
-command is this same Python running this same package, with the same data folder, so
+textual-serve runs one copy of the game per browser tab: this same Python running this
+same package (never a module of the current folder), with the same data folder, so
 saves and records are the terminal game's. Every bad flag, a port in use, a host that
 does not resolve or a missing ``web`` extra prints one sentence and exits with status 2.
 """
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import ipaddress
 import os
-import shlex
 import socket
 import sys
 from pathlib import Path
@@ -45,17 +44,20 @@ def _port(text: str) -> int:
     return int(text)
 
 
-def app_command(learn: bool, data_dir: str | None) -> str:
-    """The shell command textual-serve runs for each browser tab: this Python, this package.
+def app_argv(learn: bool, data_dir: str | None) -> list[str]:
+    """The command line each browser tab's game runs: this Python, this package.
 
-    The environment (``PALACE_DATA_DIR``, ``PYTHONPATH``) passes through to it unchanged.
+    ``-P`` keeps the current folder off the game's import path: ``python -m`` would put it
+    first, and a ``queue.py`` lying in the folder ``palace serve`` was started from would
+    run inside every tab's game. The environment passes through to it (``PALACE_DATA_DIR``;
+    ``PYTHONPATH`` less its empty entries, which would name the current folder too).
     """
-    argv = [sys.executable, "-m", "palace_tui"]
+    argv = [sys.executable, "-P", "-m", "palace_tui"]
     if learn:
         argv.append("learn")
     if data_dir:
         argv += ["--data-dir", str(Path(data_dir).expanduser().resolve())]
-    return shlex.join(argv)
+    return argv
 
 
 def check_address(host: str, port: int) -> bool:
@@ -117,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         say(reach_sentence(args.host, args.port), err=True)
     data_dir = args.data_dir or os.environ.get("PALACE_DATA_DIR") or None
     server = PalaceServer(
-        app_command(args.learn, data_dir),
+        app_argv(args.learn, data_dir),
         host=args.host,
         port=args.port,
         title=PAGE_TITLE[args.learn],

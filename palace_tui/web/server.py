@@ -1,21 +1,25 @@
-"""textual-serve's server, told the address each browser used, our own banner, and who may play.
+"""textual-serve's server, told the address each browser used, our own banner, who may play,
+that no other site may frame it, and each tab's game run as :mod:`palace_tui.web.tab` says.
 
 Imported only by ``palace serve``, and only when the ``web`` extra is installed.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 import logging
 import shlex
-from contextvars import ContextVar
+from collections.abc import Sequence
 from pathlib import Path
 
-from aiohttp import web
+from aiohttp import WSMsgType, web
 from textual_serve.server import Server
 
-from palace_tui.device import COOKIE, ENV, TERMINAL, Device
+from palace_tui.device import COOKIE, ENV, Device
 from palace_tui.names import printable
 from palace_tui.web.origin import own_names, own_origin, trusted_host
+from palace_tui.web.tab import TabGame, url_size
 
 #: The page around the terminal (textual-serve's own, with the game's title and the address fix).
 TEMPLATES = Path(__file__).parent / "templates"
@@ -23,40 +27,57 @@ TEMPLATES = Path(__file__).parent / "templates"
 #: What a refused websocket or page is told (a person never sees it: their own page is never refused).
 REFUSED = "Palace is played from the page palace serve gives out, at an address of this computer."
 
-#: The device of the page whose websocket is being answered (each request is its own task).
-_page_device: ContextVar[Device] = ContextVar("page_device", default=TERMINAL)
+#: Sent with every page, file and error: no other site's page may show the game in a frame (a
+#: hidden frame on another site started a game, took the data folder's lock and left the
+#: player's own tab "not saved"). Browsers that know the CSP rule follow it; older ones the other.
+NO_FRAMING = {"X-Frame-Options": "SAMEORIGIN", "Content-Security-Policy": "frame-ancestors 'self'"}
+
+log = logging.getLogger("textual-serve")
 
 
-def device_command(command: str, device: Device) -> str:
-    """``command`` run with ``device`` named in its environment (the shell runs it)."""
-    if not device.web:
-        return command
-    return f"{ENV}={shlex.quote(device.code)} {command}"
+async def forbid_framing(request: web.Request, response: web.StreamResponse) -> None:
+    """Every response's headers forbid framing by another site (aiohttp calls it before each is sent)."""
+    response.headers.update(NO_FRAMING)
+
+
+def envelope(text: str) -> tuple[str, object] | None:
+    """A page's websocket message (``["resize", {...}]``) as its kind and data; None for anything else.
+
+    >>> envelope('["resize", {"width": 80, "height": 24}]')
+    ('resize', {'width': 80, 'height': 24})
+    >>> envelope('["focus"]'), envelope("[[[["), envelope('{"stdin": "x"}'), envelope("[1]")
+    (('focus', None), None, None, None)
+    """
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(message, list) or not message or not isinstance(message[0], str):
+        return None
+    return message[0], message[1] if len(message) > 1 else None
 
 
 class PalaceServer(Server):
     """A :class:`textual_serve.server.Server` whose page links back to the address it was opened at,
-    and whose games are driven only from that page (:mod:`palace_tui.web.origin`).
+    whose games are driven only from that page (:mod:`palace_tui.web.origin`), each its own
+    :class:`~palace_tui.web.tab.TabGame`, and whose every answer forbids framing by other sites.
 
     textual-serve writes one fixed address (``http://HOST:PORT``) into the page for its
     websocket and files; served on 0.0.0.0 that address means nothing to a tablet, so
     each page names the address in the browser's own request instead.
     """
 
-    def __init__(self, command: str, *, host: str, port: int, title: str, templates_path: Path) -> None:
-        super().__init__(command, host=host, port=port, title=title, templates_path=templates_path)
+    def __init__(self, argv: Sequence[str], *, host: str, port: int, title: str, templates_path: Path) -> None:
+        super().__init__(shlex.join(argv), host=host, port=port, title=title, templates_path=templates_path)
+        #: The game each tab runs (no shell: :class:`~palace_tui.web.tab.TabGame`).
+        self.argv = list(argv)
         #: The names this machine answers to besides its addresses and localhost.
         self.names = own_names(host)
 
-    @property
-    def command(self) -> str:
-        """The game's command for the page being answered: textual-serve reads it as it starts
-        a tab's game, which then knows whether it is touched or clicked (:mod:`palace_tui.device`)."""
-        return device_command(self._command, _page_device.get())
-
-    @command.setter
-    def command(self, command: str) -> None:
-        self._command = command
+    async def _make_app(self) -> web.Application:
+        app = await super()._make_app()
+        app.on_response_prepare.append(forbid_framing)
+        return app
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if not trusted_host(request.headers.get("Host"), self.names):
@@ -67,12 +88,60 @@ class PalaceServer(Server):
         return await super().handle_index(request)
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        # Checked before the handshake: a refused page never starts a game (textual-serve starts one per socket).
+        """textual-serve's, with the tab's game a :class:`~palace_tui.web.tab.TabGame` told what the
+        page is played with (a cookie the page set: :mod:`palace_tui.device`)."""
+        # Checked before the handshake: a refused page never starts a game (one starts per socket).
         if not own_origin(request.headers.get("Origin"), request.headers.get("Host"), self.names):
             raise web.HTTPForbidden(text=REFUSED)
-        # The page said what it is played with in a cookie; set for this request's task only.
-        _page_device.set(Device.parse(request.cookies.get(COOKIE)))
-        return await super().handle_websocket(request)
+        device = Device.parse(request.cookies.get(COOKIE))
+        width, height = url_size(request.query.get("width"), request.query.get("height"))
+        websocket = web.WebSocketResponse(heartbeat=15)
+        game: TabGame | None = None
+
+        async def close() -> None:  # the game ended: so does its page's socket
+            await websocket.close()
+
+        try:
+            await websocket.prepare(request)
+            game = TabGame(
+                self.argv,
+                {ENV: device.code} if device.web else {},
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=close,
+                download_manager=self.download_manager,
+            )
+            await game.start(width, height)
+            await self._play(websocket, game)
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception as error:
+            log.exception(error)
+        finally:
+            if game is not None:
+                await game.stop()  # the game ends with its socket
+        return websocket
+
+    async def _play(self, websocket: web.WebSocketResponse, game: TabGame) -> None:
+        """Pass the page's messages on to its game until the socket closes; a message that is not
+        one a page sends is dropped (sizes are kept within bounds by the game's service)."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            said = envelope(message.data)
+            if said is None:
+                continue
+            kind, data = said
+            if kind == "stdin" and isinstance(data, str):
+                await game.send_bytes(data.encode("utf-8", "ignore"))  # a lone surrogate is no key
+            elif kind == "resize" and isinstance(data, dict):
+                await game.set_terminal_size(data.get("width"), data.get("height"))
+            elif kind == "ping" and isinstance(data, str):
+                await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await game.blur()
+            elif kind == "focus":
+                await game.focus()
 
     def initialize_logging(self) -> None:
         # textual-serve logs every request and draws a page-long traceback, locals and all, for

@@ -77,15 +77,21 @@ def serve_env(data_dir: Path) -> dict[str, str]:
 
 @pytest.fixture
 def start_server(tmp_path):
-    """Start ``palace serve`` with extra flags; returns (url, data folder). Stopped after the test."""
+    """Start ``palace serve`` with extra flags (in folder ``cwd`` if given); returns (url, data
+    folder). Stopped after the test.
+
+    Started with ``-P`` as the ``palace`` command is (its folder, not the current one, leads
+    the import path), so a module planted in ``cwd`` is never the server's own.
+    """
     procs: list[subprocess.Popen] = []
 
-    def start(*flags: str) -> tuple[str, Path]:
+    def start(*flags: str, cwd: Path | None = None) -> tuple[str, Path]:
         data_dir = tmp_path / "data"
         data_dir.mkdir(exist_ok=True)
         port = free_port()
         proc = subprocess.Popen(
-            [sys.executable, "-m", "palace_tui", "serve", "--port", str(port), *flags],
+            [sys.executable, "-P", "-m", "palace_tui", "serve", "--port", str(port), *flags],
+            cwd=cwd,
             env=serve_env(data_dir),
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
