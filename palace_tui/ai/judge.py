@@ -142,10 +142,11 @@ def moves_code(x: Any, empty: bool = False) -> str:
     """``x`` as the code of a move, or of a setup's moves joined by ``"; "`` ("" too when ``empty``)."""
     if not isinstance(x, str) or len(x) > 2_000:
         raise ValueError(f"{type(x).__name__} is not a move's code")
-    if x or not empty:
-        for code in x.split("; "):
+    text = str(x)
+    if text or not empty:
+        for code in text.split("; "):
             Move.from_code(code)
-    return str(x)
+    return text
 
 
 def _pair(x: Any) -> tuple[float, float]:

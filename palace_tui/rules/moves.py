@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 
 from palace_tui.rules.cards import Card, cards_code, cards_text, parse_cards
@@ -20,6 +21,16 @@ from palace_tui.rules.kinds import MoveKind
 KINDS = tuple(MoveKind)
 _KIND_NAMES = frozenset(str(k) for k in KINDS)
 _CARD_KINDS = frozenset((MoveKind.PLAY, MoveKind.SWAP, MoveKind.CHOOSE))
+
+
+def _whole(value: object, what: str) -> int:
+    """``value`` as a whole number (an int, or anything that is one exactly), else :class:`NotAMove`."""
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise NotAMove(f"{what} is a whole number, not {_shown(value)}")
 
 
 def _shown(value: object) -> str:
@@ -80,12 +91,14 @@ class Move:
         """Take the pile; ``adding`` names the face-up card added first (stuck_face_up=add-one)."""
         if isinstance(adding, str):
             adding = Card.parse(adding)
+        elif adding is not None and type(adding) is not Card:
+            raise NotAMove(f"the card a take adds is a card like 'KD', not {type(adding).__name__}")
         return cls(MoveKind.TAKE, (), adding)
 
     @classmethod
     def flip(cls, index: int) -> Move:
         """Turn face-down card ``index`` (0 is the first in the seat's current row)."""
-        return cls(MoveKind.FLIP, (), None, int(index))
+        return cls(MoveKind.FLIP, (), None, _whole(index, "a face-down card's place"))
 
     @classmethod
     def swap(cls, hand_card: Card | str, face_up_card: Card | str) -> Move:
@@ -116,7 +129,7 @@ class Move:
     @classmethod
     def burn_in(cls, seat: int) -> Move:
         """burn_in: ``seat`` completes the burn on the pile out of turn (:meth:`Game.burn_in`)."""
-        return cls(MoveKind.BURN_IN, (), None, int(seat))
+        return cls(MoveKind.BURN_IN, (), None, _whole(seat, "the seat that burns in"))
 
     @property
     def rank(self) -> int | None:
