@@ -24,7 +24,12 @@ def _parser() -> Parser:
         epilog="Start a game with a set: palace --rules NAME (or palace --rules 'LINE' with a line someone sent).",
     )
     parser.add_argument("name", nargs="?", help="print only this set's line (to copy or send)")
-    parser.add_argument("--save", nargs=2, metavar=("NAME", "LINE"), help="keep a rules line under a name")
+    parser.add_argument(
+        "--save",
+        nargs=2,
+        metavar=("NAME", "RULES"),
+        help="keep rules under a name: a rules line (optionally after a preset's name), or a preset's or set's name",
+    )
     parser.add_argument("--delete", metavar="NAME", help="forget a saved set")
     parser.add_argument(
         "--data-dir", metavar="PATH", help="the data folder (default: $PALACE_DATA_DIR or the user data folder)"
