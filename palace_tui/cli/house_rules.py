@@ -24,7 +24,12 @@ def _parser() -> Parser:
         epilog="Start a game with a set: palace --rules NAME (or palace --rules 'LINE' with a line someone sent).",
     )
     parser.add_argument("name", nargs="?", help="print only this set's line (to copy or send)")
-    parser.add_argument("--save", nargs=2, metavar=("NAME", "LINE"), help="keep a rules line under a name")
+    parser.add_argument(
+        "--save",
+        nargs=2,
+        metavar=("NAME", "RULES"),
+        help="keep rules under a name: a rules line (optionally after a preset's name), or a preset's or set's name",
+    )
     parser.add_argument("--delete", metavar="NAME", help="forget a saved set")
     parser.add_argument(
         "--data-dir", metavar="PATH", help="the data folder (default: $PALACE_DATA_DIR or the user data folder)"
@@ -114,16 +119,7 @@ def _list(sets: dict[str, str]) -> None:
     width = max(len(name) for name in sets) + 2
     say("Saved rules (name, then the line that shares them):")
     for name, line in sets.items():
-        problem = rule_sets.name_problem(name)
-        note = (
-            f"   (not offered: {problem.split(':')[0]}; palace --rules {shlex.quote(name)} plays the preset)"
-            if rule_sets.preset_named(name)
-            else f"   (not offered: {problem})"
-            if problem
-            else ""
-            if name in usable
-            else "   (not playable in this version)"
-        )
+        note = _note(name, name in usable)
         say(f"  {name:<{width}}{line}{note}")
     playable = rule_sets.playable_names(sets)
     if not playable:
@@ -133,3 +129,13 @@ def _list(sets: dict[str, str]) -> None:
     say(f"Start a game with one:   palace --rules {shlex.quote(first)}")
     say(f"Share one: send its line; the other table plays it with   palace --rules {shlex.quote(sets[first])}")
     say(f"or keeps it under a name with   palace rules --save {shlex.quote(first)} {shlex.quote(sets[first])}")
+
+
+def _note(name: str, playable: bool) -> str:
+    """What ``palace rules`` says after a set that is not offered: why not."""
+    if rule_sets.preset_named(name):
+        return f"   (not offered: {name!r} is a preset's name; palace --rules {shlex.quote(name)} plays the preset)"
+    problem = rule_sets.name_problem(name)
+    if problem:
+        return f"   (not offered: {problem})"
+    return "" if playable else "   (not playable in this version)"

@@ -48,8 +48,8 @@ def parser() -> argparse.ArgumentParser:
         "--rules",
         metavar="NAME|LINE",
         default=None,
-        help="the rules of a set saved on the new-table screen, by name, or a rules line: "
-        "'seven=low eight=reverse' (palace rules lists the saved sets)",
+        help="a saved set's name (palace rules lists them), a preset's name, or a rules line, "
+        "optionally after a preset's name: 'shithead seven=low eight=reverse'",
     )
     p.add_argument(
         "--option",

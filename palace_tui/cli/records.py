@@ -25,6 +25,7 @@ from palace_tui.store.records import MAX_LIMIT, MAX_SQLITE_INT
 from palace_tui.store.store import RECORDS_FILE, Store, resolve_data_dir
 from palace_tui.store.story import TableStory, table_stories
 from palace_tui.table import rule_sets
+from palace_tui.table.identity import table_words
 from palace_tui.terminal import printable_anywhere
 from palace_tui.words.options import short_rules_words
 from palace_tui.words.story import CHART_LEGEND, average_words, places_chart, story_title, streak_heading, streak_words
@@ -224,7 +225,11 @@ def standings_table(scoring: str, rows: list[dict[str, Any]]) -> Table:
 def story_table(told: TableStory, named: Mapping[str, Rules] | None = None) -> Table:
     """One table's story: each player's games, wins, average place, streak and last games;
     rules that a saved set in ``named`` holds are called by its name."""
-    title = story_title(told.table_name or _short(told.table_id), short_rules_words(told.rules, named), told.games)
+    # A table is its people (and its rules): it is listed by them, whatever its old number.
+    people = table_words(sorted({player.name for player in told.players}, key=str.casefold))
+    title = story_title(
+        people or told.table_name or _short(told.table_id), short_rules_words(told.rules, named), told.games
+    )
     table = Table(title=title, title_justify="left", caption=CHART_LEGEND, caption_justify="left")
     table.add_column("Player")
     for column in ("Games", "Wins", "Average place", streak_heading(told.streak_not_last)):
@@ -267,8 +272,7 @@ def same_deal_table(games: list[dict[str, Any]]) -> Table:
     """One deal played more than once, side by side: a row per dealt seat, a column per game,
     each cell who held those cards and where they finished."""
     first = games[0]
-    title = f"Same deal as game {first['table_game']} at {first['table']}"
-    table = Table(title=title, title_justify="left")
+    table = Table(title=f"Same deal as {first['table']} game {first['table_game']}", title_justify="left")
     table.add_column("Cards of")
     for game in games:
         table.add_column(f"No. {game['number']}")

@@ -170,14 +170,13 @@ class Records:
         return True
 
     def _table_row(self, key: str, scoring: str, started: str, name: str | None = None) -> int:
-        # A table's scoreboard follows the scoring of its latest game; a table keeps the name it
-        # was first recorded under (its people's, or "Table N" when the record named none), so an
-        # old table stays the table its records called it.
+        # A table's scoreboard follows the scoring of its latest game; a table named
+        # at the new-table screen keeps the latest name, an unnamed one is "Table N".
         db = self._db
         row = db.execute("SELECT id FROM tables WHERE table_key = ?", (key,)).fetchone()
         name = str(name).strip() if name else None
         if row:
-            db.execute("UPDATE tables SET scoring = ?, name = COALESCE(name, ?) WHERE id = ?", (scoring, name, row[0]))
+            db.execute("UPDATE tables SET scoring = ?, name = COALESCE(?, name) WHERE id = ?", (scoring, name, row[0]))
             return int(row[0])
         if not name:
             name = f"Table {db.execute('SELECT COUNT(*) FROM tables').fetchone()[0] + 1}"

@@ -10,7 +10,6 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from palace_tui.rules.gamefile import GameRecord, SeatInfo, format_game
-from palace_tui.table.identity import table_words
 from palace_tui.words import log_sentence
 
 if TYPE_CHECKING:
@@ -71,5 +70,4 @@ def result_record(session: Session) -> dict[str, Any]:
         "abandoned": out.abandoned,
         "history": history,
         "same_deal_as": session.same_deal_as or None,
-        "table_name": table_words(session.names),  # the records list a table by its people
     }

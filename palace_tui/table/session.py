@@ -263,6 +263,20 @@ class Session:
         )
         return session
 
+    def continue_table(self, games_before: int) -> None:
+        """Number this sitting's first game after the ``games_before`` its table has played in
+        earlier sittings ("Game 8", not "Game 1", where the scoreboard shows 7 games).
+
+        Only before its first move, and only for a shuffled table: a seeded one deals from its
+        seed and its game number, and must deal the same cards whatever the records hold.
+        """
+        if games_before <= 0 or self.game_number or self.history or self.seed is not None:
+            return
+        dealer = self.game.dealer or 0
+        self.game_number = games_before
+        self.game_id = f"{self.table_id}-{self.game_number + 1}-{uuid.uuid4().hex[:8]}"
+        self.public_history = History.start(f"Game {self.game_number + 1}: {self.names[dealer]} deals")
+
     def play_again(self) -> None:
         """Deal the next game at the same table; the next dealer follows the rules."""
         dealer = self.game.next_dealer()

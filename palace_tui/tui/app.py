@@ -229,6 +229,9 @@ class PalaceApp(DeviceLayout):
         from palace_tui.tui.table.screen import TableScreen
 
         self.session = session
+        if not resumed:
+            # The table goes on from earlier sittings: its first game here is numbered after theirs.
+            session.continue_table(len(self.store.table_games(session.table_id)))
         if not resumed and session is self.initial_session:
             from palace_tui.tui.screens.new_table import settings_of
 

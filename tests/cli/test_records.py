@@ -152,7 +152,7 @@ def test_records_tell_each_tables_story(data_dir: Path, make_record, capsys) -> 
         )
     assert main(["--data-dir", str(data_dir)]) == 0
     out = capsys.readouterr().out
-    told = out[out.index("Table 1, shithead: 4 games") :]
+    told = out[out.index("Ada, Bo and Cy, shithead: 4 games") :]  # a table is listed by its people
     rows = {
         line.split("│")[1].strip(): [c.strip() for c in line.split("│")[2:-1]]
         for line in told.splitlines()[:9]
@@ -164,7 +164,7 @@ def test_records_tell_each_tables_story(data_dir: Path, make_record, capsys) -> 
     assert rows["Cy"] == ["4", "0", "2.8", "0 (best 1)", "▁ ▅ ▁ ▁"]
     assert list(rows) == ["Ada", "Bo", "Cy"]  # the best average place first
     assert "Not last in a row" in told and "Last games: a bar a game, oldest first" in told
-    assert "Table 1, shithead with Sevens: low: 1 game" in out
+    assert "Ada and Bo, shithead with Sevens: low: 1 game" in out
 
 
 @pytest.mark.parametrize("name", ["game\x1b[2K.txt", "game\x1b]0;x\x07.txt", "game\tone.txt", "game\u202etxt.exe"])

@@ -195,8 +195,7 @@ def test_a_set_saved_by_hand_under_a_presets_name_never_takes_its_place(data_dir
     assert palace(["rules", "--data-dir", where]) == 0
     out = capsys.readouterr().out
     assert (
-        "palace  seven=low   (not offered: 'palace' is a preset's name already; palace --rules palace plays the preset)"
-        in out
+        "palace  seven=low   (not offered: 'palace' is a preset's name; palace --rules palace plays the preset)" in out
     )
     assert "Start a game with one:   palace --rules Ours" in out
     assert palace(["rules", "--data-dir", where, "palace"]) == 2, "the preset is no saved set"

@@ -115,11 +115,13 @@ async def test_new_instead_of_continue_opens_the_new_table(make_app, data_dir):
         await settle(pilot, NewTableScreen)
         assert isinstance(app.screen, NewTableScreen), type(app.screen).__name__
         await send_keys(pilot, ["ctrl+s"])
-        await settle(pilot, lambda: app.session is not None and app.session.table_id != session.table_id)
-        assert app.session is not None and app.session.table_id != session.table_id
+        fresh = lambda: app.session is not None and app.session.game_id != session.game_id  # noqa: E731
+        await settle(pilot, fresh)
+        # The same people at the same rules: the same table, a new game in place of the saved one.
+        assert app.session is not None and app.session.game_id != session.game_id and app.session.game.moves == 0
         await send_keys(pilot, ["ctrl+q"])
     assert app.return_code == 0
-    assert saved(data_dir)["table_id"] != session.table_id
+    assert saved(data_dir)["game_id"] != session.game_id
 
 
 async def test_resume_flag_goes_straight_back_to_the_saved_seat(make_app, data_dir):

@@ -111,7 +111,7 @@ def test_same_deal_results_side_by_side(data_dir: Path, capsys, monkeypatch) -> 
     # Seats moved round: the cards seat 1 held went to the next player.
     assert groups[0][1]["players"] == first.names[1:] + first.names[:1]
     assert main(["--data-dir", str(data_dir)]) == 0
-    assert "Same deal as game 1 at Ann, Ben and Cy" in capsys.readouterr().out
+    assert "Same deal as Table 1 game 1" in capsys.readouterr().out
 
 
 def test_a_taken_back_move_leaves_the_history() -> None:

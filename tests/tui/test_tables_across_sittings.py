@@ -57,6 +57,8 @@ async def test_a_command_line_table_is_offered_next_time_and_goes_on(make_app, d
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert app.session is not None and app.session.table_id == earlier.table_id
+        assert app.session.game_number == 1, "the table's second game, after the first sitting's"
+        assert app.session.log[0].startswith("Game 2: ")
         await press(pilot, "ctrl+q")
     app.store.close()
     app = make_app()
@@ -125,3 +127,18 @@ def test_the_sets_name_is_saved_with_the_game_and_old_saves_have_none() -> None:
     assert Session.from_dict(data).rules_name == "Ours"
     del data["rules_name"]  # a save from before
     assert Session.from_dict(data).rules_name == ""
+
+
+def test_a_sitting_is_numbered_after_its_tables_games_before_its_first_move_only() -> None:
+    seats = [SeatConfig("Ann", human=False), SeatConfig("Ben", human=False)]
+    shuffled = Session.new(seats, OURS)
+    deck = list(shuffled.deck or [])
+    shuffled.continue_table(4)
+    assert shuffled.game_number == 4 and shuffled.log[0].startswith("Game 5: ") and shuffled.deck == deck
+    seeded = Session.new(seats, OURS, seed=5)
+    seeded.continue_table(4)
+    assert seeded.game_number == 0, "a seed deals from its game number: the same cards every time"
+    started = Session.new(seats, OURS)
+    started.computer_move()
+    started.continue_table(4)
+    assert started.game_number == 0
