@@ -11,6 +11,7 @@ import os
 import shlex
 
 from palace_tui.cli.usage import Parser, UsageError, refuse, say
+from palace_tui.rules.powers import current_line
 from palace_tui.store.store import RULE_SETS_FILE, Store, resolve_data_dir
 from palace_tui.table import rule_sets
 
@@ -80,7 +81,7 @@ def main(argv: list[str]) -> int:
                     return _not_kept(f"{kept!r} could not be forgotten in {data_dir}: {why} (it is still saved)")
                 say(f"{kept!r} is forgotten.")
             else:
-                say(sets[kept])
+                say(current_line(sets[kept]))
             return 0
         _list(sets)
     return 0
@@ -116,6 +117,7 @@ def _list(sets: dict[str, str]) -> None:
         say("No rules saved yet. Save a set on the new-table screen, or: palace rules --save NAME LINE")
         return
     usable = rule_sets.usable(sets)
+    sets = {name: current_line(line) for name, line in sets.items()}  # a set saved as "invisible" says see-through
     width = max(len(name) for name in sets) + 2
     say("Saved rules (name, then the line that shares them):")
     for name, line in sets.items():

@@ -14,6 +14,8 @@ power's predicates instead of comparing option strings:
 
 from __future__ import annotations
 
+import re
+
 from palace_tui.rules.cards import ACE, JACK, KING, QUEEN, TEN
 from palace_tui.rules.kinds import Kind
 
@@ -112,9 +114,27 @@ def rank_option_values(rank: int) -> tuple[str, ...]:
     return (default, *(v for v in _ALL if v != default))
 
 
+def current_line(line: str) -> str:
+    """A rules line as this version spells it: ``eight=invisible`` (a set saved by an older
+    version) reads ``eight=see-through``; everything else is left as it was.
+
+    >>> current_line("palace eight=invisible seven=low")
+    'palace eight=see-through seven=low'
+    """
+    return re.sub(r"=(\S+)", lambda m: f"={OLD_VALUES.get(m.group(1), m.group(1))}", line)
+
+
 def power_of_value(value: str) -> Power:
     """The power an option value names (the ten's ``anything`` and ``not-on-picture`` clear)."""
     return Power.CLEAR if value in ("anything", "not-on-picture") else Power(OLD_VALUES.get(value, value))
 
 
-__all__ = ["OLD_VALUES", "RANK_OPTIONS", "Power", "current_value", "power_of_value", "rank_option_values"]
+__all__ = [
+    "OLD_VALUES",
+    "RANK_OPTIONS",
+    "Power",
+    "current_line",
+    "current_value",
+    "power_of_value",
+    "rank_option_values",
+]

@@ -103,6 +103,16 @@ def test_palace_rules_lists_the_sets_with_their_lines_and_how_to_share_one(data_
     assert capsys.readouterr().out == "seven=low eight=see-through next_dealer=loser\n", "the line alone, to copy"
 
 
+def test_a_set_saved_when_see_through_was_invisible_is_listed_and_played_as_see_through(data_dir: Path, capsys) -> None:
+    where = _saved(data_dir, {"Our rules": "seven=low eight=invisible next_dealer=loser"})
+    assert palace(["rules", "--data-dir", where]) == 0
+    out = capsys.readouterr().out
+    assert "Our rules  seven=low eight=see-through next_dealer=loser" in out and "invisible" not in out
+    assert palace(["rules", "--data-dir", where, "our rules"]) == 0
+    assert capsys.readouterr().out == "seven=low eight=see-through next_dealer=loser\n"
+    assert build(["--data-dir", where, "--rules", "Our rules"])["session"].rules == OURS
+
+
 def test_palace_rules_with_nothing_saved_says_how_to_save_and_creates_no_folder(tmp_path: Path, capsys) -> None:
     where = tmp_path / "none"
     assert palace(["rules", "--data-dir", str(where)]) == 0
