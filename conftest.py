@@ -1,4 +1,5 @@
-"""Collection for the whole repository (the tests' fixtures are in tests/conftest.py).
+"""Collection for the whole repository (the tests' fixtures are in tests/conftest.py), and
+the order of a parallel run (longest tests first).
 
 The web extra (textual-serve, which brings aiohttp) is optional: without it the served
 page's module cannot be imported, so its doctests are left out of the collection instead
@@ -6,6 +7,8 @@ of failing it. The web tests themselves skip and say why (tests/web, tests/cli/t
 """
 
 import importlib.util
+import json
+from pathlib import Path
 
 WEB_EXTRA = all(importlib.util.find_spec(name) for name in ("textual_serve", "aiohttp"))
 
@@ -21,3 +24,31 @@ collect_ignore = (
         "palace_tui/cli/host.py",
     ]
 )
+
+
+# ----------------------------------------------------------------- the order of a parallel run
+#: Seconds each long test took in a run (scripts/test_timings.py writes it from a JUnit report).
+TIMINGS = Path(__file__).parent / "tests" / "timings.json"
+
+#: A slow test the timings do not know yet is guessed to take this long; any other, nothing.
+SLOW_GUESS = 10.0
+
+
+def pytest_collection_modifyitems(config, items):
+    """In a pytest-xdist worker, the longest tests first.
+
+    Work stealing takes tests from the end of a worker's queue, and a worker keeps the test it
+    runs and the next one (it never gives those up): with a long test among the last, the
+    other core waits for it with nothing to do. Longest first leaves short ones to share at
+    the end. A run in one process keeps the files' order (the cheapest failure first).
+    """
+    if not hasattr(config, "workerinput"):
+        return
+    known: dict[str, float] = json.loads(TIMINGS.read_text(encoding="utf-8")) if TIMINGS.is_file() else {}
+
+    def seconds(item) -> float:
+        if item.nodeid in known:
+            return known[item.nodeid]
+        return SLOW_GUESS if item.get_closest_marker("slow") else 0.0
+
+    items.sort(key=seconds, reverse=True)  # stable: equal guesses keep the files' order

@@ -8,7 +8,7 @@ a row. ``await settle(pilot, until)`` waits until ``until`` holds, where ``until
 - a string: those words are on screen, whole, however the lines wrap (``settle(pilot, "Pass to Ann")``);
 - a callable of no arguments: it returns something true (``settle(pilot, lambda: screen.mode() == "hand")``).
 
-The deadline is 60 seconds (times ``PALACE_TEST_WAIT_SCALE``, for a very slow machine): it is
+The deadline is 120 seconds (times ``PALACE_TEST_WAIT_SCALE``, for a very slow machine): it is
 there so a broken app fails instead of hanging, never to time the app. When it passes, the
 failure says what the test waited for and what it saw (the screen, its words, what was busy).
 Textual's own wait for a screen's messages (``Pilot._wait_for_screen``, under every pause and
@@ -21,6 +21,8 @@ screen to settle: the preamble of every app test.
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import os
 import time
 from collections.abc import AsyncIterator, Callable
@@ -33,8 +35,11 @@ from textual.worker import WorkerState
 
 from tests.helpers.app import reads, screen_text
 
+#: How much longer (or shorter) than stated every deadline is: PALACE_TEST_WAIT_SCALE.
+SCALE = float(os.environ.get("PALACE_TEST_WAIT_SCALE", "1"))
+
 #: How long a wait may take before it is a failure, in seconds.
-DEADLINE = 60.0 * float(os.environ.get("PALACE_TEST_WAIT_SCALE", "1"))
+DEADLINE = 120.0 * SCALE
 
 Until = type[Screen[Any]] | str | Callable[[], object] | None
 
@@ -51,6 +56,8 @@ def patient_pilot(monkeypatch: Any) -> None:
 
 def busy(app) -> str | None:
     """What the app still has to do, in a few words, or None when it is idle."""
+    if asyncio.get_running_loop()._ready:  # type: ignore[attr-defined]
+        return "the event loop has callbacks to run"
     screen = app.screen
     for node in (app, *app.screen_stack, *screen.walk_children()):
         if node._message_queue.qsize() or node._next_callbacks:
@@ -71,12 +78,27 @@ def busy(app) -> str | None:
 def _condition(app, until: Until) -> tuple[Callable[[], object], str]:
     """``until`` as a test of the app and the words that say what it waits for."""
     if until is None:
-        return (lambda: busy(app) is None), "the app to be idle"
+        return (lambda: busy(app) is None), "the app to be idle"  # settle checks it twice
     if isinstance(until, type):
         return (lambda: isinstance(app.screen, until)), f"the {until.__name__} to be up"
     if isinstance(until, str):
         return (lambda: reads(screen_text(app), until)), f"{until!r} on screen"
-    return until, getattr(until, "__name__", "the condition")
+    return until, _source(until)
+
+
+def _source(until: Callable[[], object]) -> str:
+    """The words of a condition for a failure message: a lambda's own source, else its name."""
+    name = getattr(until, "__name__", "the condition")
+    if name != "<lambda>":
+        return name
+    try:
+        text = " ".join(inspect.getsource(until).split())
+    except (OSError, TypeError):
+        return "the condition"
+    text = text[text.index("lambda") :] if "lambda" in text else text
+    while text.endswith(")") and text.count(")") > text.count("("):  # the call's own bracket
+        text = text[:-1]
+    return text.rstrip(",")
 
 
 def _seen(app) -> str:
@@ -96,27 +118,45 @@ async def settle(
     for and what was seen, if it has not after the deadline."""
     app = pilot.app
     holds, said = _condition(app, until)
-    limit = DEADLINE if timeout is None else timeout
+    limit = DEADLINE if timeout is None else timeout * SCALE
     deadline = time.monotonic() + limit
     screen = app.screen if app.is_running else None
+    idle_before, rounds = False, 0
     while True:
-        # One round: every message queued on the screen handled, then the process idle (pause).
-        await pilot.pause()
+        # One round: every message queued on the screen handled, then a short sleep, longer as
+        # the wait goes on (pilot.pause guesses idleness from the CPU and sleeps 20 ms at least
+        # each time: thousands of them left a core idle through the whole-game tests).
+        await pilot._wait_for_screen()
+        await asyncio.sleep(min(0.0005 * 2**rounds, 0.02) if rounds else 0)
+        rounds += 1
         if not app.is_running or app._exit:
             if until is None or holds():
                 return
             raise AssertionError(f"the app stopped while waiting for {what or said}")
-        stable = until is not None or app.screen is screen
-        screen = app.screen
-        if stable and holds():
+        app.screen._on_timer_update()
+        if until is None:
+            # Idle twice in a row on the same screen: nothing was still on its way.
+            idle = app.screen is screen and busy(app) is None
+            if idle and idle_before:
+                return
+            idle_before = idle
+        elif holds():
             return
+        screen = app.screen
         if time.monotonic() > deadline:
             raise AssertionError(f"waited {limit:.0f} s for {what or said}; saw {_seen(app)}")
 
 
 @asynccontextmanager
-async def running(app, size: tuple[int, int] = (80, 24), **kwargs: Any) -> AsyncIterator[Pilot[Any]]:
-    """Run ``app`` headless at ``size`` and yield its pilot once the first screen is up and idle."""
+async def running(
+    app, size: tuple[int, int] = (80, 24), until: Until = None, **kwargs: Any
+) -> AsyncIterator[Pilot[Any]]:
+    """Run ``app`` headless at ``size`` and yield its pilot once the first screen is up and idle
+    (or once ``until`` holds, for a first screen with long work in a worker); at the end of the
+    block, wait for it to be idle again before it is closed."""
     async with app.run_test(size=size, **kwargs) as pilot:
-        await settle(pilot)
+        await settle(pilot, until)
         yield pilot
+        if app.is_running and not app._exit:
+            # Closed mid-mount, Textual trips on it (a Header's title set after its screen is gone).
+            await settle(pilot)

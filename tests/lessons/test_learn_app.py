@@ -254,7 +254,7 @@ async def test_escape_on_the_list_quits(tmp_path):
     app = LearnApp(data_dir=tmp_path)
     async with running(app) as pilot:
         await pilot.press("escape")
-        await settle(pilot, lambda: app.return_code in (0, None))
+        await settle(pilot, lambda: app._exit, what="the app to quit")
     assert app.return_code in (0, None)
 
 

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from palace_tui.tui.screens.new_table import NewTableScreen
+from tests.helpers.settle import running
 from tests.helpers.told import told
 
 
@@ -14,8 +15,7 @@ async def test_a_damaged_save_is_moved_aside_and_the_player_told_where(make_app,
     folder.mkdir(parents=True)
     (folder / "session.json").write_text('{"format": "palace-tui-sess', encoding="utf-8")
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app):
         assert isinstance(app.screen, NewTableScreen)
         messages = told(app)
         moved = [m for m in messages if "moved" in m]
@@ -29,8 +29,7 @@ async def test_an_unwritable_data_folder_still_plays_and_warns_once(make_app, tm
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
     app = make_app(data_dir=str(blocker / "data"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app):
         assert isinstance(app.screen, NewTableScreen)
         warnings = [m for m in told(app) if "sav" in m.lower()]
         assert len(warnings) == 1, warnings

@@ -18,6 +18,7 @@ from palace_tui.tui.table.screen import TableScreen
 from palace_tui.words import explain_pile
 from palace_tui.words.events import recap_for
 from tests.helpers.app import hand_text, keys_for, press, screen_text
+from tests.helpers.settle import running, settle
 
 ANN_BEN = [
     {"name": "Ann", "hand": "4C 9D 10H", "face_up": "KS", "face_down": "3D"},
@@ -39,19 +40,16 @@ def two_humans(**kw) -> Session:
     return table([SeatConfig("Ann"), SeatConfig("Ben")], **kw)
 
 
-async def settle(app, pilot) -> None:
-    """Let thread workers (coach, computer) finish and their answers land."""
-    await app.workers.wait_for_complete()
-    await pilot.pause()
-    await pilot.pause()
-    # The worker's answer is posted back to the screen as a message: on a loaded machine
-    # it can land a little later (seconds, with every core busy), so wait, bounded, until
-    # nothing is still "thinking".
-    for _ in range(500):
+async def workers_done(app, pilot) -> None:
+    """Let thread workers (coach, computer) finish and their answers land: the app idle and
+    no note still "thinking" (the worker's answer is posted back to the screen as a message)."""
+    await settle(pilot)
+
+    def answered() -> bool:
         note = getattr(app.screen, "note", None)
-        if note is None or "thinking" not in note.body:
-            break
-        await pilot.pause(0.02)
+        return note is None or "thinking" not in note.body
+
+    await settle(pilot, answered, what="the coach's note to stop thinking")
 
 
 async def play(pilot, screen: TableScreen, move: Move) -> None:
@@ -75,12 +73,11 @@ async def test_h_shows_advice_that_names_no_secret_card(make_app):
     """h: the coach's move and one sentence, in the note line; nothing of Ben's hand or any face-down card."""
     session = vs_computer(stock="2C 3S 4H 7C")
     app = make_app(session, coach_work=5_000)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         assert screen.check_action("coach", ()) is True
         await press(pilot, "h")
-        await settle(app, pilot)
+        await workers_done(app, pilot)
         note = screen.note
         assert note.label == "Coach" and len(note.body) > 20, note.body
         text = screen_text(app)
@@ -106,10 +103,9 @@ async def test_coach_advice_to_take_names_the_key_and_t_takes(make_app):
     """When the coach would take the pile, its note says t takes it, and t does."""
     session = table([SeatConfig("Ann"), SeatConfig("Ben")], pile="9H KH", position=STUCK)
     app = make_app(session, coach_work=5_000)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await press(pilot, "h")
-        await settle(app, pilot)
+        await workers_done(app, pilot)
         note = app.screen.note
         assert note.body.startswith("Take the pile") and note.body.endswith("t takes the pile."), note.body
         await press(pilot, "t")
@@ -130,11 +126,10 @@ async def test_coach_points_at_the_face_up_card_to_add(make_app):
         "t1", [SeatConfig("Ann"), SeatConfig("Ben")], game.rules, "palace", 1, game, game_id="t1-1", shown=0
     )
     app = make_app(session, coach_work=5_000)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         await press(pilot, "h")
-        await settle(app, pilot)
+        await workers_done(app, pilot)
         note = screen.note
         assert note.body.startswith("Take the pile and add your 4♣") and note.body.endswith("t takes the pile."), (
             note.body
@@ -142,7 +137,7 @@ async def test_coach_points_at_the_face_up_card_to_add(make_app):
         assert screen.cursor["face_up"] == 0
         screen.cursor["face_up"] = 2  # the player moves off it, then asks again
         await press(pilot, "h")
-        await settle(app, pilot)
+        await workers_done(app, pilot)
         assert screen.cursor["face_up"] == 0
         await press(pilot, "t")
         assert sorted(session.game.seats[0].hand) == sorted(parse_cards("4C 9H KH"))
@@ -153,27 +148,25 @@ async def test_coach_off_greys_out_h(make_app):
     """A seat whose coach is off sees h greyed out, and pressing it shows nothing."""
     session = table([SeatConfig("Ann", coach=False), SeatConfig("Ben", human=False)])
     app = make_app(session, coach_work=5_000)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         assert screen.check_action("coach", ()) is None
         assert screen.active_bindings["h"].enabled is False
         assert "h Coach" in screen_text(app)
         await press(pilot, "h")
-        await settle(app, pilot)
+        await workers_done(app, pilot)
         assert screen.note.label == ""
 
 
 async def test_coach_switch_is_saved_with_the_table(make_app, data_dir):
     """The seat editor's coach switch goes into the session and the remembered table."""
     app = make_app()
-    async with app.run_test(size=(80, 30)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(80, 30)) as pilot:
         assert isinstance(app.screen, NewTableScreen)
         app.screen.query_one("#seat-coach-0").value = False
-        await pilot.pause()
+        await settle(pilot)
         await press(pilot, "ctrl+s")
-        await pilot.pause()
+        await settle(pilot, lambda: app.session is not None and app.session.seats[0].coach is False)
         assert app.session is not None and app.session.seats[0].coach is False
         assert app.store.last_table()["seats"][0]["coach"] is False
         assert Session.from_dict(app.session.to_dict()).seats[0].coach is False
@@ -186,8 +179,7 @@ async def test_e_explains_the_pile(make_app):
     """e: the engine's explanation of the pile for the seat to act, on the table screen."""
     session = vs_computer()
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await press(pilot, "e")
         expected = explain_pile(session.game)
         assert app.screen.note.label == "Pile" and app.screen.note.body == expected
@@ -208,8 +200,7 @@ async def test_recap_after_the_privacy_screen(make_app):
         [SeatConfig("Ann"), SeatConfig("Cy", human=False, level="easy"), SeatConfig("Ben")], position=position
     )
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         await play(pilot, screen, Move.play("9D"))
         assert screen.mode() == "result"
@@ -244,8 +235,7 @@ async def test_take_back_a_plain_play_on_the_result_step(make_app):
     """No draw (empty stock): Ann sees her move, u takes her 9 back there; the save follows."""
     session = two_humans()
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         before = session.game.to_json()
         await play(pilot, screen, Move.play("9D"))
@@ -266,8 +256,7 @@ async def test_the_pass_screen_has_no_take_back(make_app):
     """After Enter ends Ann's turn, u on Ben's pass screen does nothing and says nothing of Ann."""
     session = two_humans()
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await play(pilot, app.screen, Move.play("9D"))
         await press(pilot, "enter")
         assert isinstance(app.screen, PassScreen) and app.screen.seat == 1
@@ -284,8 +273,7 @@ async def test_take_back_refused_after_a_draw_keeps_the_result_and_says_why(make
     it says why in the hint line while the note still names the card drawn (nowhere else does)."""
     session = two_humans(stock="2C 3S")
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         await play(pilot, screen, Move.play("9D"))
         result = "You played 9♦. You drew 3♠."
@@ -304,8 +292,7 @@ async def test_take_back_after_taking_the_pile(make_app):
     """Ann took the pile: every card of it was public, so u puts it back and her turn goes on."""
     session = two_humans()
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         before = session.game.to_json()
         await press(pilot, "t")
@@ -322,8 +309,7 @@ async def test_take_back_refused_after_a_face_down_card_failed(make_app):
     position = [{"name": "Ann", "face_down": "4C 9C"}, {"name": "Ben", "hand": "5S", "face_down": "8D"}]
     session = two_humans(position=position, pile="QH")
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         await press(pilot, "enter")
         assert screen.mode() == "result" and "turned over 4♣ from face down" in screen.note.body
@@ -337,8 +323,7 @@ async def test_take_back_on_the_table_after_a_clear(make_app):
     """A 10 clears and Ann plays again: u on the table takes the 10 back; after Ben moves it is gone."""
     session = vs_computer()
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         await play(pilot, screen, Move.play("10H"))
         assert session.game.turn == 0 and not session.game.pile
@@ -358,8 +343,7 @@ async def test_take_back_on_the_table_after_a_clear(make_app):
 async def test_learn_from_the_new_table_screen(make_app):
     """^l on the new-table screen opens the lessons; Escape comes back to the form."""
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         form = app.screen
         assert isinstance(form, NewTableScreen) and "^l Learn" in screen_text(app)
         await press(pilot, "ctrl+l")
@@ -372,8 +356,7 @@ async def test_rules_screen_compares_presets(make_app):
     """? shows the rules card of the options in force; c compares two presets; Escape goes back."""
     session = vs_computer()
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await press(pilot, "question_mark", "question_mark")  # how to play, then the full rules
         rules = app.screen
         assert isinstance(rules, RulesScreen) and rules.rules == session.game.rules
@@ -394,15 +377,11 @@ async def test_computer_thinks_in_a_worker_with_a_pause(make_app):
     """With a pause set, the computer's move is worked out in a thread and lands after it."""
     session = vs_computer()
     app = make_app(session, ai_delay=0.01)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         await play(pilot, screen, Move.play("9D"))
-        for _ in range(100):
-            if session.game.turn == 0:
-                break
-            await settle(app, pilot)
-            await pilot.pause(0.02)
+        await settle(pilot, lambda: session.game.turn == 0, what="Ben's move to land, back to Ann")
+        await workers_done(app, pilot)
         assert session.game.turn == 0 and len(session.events) >= 2
         assert session.events[1][1].seat == 1
         assert screen.note.label == "Since your last turn" and "Ben" in screen.note.body
@@ -412,11 +391,10 @@ async def test_take_back_while_the_computer_waits(make_app):
     """During the computer's pause u is offered; taking back drops the move it worked out."""
     session = vs_computer()
     app = make_app(session, ai_delay=30)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         await play(pilot, screen, Move.play("9D"))
-        await settle(app, pilot)  # Ben has chosen; his move waits for the pause
+        await workers_done(app, pilot)  # Ben has chosen; his move waits for the pause
         assert session.game.turn == 1 and screen.mode() == "wait"
         assert screen.check_action("take_back", ()) is True
         await press(pilot, "u")
@@ -428,8 +406,7 @@ async def test_take_back_hidden_with_the_reason_while_the_computer_waits(make_ap
     """Alone with a computer, Ann drew a card: u is not in the footer during the pause, and says why."""
     session = vs_computer(stock="2C 3S")
     app = make_app(session, ai_delay=30)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         await play(pilot, screen, Move.play("9D"))
         assert screen.mode() == "wait" and screen.viewer == 0

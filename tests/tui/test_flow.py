@@ -14,11 +14,12 @@ from palace_tui.tui.screens.rules import RulesScreen
 from palace_tui.tui.table.screen import TableScreen
 from palace_tui.tui.widgets.option_sections import OptionSections
 from tests.helpers.app import make_session, press, screen_text
+from tests.helpers.settle import running, settle
 
 
 async def to_play(app, pilot) -> TableScreen:
     """Get a one-human table through setup (ready at once) to the human's first turn."""
-    await pilot.pause()
+    await settle(pilot)
     screen = app.screen
     assert isinstance(screen, TableScreen)
     for _ in range(10):
@@ -27,7 +28,7 @@ async def to_play(app, pilot) -> TableScreen:
         if screen.mode() == "swap":
             await press(pilot, "r")
         else:
-            await pilot.pause()
+            await settle(pilot)
     return screen
 
 
@@ -61,8 +62,7 @@ async def test_a_refused_play_explains_and_changes_nothing(make_app):
         turn=0,
     )
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         assert screen.mode() == "hand" and screen.cursor["hand"] == 0
         before = session.game.to_json()
@@ -84,8 +84,7 @@ async def test_face_down_cards_are_chosen_by_position(make_app):
         turn=0,
     )
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         assert screen.mode() == "face_down"
         assert "6♥" not in screen_text(app) and "9♣" not in screen_text(app)
@@ -97,7 +96,7 @@ async def test_footer_greys_out_take_on_an_empty_pile(make_app):
     """With nothing on the pile, taking it is shown but disabled."""
     session = make_session(humans=("Ann",), computers=("Ben",), seed=2)
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(app) as pilot:
         screen = await to_play(app, pilot)
         if not screen.view().pile:
             assert screen.check_action("take", ()) is None
@@ -109,7 +108,7 @@ async def test_single_human_never_sees_a_privacy_screen(make_app):
     """Against computers only there is nobody to hide the cards from."""
     session = make_session(humans=("Ann",), computers=("Ben", "Cy"), seed=4)
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(app) as pilot:
         await to_play(app, pilot)
         for _ in range(15):
             assert not isinstance(app.screen, PassScreen)
@@ -123,8 +122,7 @@ async def test_privacy_screen_is_opaque_and_clears_toasts(make_app):
     """The privacy screen shows a name and no card, even with a toast and a hand underneath."""
     session = make_session(humans=("Ann", "Ben"), computers=(), seed=9)
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         assert isinstance(app.screen, PassScreen)
         await press(pilot, "enter")
         assert isinstance(app.screen, TableScreen)
@@ -145,14 +143,13 @@ async def test_resume_puts_the_same_position_behind_the_privacy_screen(make_app,
     """ctrl+q saves; --resume brings back the same game, the same seat to act, hidden first."""
     session = make_session(humans=("Ann", "Ben"), computers=("Cy",), seed=12)
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(app) as pilot:
         await press(pilot, "enter")  # reveal Ben's setup
         await press(pilot, "r")
         saved = session.game.to_json()
         await press(pilot, "ctrl+q")
     again = make_app(resume=True)
-    async with again.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(again) as pilot:
         assert isinstance(again.screen, PassScreen)
         restored = again.session
         assert restored.game == Game.from_json(saved)
@@ -165,7 +162,7 @@ async def test_autosave_after_every_step(make_app):
     store = MemoryStore()
     session = make_session(humans=("Ann", "Ben"), computers=(), seed=3)
     app = make_app(session, store=store)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(app) as pilot:
         await press(pilot, "enter", "r")
         assert Session.from_dict(store.load_session()).game == session.game
 
@@ -175,8 +172,7 @@ async def test_abandon_gives_no_result(make_app):
     store = MemoryStore()
     session = make_session(humans=("Ann",), computers=("Ben",), seed=3)
     app = make_app(session, store=store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await press(pilot, "x", "y")
         assert isinstance(app.screen, ResultsScreen)
         assert "Abandoned" in screen_text(app)
@@ -195,8 +191,7 @@ async def test_play_again_deals_with_the_next_dealer(make_app):
         g.play(make_player("random", 1).choose(g))
     expected = g.next_dealer()
     app = make_app(session, store=store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         assert isinstance(app.screen, ResultsScreen)
         assert len(store.scoreboard(session.table_id)) == 3
         await press(pilot, "enter")
@@ -209,8 +204,7 @@ async def test_how_to_play_then_the_full_rules(make_app):
     line); ? there opens the full rules in its place; Escape goes back to the table."""
     session = make_session(humans=("Ann",), computers=("Ben",), options=["seven=low"])
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         table = app.screen
         await press(pilot, "question_mark")
         assert isinstance(app.screen, HowToPlayScreen)
@@ -236,19 +230,17 @@ async def test_new_table_starts_a_game_and_remembers_it(make_app):
     """The new-table screen starts with ctrl+s and offers the same table next time."""
     store = MemoryStore()
     app = make_app(store=store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         assert isinstance(app.screen, NewTableScreen)
         app.screen.query_one("#seat-name-0").value = "Zed"
         app.screen.query_one("#seed").value = "42"
-        await pilot.pause()
+        await settle(pilot)
         await press(pilot, "ctrl+s")
         assert isinstance(app.screen, TableScreen)
         assert app.session.names[0] == "Zed" and app.session.game.seed == 42
     assert store.last_table()["seats"][0]["name"] == "Zed"
     again = make_app(store=store)
-    async with again.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(again) as pilot:
         await press(pilot, "n")  # the game just started is saved: New, not Continue
         assert again.screen.query_one("#seat-name-0").value == "Zed"
 
@@ -256,16 +248,15 @@ async def test_new_table_starts_a_game_and_remembers_it(make_app):
 async def test_new_table_refuses_options_that_mean_nothing(make_app):
     """finish first-out with podium scoring: the engine's reason shows and Start is greyed."""
     app = make_app(store=MemoryStore())
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         screen.query_one("#opt-finish").value = "first-out"
-        await pilot.pause()
+        await settle(pilot, "needs a loser")
         assert "needs a loser" in screen_text(app)
         assert screen.check_action("start", ()) is None
         screen.query_one("#opt-scoring").value = "wins"
         screen.query_one("#opt-next_dealer").value = "clockwise"
-        await pilot.pause()
+        await settle(pilot, lambda: screen.check_action("start", ()) is True)
         assert screen.check_action("start", ()) is True
 
 
@@ -273,8 +264,7 @@ async def test_too_small_terminal_says_so(make_app):
     """Below 40x20 the screen asks for a larger window instead of drawing a broken table."""
     session = make_session(humans=("Ann",), computers=("Ben",))
     app = make_app(session)
-    async with app.run_test(size=(36, 18)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(36, 18)) as pilot:
         assert "Make the window larger" in screen_text(app)
         await pilot.resize_terminal(80, 24)
         assert "Make the window larger" not in screen_text(app)
@@ -284,7 +274,7 @@ async def test_six_seats_fit_80x24(make_app):
     """Six seats with jokers: every seat's line is on screen at 80x24."""
     session = make_session(humans=("Ann",), computers=("Ben", "Cy", "Dee", "Eve", "Fay"), options=["jokers=true"])
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(app) as pilot:
         await to_play(app, pilot)
         text = screen_text(app)
         for name in session.names:
@@ -297,8 +287,7 @@ async def test_swapping_shows_both_cursors(make_app):
     (a double frame), so the player sees which two cards Enter trades; ↑ ↓ move the heavy cursor."""
     session = make_session(humans=("Ann",), computers=("Ben",), seed=3)
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         assert screen.mode() == "swap"
         await press(pilot, "right")
@@ -323,9 +312,8 @@ async def test_lay_up_with_too_few_or_too_many_marks_says_what_is_needed(make_ap
     rules = Rules.preset("palace").replace(deal="choose")
     session = Session.new([SeatConfig("Ann"), SeatConfig("Ben", human=False, level="easy")], rules, seed=3)
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(5):
-            await pilot.pause()
+    async with running(app) as pilot:
+        await settle(pilot)
         screen = app.screen
         assert screen.mode() == "choose"
         moves = session.game.moves
@@ -351,19 +339,20 @@ async def test_an_open_dropdown_is_a_framed_menu_over_the_form(make_app):
     """An option's open list is framed (it used to lie bare over the rows below, its values read as
     theirs: "hand size 4"); Escape closes it and the form is as it was."""
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         assert isinstance(app.screen, NewTableScreen)
         app.screen.query_one(OptionSections).open_section_of("face_up")
-        await pilot.pause()
+        await settle(pilot)
         app.screen.query_one("#opt-face_up").focus()
         # Focus scrolls the form to the row: read it once it has come to rest.
-        before = ""
-        for _ in range(40):
-            await pilot.pause(0.05)
-            if form_text(app) == before:
-                break
-            before = form_text(app)
+        seen = [""]
+
+        def at_rest() -> bool:
+            seen.append(form_text(app))
+            return seen[-1] == seen[-2]
+
+        await settle(pilot, at_rest, what="the form at rest (the same twice in a row)")
+        before = seen[-1]
         await press(pilot, "enter")
         lines = screen_text(app).split("\n")
         row = next(i for i, line in enumerate(lines) if line.lstrip().startswith("Face up "))
@@ -373,8 +362,5 @@ async def test_an_open_dropdown_is_a_framed_menu_over_the_form(make_app):
         await press(pilot, "escape")
         # The footer drops "esc Dismiss menu" a refresh after the menu closes: on a loaded
         # machine that can be after the first pause (bounded: a menu left open still fails).
-        for _ in range(20):
-            if form_text(app) == before:
-                break
-            await pilot.pause(0.05)
+        await settle(pilot, lambda: form_text(app) == before, what="the form as it was before the menu")
         assert form_text(app) == before

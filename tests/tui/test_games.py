@@ -13,6 +13,7 @@ import pytest
 from palace_tui.tui.screens.results import ResultsScreen
 from tests.helpers.app import make_session
 from tests.helpers.app_driver import play_through
+from tests.helpers.settle import running
 
 
 @pytest.mark.slow
@@ -22,7 +23,7 @@ async def test_two_humans_and_a_computer_play_a_whole_game(preset, make_app):
     session = make_session(preset, humans=("Ann", "Ben"), computers=("Cy",), seed=11)
     app = make_app(session)
     t = time.perf_counter()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(app) as pilot:
         watch = await play_through(app, pilot, seed=3)
         assert isinstance(app.screen, ResultsScreen)
         assert session.game.phase == "over"

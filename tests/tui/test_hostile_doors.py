@@ -19,6 +19,7 @@ from palace_tui.tui.screens.results import ResultsScreen
 from palace_tui.tui.screens.review_list import ReviewListScreen
 from palace_tui.tui.widgets.seat_list import SeatList
 from tests.helpers.app import press, screen_text
+from tests.helpers.settle import running, settle
 
 
 def computers_game(names: list[str], preset: str = "palace", seed: int = 5) -> Session:
@@ -35,20 +36,15 @@ async def test_a_game_dealt_again_from_the_review_is_recorded_the_moment_it_ends
     store = Store(data)
     store.record_game(computers_game(["Ann", "Ben", "Cy"]).record())
     review = ReviewApp(store=store)
-    async with review.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+    async with running(review, size=(100, 32)) as pilot:
         assert isinstance(review.screen, ReviewListScreen)
         await press(pilot, "d")
     again = review.return_value
     assert isinstance(again, Session)
     app = PalaceApp(again, store=store, ai_delay=0)
-    async with app.run_test(size=(100, 32)) as pilot:
-        for _ in range(2000):
-            if isinstance(app.screen, ResultsScreen):
-                break
-            await pilot.pause(0.02)
-        assert isinstance(app.screen, ResultsScreen)
-        await pilot.pause(0.3)  # the results screen mounted whole: Textual trips on an exit during its mount
+    async with running(app, size=(100, 32)) as pilot:
+        await settle(pilot, ResultsScreen)
+        await settle(pilot)  # the results screen mounted whole: Textual trips on an exit during its mount
         with Store(data, claim_saves=False) as reader:  # its own connection, as another process has
             assert reader.game_count() == 2
             assert reader.game_list()[0]["game_id"] == again.game_id
@@ -70,8 +66,7 @@ async def test_the_list_names_a_first_out_winner_once_and_counts_unreadable_rows
     winner = first_out.names[first_out.game.outcome().order[0]]
     with Store(data) as store:
         app = ReviewApp(store=store)
-        async with app.run_test(size=(100, 32)) as pilot:
-            await pilot.pause()
+        async with running(app, size=(100, 32)):
             assert isinstance(app.screen, ReviewListScreen)
             text = screen_text(app)
             assert f"{winner} went out first" in text and f"{winner} last" not in text
@@ -84,8 +79,7 @@ async def test_wide_and_combining_names_keep_the_seat_table_in_line_at_80x24() -
     names = ["中文名字中文名字", "Zoe\u0308lle-Marie", "👍👍👍👍👍👍", "Ann"]
     session = Session.new([SeatConfig(n, human=False, level="easy") for n in names], Rules.preset("palace"), seed=3)
     app = PalaceApp(session, store=MemoryStore(), ai_delay=60)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app):
         seats = app.screen.query_one(SeatList)
         drawn = [strip.text for strip in seats.render_lines(Region(0, 0, *seats.outer_size)) if " cpu" in strip.text]
         assert len(drawn) == len(names), drawn

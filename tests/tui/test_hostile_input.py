@@ -20,6 +20,7 @@ from palace_tui.tui.screens.new_table import NewTableScreen
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.table.screen import TableScreen
 from tests.helpers.app import make_session, screen_text
+from tests.helpers.settle import running, settle
 from tests.helpers.told import told
 
 REPO = Path(__file__).resolve().parents[2]
@@ -62,10 +63,9 @@ async def test_escape_sequences_in_a_saved_name_never_reach_the_screen(make_app,
     with Store(data_dir) as store:
         store.save_session(data)
     app = make_app(resume=True)
-    async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(100, 40)) as pilot:
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
         assert "Ann" in text
         assert not any(ch in text for ch in "\x1b\x07\x9b")
@@ -78,12 +78,11 @@ async def test_markup_in_names_and_paths_is_shown_as_text(make_app, tmp_path):
     blocker.write_text("a file, so the folder inside it can't be made")
     session = make_session(humans=("[/]", "[bold red]Bo"))
     app = make_app(session, data_dir=str(blocker / "data"))
-    async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(100, 40)) as pilot:
         assert any("[bold red]a[/]b" in m for m in told(app))
         for key in ["enter", "r", "enter", "r", "enter"]:
             await pilot.press(key)
-            await pilot.pause()
+            await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         text = screen_text(app)
         assert "[/]" in text and "[bold red]Bo" in text
@@ -91,13 +90,12 @@ async def test_markup_in_names_and_paths_is_shown_as_text(make_app, tmp_path):
 
 async def test_start_pressed_twice_deals_once(make_app):
     app = make_app(table=None)
-    async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(100, 40)) as pilot:
         assert isinstance(app.screen, NewTableScreen)
         screen = app.screen
         screen.action_start()
         screen.action_start()  # a second Enter before the screen has gone
-        await pilot.pause()
+        await settle(pilot, TableScreen)
         assert isinstance(app.screen, TableScreen)
 
 
@@ -120,11 +118,10 @@ async def test_remembered_settings_of_the_wrong_type_fall_back_to_defaults(make_
     with Store(data_dir) as store:
         store.save_last_table(settings)
     app = make_app()
-    async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(100, 40)) as pilot:
         assert isinstance(app.screen, NewTableScreen)
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await settle(pilot, TableScreen)
         assert isinstance(app.screen, TableScreen)
 
 
@@ -135,13 +132,12 @@ async def test_a_save_that_reads_but_cannot_be_used_is_moved_aside(make_app, dat
         store.save_session(data)
     before = (Path(data_dir) / "session.json").read_bytes()
     app = make_app()
-    async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(100, 40)) as pilot:
         assert isinstance(app.screen, NewTableScreen)
         messages = told(app)
         assert any("moved to" in m and "not a seat" in m for m in messages), messages
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await settle(pilot)
     [moved] = [p for p in Path(data_dir).iterdir() if p.name.startswith("session.bad-")]
     assert moved.read_bytes() == before, "kept byte for byte, never overwritten by the next game"
 
@@ -151,8 +147,7 @@ async def test_warnings_survive_the_pass_screen_on_resume_with_two_humans(make_a
         store.save_session(make_session(humans=("Ann", "Ben")).to_dict())
     (Path(data_dir) / "records.sqlite3").write_bytes(b"not a database at all" * 10)
     app = make_app(resume=True)
-    async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(100, 40)):
         assert isinstance(app.screen, PassScreen), "two humans: the resumed game starts behind the pass screen"
         messages = told(app)
         assert any("records database" in m and "moved to" in m for m in messages), messages

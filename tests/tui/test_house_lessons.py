@@ -9,13 +9,13 @@ from palace_tui.tui.screens.lesson import LessonScreen
 from palace_tui.tui.screens.rules import RulesScreen
 from palace_tui.tui.table.screen import TableScreen
 from tests.helpers.app import make_session, press, screen_text
+from tests.helpers.settle import running
 
 
 async def test_the_rules_card_opens_the_lessons_of_this_tables_house_rules(make_app):
     session = make_session(humans=("Ann",), computers=("Ben",), options=["seven=low", "eight=invisible"])
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await press(pilot, "question_mark")
         assert isinstance(app.screen, HowToPlayScreen) and "l Lessons" in screen_text(app)
         await press(pilot, "l")
@@ -39,8 +39,7 @@ async def test_the_rules_card_opens_the_lessons_of_this_tables_house_rules(make_
 
 async def test_a_table_without_house_rules_has_no_lessons_key(make_app):
     app = make_app(make_session(humans=("Ann",), computers=("Ben",)))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await press(pilot, "question_mark")
         assert isinstance(app.screen, HowToPlayScreen) and "Lessons" not in screen_text(app)
         await press(pilot, "l")

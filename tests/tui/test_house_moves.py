@@ -11,6 +11,7 @@ from palace_tui.tui.table.burn_in_offer import BurnInScreen
 from palace_tui.tui.table.screen import TableScreen
 from tests.helpers.app import press, screen_text
 from tests.helpers.built_table import table
+from tests.helpers.settle import running, settle
 
 HOUSE = Rules.preset("palace")
 
@@ -30,8 +31,7 @@ async def test_c_turns_the_stocks_top_card_instead_of_taking(make_app):
     ]
     session = table(position, pile="9S KH", stock="4S AC", rules=HOUSE.replace(chance=True))
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         assert "c Chance" in footer(app) and "turns the stock's top card instead: played if it goes" in screen_text(app)
         await press(pilot, "c")
@@ -44,8 +44,7 @@ async def test_c_turns_the_stocks_top_card_instead_of_taking(make_app):
 
 async def test_the_chance_key_is_hidden_where_the_rules_have_no_chance_card(make_app):
     app = make_app(table(pile="9S KH", stock="4S AC"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         assert "Chance" not in footer(app)
         await press(pilot, "c")
         assert app.session.game.pile[-1].code == "KH", "c does nothing without the house rule"
@@ -59,8 +58,7 @@ async def test_a_drawn_match_is_played_with_enter_or_kept_with_d(make_app):
     for key, on_pile in (("enter", 2), ("d", 1)):
         session = table(position, pile="7H", stock="4S 9D", rules=HOUSE.replace(play_drawn=True))
         app = make_app(session, store=MemoryStore())
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+        async with running(app) as pilot:
             await press(pilot, "9", "enter")  # the 9♣; the 9♦ is drawn
             assert "d Done" in footer(app)
             assert "You drew another 9: Enter plays it now on your own, d ends your turn." in screen_text(app)
@@ -74,8 +72,7 @@ async def test_a_drawn_match_is_played_with_enter_or_kept_with_d(make_app):
 async def test_must_play_greys_take_and_says_why(make_app):
     session = table(pile="5C 8C", rules=HOUSE.replace(must_play=True))
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         assert app.screen.check_action("take", ()) is None, "greyed: a 9 goes on the 8"
         await press(pilot, "t")
         assert session.game.pile[-1].code == "8C" and "must play" in str(app.screen.note.body).lower()
@@ -93,8 +90,7 @@ async def test_the_burn_in_offer_comes_on_the_dark_table_and_a_wrong_claim_says_
     (Cy has no 7), Ben's is good: the pile clears and the keyboard goes to Ben."""
     session = table(THREE_SEVENS, pile="5D 7C 7H", stock="2D 3H", humans=3, rules=HOUSE.replace(burn_in=True))
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await press(pilot, "7", "enter")
         assert app.screen.mode() == "result", "Ann sees what her move did first"
         await press(pilot, "enter")
@@ -117,8 +113,7 @@ async def test_when_every_claim_is_wrong_the_offer_says_enter_is_left(make_app):
     nobody = [THREE_SEVENS[0], {**THREE_SEVENS[1], "hand": "6S 8S 9S"}, THREE_SEVENS[2]]
     session = table(nobody, pile="5D 7C 7H", stock="2D 3H 7S", humans=3, rules=HOUSE.replace(burn_in=True))
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await press(pilot, "7", "enter", "enter")
         offer = app.screen
         assert isinstance(offer, BurnInScreen)
@@ -135,8 +130,7 @@ async def test_when_every_claim_is_wrong_the_offer_says_enter_is_left(make_app):
 async def test_enter_lets_play_go_on_and_the_offer_is_made_once(make_app):
     session = table(THREE_SEVENS, pile="5D 7C 7H", stock="2D 3H", humans=3, rules=HOUSE.replace(burn_in=True))
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await press(pilot, "7", "enter", "enter")
         assert isinstance(app.screen, BurnInScreen)
         await press(pilot, "enter")
@@ -147,10 +141,9 @@ async def test_enter_lets_play_go_on_and_the_offer_is_made_once(make_app):
 async def test_a_computer_holding_the_card_burns_in_at_once_in_public(make_app):
     session = table(THREE_SEVENS, pile="5D 7C 7H", stock="2D 3H", humans=1, rules=HOUSE.replace(burn_in=True))
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await press(pilot, "7", "enter")
-        await pilot.pause()
+        await settle(pilot)
         assert not isinstance(app.screen, BurnInScreen), "nobody but computers could claim: no offer"
         burned = [e for _, e in session.events if e.kind == "burned_in"]
         assert burned and burned[0].seat == 1, "Ben (a computer) burned in with the 7♠"
@@ -165,8 +158,7 @@ async def test_on_a_touch_screen_each_seat_that_may_claim_has_a_button(make_app)
 
     session = table(THREE_SEVENS, pile="5D 7C 7H", stock="2D 3H", humans=3, rules=HOUSE.replace(burn_in=True))
     app = make_app(session, device=Device("touch", 3, 2))
-    async with app.run_test(size=(80, 30)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(80, 30)) as pilot:
         await press(pilot, "7", "enter", "enter")
         offer = app.screen
         assert isinstance(offer, BurnInScreen)
@@ -174,16 +166,10 @@ async def test_on_a_touch_screen_each_seat_that_may_claim_has_a_button(make_app)
         assert "tap your name" in text and "Press your seat number" not in text
         assert [str(b.label) for b in offer.query(Button)] == ["Ben", "Cy"]
         await pilot.click("#burn-seat-2")
-        for _ in range(100):  # the press travels from the button to the screen
-            if offer.said:
-                break
-            await pilot.pause(0.05)
+        await settle(pilot, lambda: offer.said, what="the button's press at the screen")
         assert "Cy holds no 7 to burn in with. The others may still claim." in screen_text(app)
         assert [str(b.label) for b in offer.query(Button)] == ["Ben"] and app.screen is offer
         await pilot.click("#burn-seat-1")
-        for _ in range(100):
-            if app.screen is not offer:
-                break
-            await pilot.pause(0.05)
+        await settle(pilot, lambda: app.screen is not offer, what="the burn offer closed")
         assert session.game.pile == [] and session.game.turn == 1
         assert isinstance(app.screen, PassScreen) and app.screen.seat == 1

@@ -15,13 +15,14 @@ from palace_tui.tui.widgets.board import Board
 from palace_tui.words.events import recap_for
 from tests.helpers.app import press, reads, screen_text
 from tests.helpers.built_table import FIVE_SEATS, long_recap
+from tests.helpers.settle import running, settle
 
 SIZES = [(80, 24), (60, 20), (40, 20)]
 
 
 async def at_anns_turn(app, pilot) -> TableScreen:
     """Ann's turn (her cards are up as the table opens: she was the last at the screen)."""
-    await pilot.pause()
+    await settle(pilot)
     screen = app.screen
     assert isinstance(screen, TableScreen) and screen.mode() == "hand"
     return screen
@@ -37,7 +38,7 @@ async def test_a_long_recap_is_read_whole_and_the_table_it_covers_by_keys(make_a
     recap = f"Since your last turn: {recap_for(session.events, session.names, 0)}"
     assert len(recap) > 320 and "then played 3♣." in recap
     app = make_app(session)
-    async with app.run_test(size=size) as pilot:
+    async with running(app, size=size) as pilot:
         screen = await at_anns_turn(app, pilot)
         text = screen_text(app)
         assert reads(text, recap), text
@@ -72,11 +73,11 @@ async def test_a_note_longer_than_half_the_screen_is_read_on_by_pgdn(make_app):
     recap gets this long: six clauses at most; the note is built here.)"""
     session = long_recap()
     app = make_app(session)
-    async with app.run_test(size=(40, 20)) as pilot:
+    async with running(app, size=(40, 20)) as pilot:
         screen = await at_anns_turn(app, pilot)
         words = " ".join(f"Sentence number {n} of a very long note." for n in range(1, 16))
         screen.note.say("Coach", words)
-        await pilot.pause()
+        await settle(pilot)
         note, board = screen.note, screen.query_one(Board)
         assert note.size.height == 10 and note.max_scroll_y > 0
         assert reads(screen_text(app), "Coach: Sentence number 1 of")

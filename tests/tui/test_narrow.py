@@ -21,6 +21,7 @@ from palace_tui.tui.widgets.option_sections import OptionSections
 from palace_tui.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 from tests.helpers.app import keys_for, make_session, press, reads, screen_text
 from tests.helpers.app_driver import PrivacyWatch, choose_move
+from tests.helpers.settle import running, settle
 
 TOO_SMALL = "Make the window larger"
 
@@ -31,9 +32,9 @@ async def test_hot_seat_moves_at_40x20_never_show_a_secret(make_app):
     face-down row is ever on the wrong screen, and the privacy screen shows none at all."""
     app = make_app(make_session(humans=("Ann", "Ben"), computers=("Cy",), seed=3))
     rng, swaps, turns = random.Random(3), {}, 0
-    async with app.run_test(size=(40, 20)) as pilot:
+    async with running(app, size=(40, 20)) as pilot:
         assert app.has_class("-narrow")
-        await pilot.pause()
+        await settle(pilot)
         watch = PrivacyWatch(app.session)
         while turns < 20:
             screen = app.screen
@@ -43,7 +44,7 @@ async def test_hot_seat_moves_at_40x20_never_show_a_secret(make_app):
                 continue
             assert isinstance(screen, TableScreen), screen
             if screen.mode() == "wait":
-                await pilot.pause()
+                await settle(pilot)
                 continue
             if screen.mode() == "result":  # the mover sees what the move did, then ends the turn
                 watch.check_table(app, screen.viewer)
@@ -63,8 +64,7 @@ async def test_every_zone_of_the_table_is_on_a_40x20_screen(make_app):
     """Seats, pile, log, the player's cards, the hint and the keys all fit in 40x20."""
     session = make_session(humans=("Ann", "Ben"), computers=("Cy",), seed=7)
     app = make_app(session)
-    async with app.run_test(size=(40, 20)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(40, 20)) as pilot:
         assert isinstance(app.screen, PassScreen)
         text = screen_text(app)
         assert "Pass to Ben" in text and "Show my cards" in text  # the box and its key
@@ -97,14 +97,10 @@ async def test_in_play_the_face_up_and_face_down_rows_stay_in_view(make_app):
     """Playing from the hand at 40x20, the face-down and face-up rows are still in view,
     on one line (only to be looked at), so the lines go to the table above."""
     app = make_app(make_session(humans=("Ann",), computers=("Cy",), seed=7))
-    async with app.run_test(size=(40, 20)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(40, 20)) as pilot:
         screen = app.screen
         await press(pilot, "r")
-        for _ in range(20):
-            if screen.mode() == "hand":
-                break
-            await pilot.pause(0.05)
+        await settle(pilot, lambda: screen.mode() == "hand", what="Ann to play from her hand")
         assert screen.mode() == "hand"
         view = screen.view()
         area = screen.query_one("#me")
@@ -135,8 +131,7 @@ async def test_the_recap_the_move_and_the_prompt_are_read_without_scrolling(make
     game = Game.from_position(Rules.preset("palace"), seats=BIG_HAND, pile="5H 6D")
     session = Session("t1", [SeatConfig(s["name"]) for s in BIG_HAND], game.rules, "palace", 1, game, game_id="t1-1")
     app = make_app(session, coach_work=2_000)
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+    async with running(app, size=size) as pilot:
         await press(pilot, "enter")  # Ann sees her cards
         await press(pilot, "t")
         text = screen_text(app)
@@ -158,10 +153,7 @@ async def test_the_recap_the_move_and_the_prompt_are_read_without_scrolling(make
         assert board.scroll_y > 0
         assert reads(screen_text(app), "Since your last turn: Ann took the pile")
         await press(pilot, "h")
-        for _ in range(100):
-            if "Enter plays" in screen_text(app):
-                break
-            await pilot.pause(0.05)
+        await settle(pilot, "Enter plays")
         text = screen_text(app)
         assert reads(text, "Coach: Play both your threes") and reads(text, "Enter plays 3♣ 3♦."), text
         await press(pilot, "enter")
@@ -177,38 +169,36 @@ async def test_the_recap_the_move_and_the_prompt_are_read_without_scrolling(make
 async def test_the_full_layout_comes_back_when_the_window_widens(make_app):
     """Narrow below NARROW_WIDTH columns, the full layout at it, too small below 40x20."""
     app = make_app(make_session(humans=("Ann",), computers=("Cy",), seed=7))
-    async with app.run_test(size=(NARROW_WIDTH, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(NARROW_WIDTH, 24)) as pilot:
         assert not app.has_class("-narrow")
         assert app.screen.query_one("#table-cards").display
         await pilot.resize_terminal(NARROW_WIDTH - 1, 24)
-        await pilot.pause()
+        await settle(pilot)
         assert app.has_class("-narrow") and TOO_SMALL not in screen_text(app)
         await pilot.resize_terminal(MIN_WIDTH - 1, MIN_HEIGHT)
-        await pilot.pause()
+        await settle(pilot, lambda: TOO_SMALL in screen_text(app))
         assert TOO_SMALL in screen_text(app)
         await pilot.resize_terminal(MIN_WIDTH, MIN_HEIGHT - 1)
-        await pilot.pause()
+        await settle(pilot, lambda: TOO_SMALL in screen_text(app))
         assert TOO_SMALL in screen_text(app)
         await pilot.resize_terminal(MIN_WIDTH, MIN_HEIGHT)
-        await pilot.pause()
+        await settle(pilot)
         assert TOO_SMALL not in screen_text(app) and "Hand" in screen_text(app)
 
 
 async def test_the_new_table_form_fits_40_columns(make_app):
     """Seats on two lines each, Start always in view, an option's help under it when focused."""
     app = make_app()
-    async with app.run_test(size=(40, 20)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(40, 20)) as pilot:
         text = screen_text(app)
         assert "Seat 1" in text and "Human" in text and "Start" in text
         assert max(len(line.rstrip()) for line in text.splitlines()) <= 40
         help_ = app.screen.query_one("#row-packs .option-help")
         assert not help_.display
         app.screen.query_one(OptionSections).open_section_of("packs")
-        await pilot.pause()
+        await settle(pilot)
         app.screen.query_one("#opt-packs").focus()
-        await pilot.pause()
+        await settle(pilot, lambda: help_.display and str(help_.render())[:20] in screen_text(app))
         assert help_.display and str(help_.render())[:20] in screen_text(app)
 
 
@@ -223,10 +213,13 @@ async def test_every_key_is_on_screen_at_40x20(make_app):
     """A phone has no keyboard to find a key with: at 40x20 the footer wraps its keys onto
     more lines instead of cutting them off, on the table, the pass screen and in play."""
     app = make_app(make_session(humans=("Ann", "Ben"), computers=("Cy",), seed=7))
-    async with app.run_test(size=(40, 20)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(40, 20)) as pilot:
+        # The footer fills a refresh after its screen's keys change (KeysFooter.bindings_changed):
+        # read it once its keys are there (one pause was not always enough on a busy machine).
+        await settle(pilot, lambda: "".join(footer_lines(app)).strip(), what="the pass screen's keys in the footer")
         assert footer_lines(app) == ["⏎ Show my cards ^q Save+quit".ljust(40)]
         await press(pilot, "enter")
+        await settle(pilot, lambda: "Swap" in "".join(footer_lines(app)), what="the table's keys in the footer")
         keys = footer_lines(app)
         assert len(keys) == 2, keys
         text = " ".join(keys)
@@ -247,23 +240,19 @@ async def test_every_key_is_on_screen_at_40x20(make_app):
         assert "r when ready" in screen_text(app).splitlines()[app.screen.query_one(KeysFooter).region.y - 1]
         row = next(i for i, line in enumerate(keys) if "r Ready" in line)
         await pilot.click(KeysFooter, offset=(keys[row].index("r Ready"), row))  # a tap on a wrapped key
-        for _ in range(20):
-            if isinstance(app.screen, PassScreen):
-                break
-            await pilot.pause(0.05)
+        await settle(pilot, PassScreen)
         assert "Pass to Ann" in screen_text(app)  # Ben is ready: the keyboard goes to Ann
 
 
 async def test_the_keys_take_one_line_at_80x24(make_app):
     """From 80 columns the footer is Textual's one line, as before."""
     app = make_app(make_session(humans=("Ann", "Ben"), computers=("Cy",), seed=7))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await press(pilot, "enter")
         keys = footer_lines(app)
         assert len(keys) == 1 and "r Ready" in keys[0] and "^q Save+quit" in keys[0], keys
         assert not app.screen.has_class("-keys-lines-2")
         await pilot.resize_terminal(40, 20)  # the phone turned upright: the keys wrap
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot, lambda: len(footer_lines(app)) == 2 and app.screen.has_class("-keys-lines-2"))
         assert len(footer_lines(app)) == 2 and app.screen.has_class("-keys-lines-2")

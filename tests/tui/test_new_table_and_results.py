@@ -8,6 +8,7 @@ from palace_tui.rules import Rules
 from palace_tui.table.session import SeatConfig, Session
 from tests.helpers.app import press, screen_text
 from tests.helpers.built_table import table
+from tests.helpers.settle import running, settle
 
 # ---------------------------------------------------------------------- new table, CLI
 
@@ -19,24 +20,21 @@ async def test_blank_seed_next_time_and_a_fresh_shuffle(make_app):
 
     store = MemoryStore()
     app = make_app(store=store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         app.screen.query_one("#seed").value = "42"
-        await pilot.pause()
+        await settle(pilot)
         await press(pilot, "ctrl+s")
         assert app.session.game.seed == 42
     store.clear_session()
     again = make_app(store=store)
-    async with again.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(again) as pilot:
         assert isinstance(again.screen, NewTableScreen)
         assert again.screen.query_one("#seed").value == ""
         await press(pilot, "ctrl+s")
         first = again.session.game.seed
     store.clear_session()
     third = make_app(store=store)
-    async with third.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(third) as pilot:
         await press(pilot, "ctrl+s")
         assert third.session.game.seed != first
 
@@ -46,24 +44,27 @@ async def test_option_help_says_what_the_shown_value_does(make_app):
     from palace_tui.tui.widgets.option_sections import OptionSections
 
     app = make_app(store=MemoryStore())
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         help_line = screen.query_one("#row-seven .option-help")
         assert str(help_line.render()) == "A 7 is an ordinary card."
         screen.query_one("#opt-seven").value = "low"
-        await pilot.pause()
+        await settle(
+            pilot,
+            lambda: str(help_line.render()) == "After a 7 the next ordinary play must be 7 or lower.",
+            what="str(help_line.render()) == 'After a 7 the next ordinary play must b...",
+        )
         assert str(help_line.render()) == "After a 7 the next ordinary play must be 7 or lower."
         assert "▶ Rank powers: sevens low" in screen_text(app), "a folded section says what it holds"
         screen.query_one(OptionSections).open_section_of("seven")
-        await pilot.pause()
+        await settle(pilot)
         screen.query_one("#row-seven").scroll_visible(animate=False)
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot, "After a 7 the next ordinary play must be 7")
         assert "After a 7 the next ordinary play must be 7" in screen_text(app)  # wrapped, whole
         screen.query_one("#form").scroll_end(animate=False)
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot, "Blank: a fresh shuffle every game.")
         assert "Blank: a fresh shuffle every game." in screen_text(app)
 
 
@@ -72,23 +73,20 @@ async def test_players_flag_with_a_saved_game_asks_first(make_app, data_dir, cap
 
     saved = table(humans=2)
     first = make_app(saved)
-    async with first.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(first) as pilot:
         await press(pilot, "ctrl+q")
     printed = capfd.readouterr()
     assert "the game is saved. Run palace --resume" in printed.out + printed.err
     fresh = Session.new([SeatConfig("Zed"), SeatConfig("Yan")], Rules.preset("palace"), seed=1)
     app = make_app(fresh)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         assert isinstance(app.screen, ReplaceSavedScreen)
         text = screen_text(app)
         assert "An unfinished game is saved" in text and "Ann, Ben" in text and "Zed, Yan" in text
         await press(pilot, "n")
         assert app.session is not None and app.session.names == ["Ann", "Ben"]
     app = make_app(fresh)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await press(pilot, "y")
         assert app.session.names == ["Zed", "Yan"]
 
@@ -129,8 +127,7 @@ async def _results(make_app, position, pile="5H", preset="palace"):
 
     session = table(position=position, pile=pile, preset=preset)
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await press(pilot, "enter")
         for _ in range(10):
             if isinstance(app.screen, ResultsScreen):
@@ -223,13 +220,12 @@ async def test_a_duplicate_with_four_seats_is_whole_at_80x24(tmp_path):
                 self.push_screen(ResultsScreen(again, board, store))
 
         app = Results()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+        async with running(app) as pilot:
             text = screen_text(app)
             # Upright on a phone the results scroll, and a key scrolls them to the table's end.
             app.add_class("-narrow")
             await pilot.resize_terminal(40, 20)
-            await pilot.pause()
+            await settle(pilot)
             assert "seat 4" not in screen_text(app)
             await press(pilot, "pagedown", "pagedown")
             assert "seat 4" in screen_text(app)

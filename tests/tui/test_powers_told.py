@@ -11,6 +11,7 @@ from palace_tui.table.session import SeatConfig, Session
 from palace_tui.tui.table.screen import TableScreen
 from palace_tui.tui.widgets.game_log import GameLog
 from tests.helpers.app import press, screen_text
+from tests.helpers.settle import running, settle
 from tests.tui.test_features import play
 
 HOUSE = Rules.preset("palace")
@@ -38,7 +39,7 @@ async def next_person(pilot, app) -> None:
     await press(pilot, "enter")
     if not isinstance(app.screen, TableScreen):
         await press(pilot, "enter")
-    await pilot.pause()
+    await settle(pilot)
 
 
 @pytest.mark.parametrize(
@@ -73,8 +74,7 @@ async def next_person(pilot, app) -> None:
 async def test_a_see_through_card_is_named_when_it_lands(make_app, pile, move, log, told, panel, explained):
     session = people(HOUSE.replace(three="invisible"), pile, "3D 9D JD")
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await play(pilot, app.screen, Move.play(move))
         text = one_line(app)
         assert f"Your move: {told.replace('Ann', 'You')}." in text, "the mover is told"
@@ -100,8 +100,7 @@ async def test_a_see_through_card_is_named_when_it_lands(make_app, pile, move, l
 async def test_each_power_on_another_rank_is_told_where_it_happens(make_app, options, pile, move, told, log):
     session = people(HOUSE.replace(**options), pile, "9D KD 8C 5D 6D JD")
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await play(pilot, app.screen, Move.play(move))
         text = one_line(app)
         if move in ("5D", "6D"):  # the log line itself names the quiet power, not only the panel

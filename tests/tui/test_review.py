@@ -22,6 +22,7 @@ from palace_tui.tui.screens.review_summary import ReviewSummaryScreen
 from palace_tui.tui.table.screen import TableScreen
 from palace_tui.tui.widgets.seat_list import place_text
 from tests.helpers.app import make_session, press, screen_text
+from tests.helpers.settle import running, settle
 from tests.helpers.told import told
 
 V1 = Path(__file__).parents[1] / "store" / "data" / "records-v1.sqlite3"
@@ -43,11 +44,7 @@ def finished(seed: int = 4) -> Session:
 
 async def analysed(pilot, screen: ReviewScreen) -> None:
     """Wait for the worker (no timing is asserted: the bound only keeps a hung worker from hanging the run)."""
-    for _ in range(3600):
-        if screen.analysis is not None:
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("the analysis never finished")
+    await settle(pilot, lambda: screen.analysis is not None, what="the review's analysis", timeout=180)
 
 
 @contextlib.asynccontextmanager
@@ -60,9 +57,9 @@ async def reviewed_alone(screen: ReviewScreen, size: tuple[int, int]):
             self.push_screen(screen)
 
     app = One()
-    async with app.run_test(size=size) as pilot:
+    async with running(app, size=size) as pilot:
         await analysed(pilot, screen)
-        await pilot.pause()
+        await settle(pilot)
         yield app
 
 
@@ -73,11 +70,11 @@ async def test_step_through_a_reviewed_game(tmp_path) -> None:
     record = session.game_record()
     with Store(tmp_path) as store:
         app = ReviewApp(record, store=store, iterations=20, coach_work=WORK)
-        async with app.run_test(size=(100, 32)) as pilot:
+        async with running(app, size=(100, 32)) as pilot:
             screen = app.screen
             assert isinstance(screen, ReviewScreen)
             await analysed(pilot, screen)
-            await pilot.pause()
+            await settle(pilot)
             text = screen_text(app)
             assert f"Move 1 of {len(record.moves)}" in text
             start = replay(record).start
@@ -119,7 +116,8 @@ async def test_escape_stops_the_analysis_and_a_kept_one_is_instant(tmp_path) -> 
     record = session.game_record()
     with Store(tmp_path) as store:
         app = ReviewApp(record, store=store, iterations=400)
-        async with app.run_test(size=(100, 32)) as pilot:
+        # Up, not idle: the long analysis is still running, and Esc is to stop it.
+        async with running(app, size=(100, 32), until=ReviewScreen) as pilot:
             screen = app.screen
             app.screen.game_key = ""  # this one keeps nothing
             await press(pilot, "escape")
@@ -130,16 +128,16 @@ async def test_escape_stops_the_analysis_and_a_kept_one_is_instant(tmp_path) -> 
         # Review with a key: analysed and kept; the next review shows it at once.
         first = ReviewScreen(record, store=store, game_key="g-1", iterations=2, coach_work=WORK)
         app = ReviewApp(record, store=store, iterations=2, coach_work=WORK)
-        async with app.run_test(size=(100, 32)) as pilot:
+        async with running(app, size=(100, 32)) as pilot:
             app.push_screen(first)
-            await pilot.pause()
+            await settle(pilot)
             await analysed(pilot, first)
         assert store.analysis("g-1", first.settings) is not None
         app = ReviewApp(record, store=store, iterations=2, coach_work=WORK)
-        async with app.run_test(size=(100, 32)) as pilot:
+        async with running(app, size=(100, 32)) as pilot:
             again = ReviewScreen(record, store=store, game_key="g-1", iterations=2, coach_work=WORK)
             app.push_screen(again)
-            await pilot.pause()
+            await settle(pilot, lambda: again.analysis is not None and again._worker is None)
             assert again.analysis is not None and again._worker is None
             assert again.analysis.verdicts == first.analysis.verdicts
 
@@ -158,8 +156,7 @@ async def test_results_r_opens_the_review_and_nothing_during_the_game(make_app) 
     app = make_app(session)
     app.review_iterations = 1
     app.review_coach_work = WORK
-    async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(100, 32)) as pilot:
         assert isinstance(app.screen, ResultsScreen)
         await press(pilot, "r")
         assert isinstance(app.screen, ReviewScreen)
@@ -173,13 +170,9 @@ async def test_an_abandoned_game_is_reviewed_with_its_cards(make_app) -> None:
     app = make_app(session)
     app.review_iterations = 1
     app.review_coach_work = WORK
-    async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(100, 32)) as pilot:
         await press(pilot, "r")  # ready: no swaps
-        for _ in range(20):
-            if session.game.phase == "play":
-                break
-            await pilot.pause(0.05)
+        await settle(pilot, lambda: session.game.phase == "play", what="the game in play")
         assert not any(isinstance(s, ReviewScreen) for s in app.screen_stack)
         dealt = replay(session.game_record()).start
         await press(pilot, "x", "y")
@@ -203,19 +196,18 @@ async def test_the_list_reports_old_games_and_deals_one_again(tmp_path) -> None:
         store.record_game(record)
         store.record_game(session.record())
         app = ReviewApp(store=store)
-        async with app.run_test(size=(100, 32)) as pilot:
-            await pilot.pause()
+        async with running(app, size=(100, 32)) as pilot:
             assert isinstance(app.screen, ReviewListScreen)
             text = screen_text(app)
             assert "moves not kept" in text and "Table 1" in text
             seed_line = next(i for i, line in enumerate(record["history"].splitlines(), 1) if line.startswith("seed:"))
             assert f"does not replay: line {seed_line}" in text  # reported, not dropped
             await press(pilot, "down", "enter")  # the damaged one
-            await pilot.pause()
+            await settle(pilot, ReviewListScreen)
             assert isinstance(app.screen, ReviewListScreen)
             assert any(f"does not replay (line {seed_line}:" in m for m in told(app))
             await press(pilot, "down", "enter")  # an old game
-            await pilot.pause()
+            await settle(pilot, ReviewListScreen)
             assert isinstance(app.screen, ReviewListScreen)
             assert any("recorded before palace-tui kept" in m for m in told(app))
             await press(pilot, "up", "up", "d")  # the newest: ours
@@ -310,8 +302,7 @@ async def test_a_duplicate_deals_results_are_side_by_side(tmp_path) -> None:
                 self.push_screen(ResultsScreen(again, [], store))
 
         app = Results()
-        async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
+        async with running(app, size=(120, 40)):
             text = screen_text(app)
             assert "The same deal, seats moved round" in text
             assert "Game 1" in text and "This game" in text
@@ -329,8 +320,7 @@ async def test_a_duplicate_deals_results_are_side_by_side(tmp_path) -> None:
                 self.push_screen(ResultsScreen(first, [], store))
 
         app = Plain()
-        async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
+        async with running(app, size=(120, 40)):
             assert "same deal" not in screen_text(app)
 
 
@@ -344,8 +334,7 @@ async def test_a_six_seat_row_is_cut_with_an_ellipsis(tmp_path) -> None:
     with Store(tmp_path) as store:
         store.record_game(session.record())
         app = ReviewApp(store=store)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+        async with running(app):
             lines = screen_text(app).split("\n")
             header = next(line for line in lines if line.startswith(" No."))
             row = lines[lines.index(header) + 1]

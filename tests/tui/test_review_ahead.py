@@ -4,8 +4,6 @@ done judges only the rest; the verdicts are always those of an analysis from scr
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from palace_tui.ai.analysis import analyse, jobs, judge_step, settings_key
@@ -15,6 +13,7 @@ from palace_tui.tui.screens.results import ResultsScreen
 from palace_tui.tui.screens.review import ReviewScreen
 from tests.helpers.app import make_session, press, screen_text
 from tests.helpers.app_driver import play_through
+from tests.helpers.settle import running, settle
 from tests.tui.test_review import WORK, finished, reviewed_alone
 
 ITERATIONS = 10
@@ -30,14 +29,14 @@ async def test_a_game_judged_while_played_is_reviewed_at_once(make_app) -> None:
     app.review_iterations, app.review_coach_work = ITERATIONS, WORK
     # The app's own judge, but not starved by the other tests running beside this one.
     app.judge = TableJudge(lambda: (ITERATIONS, WORK), nice=0)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with running(app) as pilot:
         watch = await play_through(app, pilot, seed=3)
         assert isinstance(app.screen, ResultsScreen) and watch.table_checks > 5
         settings = settings_key(ITERATIONS, [0, 1], WORK)
         # The bound only keeps a hung judge from hanging the run; no time is asserted.
-        deadline = time.monotonic() + 900
-        while not app.store.analysis(session.game_id, settings) and time.monotonic() < deadline:
-            await pilot.pause(0.1)
+        await settle(
+            pilot, lambda: app.store.analysis(session.game_id, settings), what="the judged game stored", timeout=900
+        )
         played = replay(session.game_record())
         scratch = analyse(played, [0, 1], iterations=ITERATIONS, work=WORK, workers=1)
         assert app.store.analysis(session.game_id, settings) == scratch.to_json()

@@ -10,6 +10,7 @@ from palace_tui.tui.screens.new_table import NewTableScreen
 from palace_tui.tui.table.screen import TableScreen
 from palace_tui.tui.widgets.option_sections import OptionSections
 from tests.helpers.app import screen_text
+from tests.helpers.settle import running, settle
 from tests.helpers.told import told
 
 OURS = Rules.preset("palace").replace(seven="low")
@@ -24,7 +25,7 @@ async def press(pilot, *keys: str) -> None:
     """One key at a time, each waited for (a list opening or closing is a screen of its own)."""
     for key in keys:
         await pilot.press(key)
-    await pilot.pause()
+    await settle(pilot)
 
 
 def notes(app) -> list[str]:
@@ -34,8 +35,7 @@ def notes(app) -> list[str]:
 async def test_rules_set_up_by_keys_are_saved_under_a_name_and_started(make_app) -> None:
     store = MemoryStore()
     app = make_app(store=store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         assert isinstance(screen, NewTableScreen)
         assert "▶ Rank powers" in screen_text(app) and "Enter: open a list" in screen_text(app)
@@ -59,8 +59,7 @@ async def test_a_saved_set_is_picked_beside_the_presets_and_remembered(make_app)
     store = MemoryStore()
     store.save_rule_sets({"Our rules": OURS_LINE, "Friday": "ten=not-on-picture"})
     app = make_app(store=store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         screen.query_one("#preset").focus()
         await press(pilot, "enter")
@@ -74,8 +73,7 @@ async def test_a_saved_set_is_picked_beside_the_presets_and_remembered(make_app)
         await press(pilot, "ctrl+s")
         assert app.session.rules == OURS
     again = make_app(store=store)
-    async with again.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(again) as pilot:
         await press(pilot, "n")  # the game just dealt is saved: a new table instead
         assert again.screen.query_one("#preset").value == "set:Our rules"
 
@@ -84,13 +82,12 @@ async def test_changing_an_option_of_a_saved_set_and_saving_again_overwrites_it(
     store = MemoryStore()
     store.save_rule_sets({"Our rules": OURS_LINE})
     app = make_app(store=store, table={"preset": "custom", "rules_name": "Our rules", "options": OURS.as_dict()})
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         assert screen.query_one("#preset").value == "set:Our rules"
         assert screen.query_one("#set-name").value == "Our rules"
         screen.query_one("#opt-eight").value = "see-through"
-        await pilot.pause()
+        await settle(pilot, lambda: screen.query_one("#preset").value == "custom")
         assert screen.query_one("#preset").value == "custom"
         assert str(screen.query_one("#save-set").label) == "Save"
         screen.query_one("#set-name").focus()
@@ -104,8 +101,7 @@ async def test_a_saved_set_is_renamed_then_deleted(make_app) -> None:
     store = MemoryStore()
     store.save_rule_sets({"Our rules": OURS_LINE, "Friday": "ten=not-on-picture"})
     app = make_app(store=store, table={"rules_name": "Our rules", "options": OURS.as_dict()})
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         screen.query_one("#set-name").focus()
         await press(pilot, *["backspace"] * 9, *typed("Sunday"))
@@ -123,8 +119,7 @@ async def test_a_saved_set_is_renamed_then_deleted(make_app) -> None:
 async def test_a_bad_name_is_refused_in_one_sentence_and_nothing_is_saved(make_app) -> None:
     store = MemoryStore()
     app = make_app(store=store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         app.screen.query_one("#set-name").focus()
         await press(pilot, *typed("Shithead"), "enter")
         assert store.rule_sets() == {}
@@ -137,12 +132,11 @@ async def test_every_option_is_in_a_section_and_the_form_fits_both_sizes(make_ap
 
     for size in ((80, 24), (120, 40)):
         app = make_app(store=MemoryStore())
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
+        async with running(app, size=size) as pilot:
             sections = app.screen.query_one(OptionSections)
             for name in OPTIONS:
                 sections.open_section_of(name)
-            await pilot.pause()
+            await settle(pilot)
             rows = {row.option for row in app.screen.query("OptionRow")}
             assert rows == set(OPTIONS)
             text = screen_text(app)
@@ -154,15 +148,14 @@ async def test_the_focused_option_row_stands_out_at_both_sizes(make_app) -> None
     """The row of the option with the focus is drawn on another background, its name in bold."""
     for size in ((80, 24), (120, 40)):
         app = make_app(store=MemoryStore())
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
+        async with running(app, size=size) as pilot:
             screen = app.screen
             screen.query_one(OptionSections).open_section_of("three")
-            await pilot.pause()
+            await settle(pilot)
             screen.query_one("#opt-three").focus()
-            await pilot.pause()
+            await settle(pilot)
             screen.query_one("#row-three").scroll_visible(animate=False)
-            await pilot.pause()
+            await settle(pilot)
 
             def drawn(option: str, column: int, screen=screen):
                 region = screen.query_one(f"#row-{option}").region

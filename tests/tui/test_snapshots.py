@@ -12,6 +12,7 @@ from palace_tui.ai import make_player
 from palace_tui.table.session import MemoryStore, Session
 from palace_tui.tui.app import PalaceApp
 from tests.helpers.app import make_session
+from tests.helpers.settle import settle
 
 SIZE = (80, 24)
 
@@ -48,7 +49,7 @@ async def _no_blink(pilot) -> None:
     """Stop text cursors blinking, or a slow machine catches one mid-blink."""
     for field in pilot.app.screen.query(Input):
         field.cursor_blink = False
-    await pilot.pause()
+    await settle(pilot)
 
 
 def test_new_table(snap_compare):

@@ -9,6 +9,7 @@ from palace_tui.store.story import story
 from palace_tui.tui.screens.results import ResultsScreen
 from palace_tui.words.story import places_chart, streak_words
 from tests.helpers.app import make_session, screen_text
+from tests.helpers.settle import running
 from tests.tui.test_snapshots import app_for
 
 
@@ -28,8 +29,7 @@ async def test_the_results_tell_the_tables_story() -> None:
     store = MemoryStore()
     session = _played(4, store)
     app = app_for(session, store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app):
         assert isinstance(app.screen, ResultsScreen)
         text = screen_text(app)
         # The game just over is in the story too: four games, one bar each.
@@ -45,7 +45,6 @@ async def test_the_results_tell_the_tables_story() -> None:
 async def test_one_game_tells_no_story_yet() -> None:
     store = MemoryStore()
     app = app_for(_played(1, store), store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app):
         assert isinstance(app.screen, ResultsScreen)
         assert not app.screen.query_one("#story").display and "In a row" not in screen_text(app)

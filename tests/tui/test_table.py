@@ -14,6 +14,7 @@ from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.table.screen import TableScreen
 from tests.helpers.app import press, screen_text
 from tests.helpers.built_table import ANN_BEN, table
+from tests.helpers.settle import running, settle
 
 # ---------------------------------------------------------------------- closing
 
@@ -38,13 +39,12 @@ async def test_too_small_swallows_game_keys(make_app):
     """Enter behind "Make the window larger" plays nothing; ctrl+q still works."""
     session = table()
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await press(pilot, "e")  # a note is up: it must hide with the rest
         assert "Pile:" in screen_text(app)
         moves = session.game.moves
         await pilot.resize_terminal(36, 18)
-        await pilot.pause()
+        await settle(pilot, "Make the window larger")
         assert "Make the window larger" in screen_text(app)
         assert "Pile:" not in screen_text(app)
         await press(pilot, "enter", "t", "space", "x", "right", "enter")
@@ -52,7 +52,7 @@ async def test_too_small_swallows_game_keys(make_app):
         assert session.game.moves == moves
         assert isinstance(app.screen, TableScreen)
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
+        await settle(pilot)
         assert "Make the window larger" not in screen_text(app)
         assert "Hand" in screen_text(app)
 
@@ -61,23 +61,21 @@ async def test_too_small_recovers_on_a_screen_pushed_while_small(make_app):
     """The pass screen goes up while the terminal is small; at 80x24 again it shows."""
     session = table(humans=2)
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await pilot.resize_terminal(38, 16)
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, TableScreen)
         screen.apply(next(m for m in screen.view().legal if m.kind == "play"))
-        await pilot.pause()
+        await settle(pilot)
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
         assert "Make the window larger" not in text
         # whatever the turn flow puts up next (a result step or the pass screen), it is visible
         assert text.strip() and ("Ben" in text)
         app.pop_screen() if isinstance(app.screen, PassScreen) else None
-        await pilot.pause()
+        await settle(pilot)
         assert "Make the window larger" not in screen_text(app)
 
 
@@ -86,8 +84,7 @@ async def test_too_small_recovers_on_a_screen_pushed_while_small(make_app):
 
 async def _note_after(make_app, session: Session, *keys: str) -> str:
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await press(pilot, *keys)
         assert isinstance(app.screen, TableScreen)
         text = screen_text(app)
@@ -112,9 +109,8 @@ async def test_enter_with_too_few_marked_in_choose_says_why(make_app):
     rules = Rules.preset("palace").replace(deal="choose")
     session = Session.new([SeatConfig("Ann"), SeatConfig("Ben", human=False, level="easy")], rules, seed=3)
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(5):
-            await pilot.pause()
+    async with running(app) as pilot:
+        await settle(pilot)
         if isinstance(app.screen, PassScreen):
             await press(pilot, "enter")
         await press(pilot, "space", "enter")
@@ -127,9 +123,8 @@ async def test_e_in_setup_says_why(make_app):
         [SeatConfig("Ann"), SeatConfig("Ben", human=False, level="easy")], Rules.preset("palace"), seed=3
     )
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(5):
-            await pilot.pause()
+    async with running(app) as pilot:
+        await settle(pilot)
         if isinstance(app.screen, PassScreen):
             await press(pilot, "enter")
         await press(pilot, "e")
@@ -157,8 +152,7 @@ def cursor_card(app) -> str:
 
 async def test_home_end_and_rank_keys_move_the_cursor(make_app):
     app = make_app(table(position=LONG, pile="3S"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         hand = [str(c) for c in app.screen.view().hand]
         await press(pilot, "end")
         assert cursor_card(app) == hand[-1]
@@ -181,8 +175,7 @@ async def test_home_end_and_rank_keys_move_the_cursor(make_app):
 
 async def test_long_hand_wraps_cleanly(make_app):
     app = make_app(table(position=LONG, pile="3S"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app):
         hand = app.screen.query_one("#hand-row").text.split("\n")
         # every line of cards is whole: as many tops as bottoms, no half-drawn frame
         assert len(hand) % 3 == 0
@@ -193,8 +186,7 @@ async def test_long_hand_wraps_cleanly(make_app):
 async def test_escape_clears_marks(make_app):
     position = [{"name": "Ann", "hand": "9C 9D 9H 4C", "face_up": "KS", "face_down": "3D"}, ANN_BEN[1]]
     app = make_app(table(position=position))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await press(pilot, "9", "space", "9", "space")
         assert len(app.screen.cursor.marked) == 2
         assert "✓" in app.screen.query_one("#hand-row").text
@@ -206,9 +198,8 @@ async def test_escape_clears_marks(make_app):
 async def test_setup_cursor_starts_fresh_for_each_seat(make_app):
     session = Session.new([SeatConfig("Ann"), SeatConfig("Ben")], Rules.preset("palace"), seed=3)
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(5):
-            await pilot.pause()
+    async with running(app) as pilot:
+        await settle(pilot)
         for _ in range(2):
             if isinstance(app.screen, PassScreen):
                 await press(pilot, "enter")
@@ -232,8 +223,7 @@ async def test_click_a_card_then_again_marks_it_and_click_the_pile_takes(make_ap
     position = [{"name": "Ann", "hand": "4C 9C 9D", "face_up": "KS", "face_down": "3D"}, ANN_BEN[1]]
     session = table(position=position, pile="5H 6D")
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         hand = screen.query_one("#hand-row")
         await pilot.click(hand, offset=(7, 1))  # the second card
@@ -243,12 +233,12 @@ async def test_click_a_card_then_again_marks_it_and_click_the_pile_takes(make_ap
         assert screen.cursor.marked == {1}
         assert "✓" in hand.text
         await pilot.click(screen.query_one("#pile"))
-        await pilot.pause()
+        await settle(pilot)
         # One click on the pile only asks, with the count: a stray click takes nothing.
         assert session.game.seats[0].hand_count == 3
         assert "Take 2 cards? Click the pile again (or press t)" in screen_text(app)
         await pilot.click(screen.query_one("#pile"))
-        await pilot.pause()
+        await settle(pilot, lambda: session.game.seats[0].hand_count == 5)
         assert session.game.seats[0].hand_count == 5  # Ann took the two-card pile
         assert "Ann took" in " ".join(session.log)
 
@@ -258,8 +248,7 @@ async def test_t_takes_at_one_press_whether_the_pile_asked_or_not(make_app):
     position = [{"name": "Ann", "hand": "4C 9C 9D", "face_up": "KS", "face_down": "3D"}, ANN_BEN[1]]
     session = table(position=position, pile="5H 6D")
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         await pilot.click(screen.query_one("#pile"))
         assert session.game.seats[0].hand_count == 3
@@ -278,8 +267,7 @@ async def test_no_color_red_suits_bold_and_readable(make_app, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     app = make_app(table(position=position))
     try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+        async with running(app):
             row = app.screen.query_one("#hand-row")
             text = row.render()
             spans = {text.plain[s.start : s.end]: s.style for s in text.spans}
@@ -302,12 +290,11 @@ def footer_line(app) -> str:
 async def test_footer_keeps_every_key_when_take_back_is_offered(make_app, monkeypatch):
     """At 80 columns the footer shows u and x together (x used to vanish to make room)."""
     app = make_app(table(humans=2))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         monkeypatch.setattr(type(app.session), "take_back_offered", lambda self: True)
         screen.refresh_bindings()
-        await pilot.pause()
+        await settle(pilot)
         shown = [b.binding for b in screen.active_bindings.values() if b.binding.show]
         line = footer_line(app)
         assert "u Undo" in line and "x Abandon" in line and "^q Save+quit" in line
@@ -343,8 +330,7 @@ def test_players_words():
 async def test_face_down_hint_never_says_the_pile_needs_anything(make_app):
     position = [{"name": "Ann", "face_down": "3D 4D"}, {"name": "Ben", "hand": "5S", "face_down": "8D"}]
     app = make_app(table(position=position, pile=""))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app):
         text = screen_text(app)
         hint = str(app.screen.query_one("#hint").render())
         assert "needs anything" not in text and "needs anything" not in hint
@@ -367,8 +353,7 @@ async def test_largest_rows_fit_80x24(make_app, data_dir):
     for seed in (11, 12, 13):
         session = largest_rows_session(seed)
         app = make_app(session, data_dir=f"{data_dir}/{seed}")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+        async with running(app) as pilot:
             screen = app.screen
             lines = screen_text(app).split("\n")
             for seat in session.game.view(0).seats:
@@ -400,12 +385,10 @@ async def test_largest_rows_fit_80x24(make_app, data_dir):
 async def test_log_follows_newest_after_resize_and_scrolls_by_key(make_app, data_dir):
     session = largest_rows_session(11)
     app = make_app(session)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(120, 40)) as pilot:
         log = app.screen.query_one("#log")
         await pilot.resize_terminal(80, 24)
-        for _ in range(3):
-            await pilot.pause()
+        await settle(pilot, lambda: log.scroll_y == log.max_scroll_y > 0)
         assert log.scroll_y == log.max_scroll_y > 0
         assert session.log[-1] in screen_text(app)
         await press(pilot, "pageup")
@@ -416,14 +399,17 @@ async def test_log_follows_newest_after_resize_and_scrolls_by_key(make_app, data
 
 async def test_roomy_terminal_draws_tall_cards(make_app):
     app = make_app(table())
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.pause()
+    async with running(app, size=(120, 40)) as pilot:
+        await settle(pilot)
         hand = app.screen.query_one("#hand-row").text.split("\n")
         assert len(hand) == 5 and "4♣" in hand[1] and " 4♣" in hand[3]
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(
+            pilot,
+            lambda: len(app.screen.query_one("#hand-row").text.split("\n")) == 3,
+            what="len(app.screen.query_one('#hand-row').text.split('\\n')) == 3",
+        )
         assert len(app.screen.query_one("#hand-row").text.split("\n")) == 3
 
 
@@ -432,9 +418,8 @@ async def test_click_in_setup_moves_between_rows_and_face_down_click_twice_turns
         [SeatConfig("Ann"), SeatConfig("Ben", human=False, level="easy")], Rules.preset("palace"), seed=3
     )
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(5):
-            await pilot.pause()
+    async with running(app) as pilot:
+        await settle(pilot)
         if isinstance(app.screen, PassScreen):
             await press(pilot, "enter")
         screen = app.screen
@@ -444,12 +429,11 @@ async def test_click_in_setup_moves_between_rows_and_face_down_click_twice_turns
     position = [{"name": "Ann", "face_down": "3D 4D 5D"}, {"name": "Ben", "hand": "5S", "face_down": "8D"}]
     session = table(position=position, pile="")
     app = make_app(session, data_dir=f"{data_dir}/2")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         down = app.screen.query_one("#down-row")
         await pilot.click(down, offset=(7, 1))
         assert app.screen.cursor["face_down"] == 1 and session.game.moves == 0
         await pilot.click(down, offset=(7, 1))
-        await pilot.pause()
+        await settle(pilot, lambda: session.game.moves >= 1)
         assert session.game.moves >= 1
         assert "Ann turned over 4♦" in " ".join(session.log)

@@ -20,6 +20,7 @@ from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.words.device import NOT_SAVED, SECOND_TAB
 from tests.helpers.app import make_session, press, screen_text
 from tests.helpers.built_table import table
+from tests.helpers.settle import running, settle
 
 #: A phone upright: a fingertip covers five columns and three rows of its cells.
 PHONE = Device("touch", 5, 3)
@@ -52,8 +53,7 @@ async def test_by_finger_the_pass_box_is_the_button_and_the_words_say_tap(make_a
         humans=2,
     )
     app = make_app(session, device=PHONE, coach_work=2_000)
-    async with app.run_test(size=(40, 20)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(40, 20)) as pilot:
         assert app.has_class("-touch") and app.has_class("-finger-rows-3")
         screen = app.screen
         assert isinstance(screen, TableScreen) and screen.mode() == "hand"  # Ann's cards are up
@@ -66,37 +66,31 @@ async def test_by_finger_the_pass_box_is_the_button_and_the_words_say_tap(make_a
         assert all(key.region.height == 3 and not key.tooltip for key in keys), [k.region for k in keys]
 
         await pilot.click("#pile")
-        await pilot.pause()
+        await settle(
+            pilot,
+            lambda: "Take 2 cards? Tap the pile again (or Take) to take them." in flat(screen_text(app)),
+            what="'Take 2 cards? Tap the pile again (or Take) to take them.' in flat(...",
+        )
         assert "Take 2 cards? Tap the pile again (or Take) to take them." in flat(screen_text(app))
         assert session.game.seats[0].hand_count == 3  # one tap only asks
-        await pilot.pause()
+        await settle(pilot)
         await pilot.click("#pile")  # in view still: the question's lines did not push it out
-        await pilot.pause()
+        await settle(pilot, lambda: session.game.seats[0].hand_count == 5)
         assert session.game.seats[0].hand_count == 5, screen_text(app)
         text = flat(screen_text(app))
         assert screen.mode() == "result" and "Tap End turn to hide your cards; Undo takes it back." in text, text
         [end_turn] = [key for key in screen.query("FooterKey") if key.description == "End turn"]
         await pilot.click(end_turn)
-        for _ in range(20):
-            if isinstance(app.screen, PassScreen):
-                break
-            await pilot.pause(0.05)
-        assert isinstance(app.screen, PassScreen), screen_text(app)
+        await settle(pilot, PassScreen)
         text = flat(screen_text(app))
         assert "Tap here, Ben, to see your cards." in text and "Enter" not in text, text
         await pilot.click("#pass-box")  # the box itself is the button
-        for _ in range(20):
-            if app.screen is screen:
-                break
-            await pilot.pause(0.05)
+        await settle(pilot, lambda: app.screen is screen, what="the table back after the tap")
         assert app.screen is screen and screen.viewer == 1, screen_text(app)
         assert "5♠" in screen_text(app)
         [coach] = [key for key in screen.query("FooterKey") if key.description == "Coach"]
         await pilot.click(coach)
-        for _ in range(100):
-            if "plays" in screen.note.body:
-                break
-            await pilot.pause(0.05)
+        await settle(pilot, lambda: "plays" in screen.note.body, what="the coach's note")
         assert "Play plays 5♠." in screen.note.body and "Enter" not in screen.note.body, screen.note.body
 
 
@@ -113,8 +107,7 @@ async def test_a_second_tab_says_so_in_a_players_words_and_keeps_a_mark(make_app
     try:
         assert holder.stdout.readline() == "held\n"
         app = make_app(make_session(humans=("Ann", "Ben"), computers=("Cy",)), device=Device("mouse", 1, 1))
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+        async with running(app) as pilot:
             said = [n.message for n in app._notifications]
             assert said == [SECOND_TAB] and str(data_dir) not in SECOND_TAB, said
             app.clear_notifications()

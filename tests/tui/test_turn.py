@@ -14,6 +14,7 @@ from palace_tui.table.session import SeatConfig, Session
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.table.screen import TableScreen
 from tests.helpers.app import hand_text, press, screen_text
+from tests.helpers.settle import running, settle
 from tests.tui.test_features import play
 
 ANN_CY_BEN = [
@@ -40,8 +41,7 @@ def hand_cards_on_screen(app, session, seat: int) -> list[str]:
 async def test_the_mover_sees_the_card_drawn_then_enter_hides_it_while_the_computer_plays(make_app):
     session = at_table(stock="2C 3S")
     app = make_app(session, ai_delay=30)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         await play(pilot, screen, Move.play("9D"))
         assert screen.mode() == "result" and session.game.turn == 1  # Cy waits for Ann's Enter
@@ -59,8 +59,7 @@ async def test_the_mover_sees_the_card_drawn_then_enter_hides_it_while_the_compu
 async def test_after_the_computers_the_pass_screen_names_only_the_next_person(make_app):
     session = at_table()
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await play(pilot, app.screen, Move.play("9D"))
         await press(pilot, "enter")
         assert isinstance(app.screen, PassScreen) and app.screen.seat == 2
@@ -74,17 +73,14 @@ async def test_the_pass_screen_comes_as_the_computers_move_lands(make_app):
     Ben's pass screen is up at the next frame, not another pause later."""
     session = at_table()
     app = make_app(session, ai_delay=1.0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await play(pilot, app.screen, Move.play("9D"))
         await press(pilot, "enter")
-        for _ in range(400):  # Cy thinks, then its move lands once the pause is over
-            if session.game.moves == 2:
-                break
-            await pilot.pause(0.01)
+        # Cy thinks, then its move lands once the pause is over
+        await settle(pilot, lambda: session.game.moves == 2, what="Cy's move to land")
         assert session.game.moves == 2 and session.game.turn == 2
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot, lambda: isinstance(app.screen, PassScreen) and app.screen.seat == 2)
         assert isinstance(app.screen, PassScreen) and app.screen.seat == 2
 
 
@@ -96,8 +92,7 @@ async def test_a_turned_face_down_card_is_shown_to_the_mover(make_app):
     ]
     session = at_table(position, pile="9H")
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         assert screen.mode() == "face_down"
         await press(pilot, "enter")
@@ -113,8 +108,7 @@ async def test_going_out_shows_the_place(make_app):
     position = [{"name": "Ann", "hand": "9D"}, {"name": "Cy", "hand": "JC QC"}, {"name": "Ben", "hand": "5S 6S 7S"}]
     session = at_table(position)
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         await press(pilot, "enter")
         assert screen.mode() == "result" and screen.note.body == "You played 9♦. You went out (1st)."
@@ -123,8 +117,7 @@ async def test_going_out_shows_the_place(make_app):
 async def test_a_clear_simply_continues_the_turn(make_app):
     session = at_table(computers=())
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         await play(pilot, screen, Move.play("10H"))
         assert screen.mode() == "hand" and session.game.turn == 0 and screen.viewer == 0
@@ -139,8 +132,7 @@ async def test_setup_ready_hides_at_once(make_app):
     seats = [SeatConfig("Ben"), SeatConfig("Ann"), SeatConfig("Cy", human=False)]
     session = Session.new(seats, Rules.preset("palace"), seed=4)  # Ann sets up first, Cy next
     app = make_app(session, ai_delay=30)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         assert isinstance(app.screen, PassScreen)
         setup_seat = app.screen.seat
         await press(pilot, "enter")
@@ -154,8 +146,7 @@ async def test_setup_ready_hides_at_once(make_app):
 async def test_u_at_the_start_of_a_turn_says_why_in_one_sentence(make_app):
     session = at_table(computers=())
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         assert "u Undo" not in screen_text(app)
         await press(pilot, "u")
@@ -166,8 +157,7 @@ async def test_ending_the_turn_forgets_the_take_back(make_app):
     """Ann ends her turn with u still possible: after the pass, nobody can take it back."""
     session = at_table(computers=())
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await play(pilot, app.screen, Move.play("9D"))
         assert app.screen.check_action("take_back", ()) is True
         await press(pilot, "enter")

@@ -21,6 +21,7 @@ from palace_tui.tui.screens.results import ResultsScreen
 from tests.helpers.app import make_session, press, screen_text
 from tests.helpers.app_driver import play_through
 from tests.helpers.pty_app import PtyApp
+from tests.helpers.settle import running, settle
 from tests.helpers.told import told
 
 
@@ -35,8 +36,7 @@ async def test_the_second_copy_says_so_and_plays_a_game_it_does_not_save(make_ap
         saved = (folder / "session.json").read_bytes()  # as the first copy saved it on resuming
         assert b'"Ann"' in saved
         second = make_app()
-        async with second.run_test(size=(100, 40)) as pilot:
-            await pilot.pause()
+        async with running(second, size=(100, 40)) as pilot:
             assert isinstance(second.screen, NewTableScreen), "no saved game offered: it is the other copy's"
             said = [m for m in told(second) if "Another copy" in m]
             assert len(said) == 1, told(second)
@@ -56,7 +56,7 @@ async def test_the_second_copy_says_so_and_plays_a_game_it_does_not_save(make_ap
             assert (folder / "session.json").read_bytes() == saved, "the first copy's save is untouched"
 
             second.start_session(make_session(humans=("Dee", "Gus"), computers=(), seed=12))
-            await pilot.pause()
+            await settle(pilot)
             await press(pilot, "ctrl+q")
             # What the terminal is told on the way out (Textual prints it once the app has gone).
             assert second._exit_renderables == [NOT_SAVED_LINE], "ctrl+q does not claim the game can be continued"

@@ -25,6 +25,7 @@ from palace_tui.tui.widgets.pile_view import PileView
 from palace_tui.tui.widgets.seat_list import SeatList
 from tests.helpers.app import press, screen_text
 from tests.helpers.pty_app import PtyApp
+from tests.helpers.settle import running, settle
 from tests.tui.test_features import play
 
 ANN_BEN_CY = [
@@ -69,12 +70,11 @@ async def test_a_computers_move_lights_up_its_seat_and_the_pile_then_goes_out(ma
     """Ann plays; Ben and Cy (computers) answer at once: Cy's name and the pile stand out, then nothing does."""
     session = at_table()
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         screen.highlight.seconds = 30  # long enough to look at it on a busy machine
         await play(pilot, screen, Move.play("9D"))
-        await pilot.pause()
+        await settle(pilot, lambda: session.game.turn == 0 and session.game.moves == 3)
         assert session.game.turn == 0 and session.game.moves == 3  # Ben and Cy have answered
         mover = session.game.seats[2].name
         assert seats_lit(screen) == [mover]
@@ -83,8 +83,7 @@ async def test_a_computers_move_lights_up_its_seat_and_the_pile_then_goes_out(ma
         assert changed and run and top in run[0]
         screen.highlight.seconds = 0.01
         screen.highlight.show(screen.highlight.changes)
-        await pilot.pause(0.1)
-        await pilot.pause()
+        await settle(pilot, lambda: seats_lit(screen) == [] and pile_lit(screen) == (False, []))
         assert seats_lit(screen) == [] and pile_lit(screen) == (False, [])
 
 
@@ -92,8 +91,7 @@ async def test_a_clear_lights_up_the_cleared_count_and_a_draw_the_stock(make_app
     position = [{**ANN_BEN_CY[0], "hand": "4C TH 8S"}, *ANN_BEN_CY[1:]]
     session = at_table(stock="2C 3C 4H 5C 6C", position=position)
     app = make_app(session, ai_delay=30)  # Ben thinks for a long time: Ann's move stays the last
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         screen.highlight.seconds = 30
         await play(pilot, screen, Move.play("TH"))  # clears, draws one, plays again
@@ -108,8 +106,7 @@ async def test_a_clear_lights_up_the_cleared_count_and_a_draw_the_stock(make_app
 async def test_a_reversal_lights_up_the_direction(make_app):
     session = at_table(eight="reverse")
     app = make_app(session, ai_delay=30)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         screen.highlight.seconds = 30
         await play(pilot, screen, Move.play("8S"))
@@ -122,14 +119,13 @@ async def test_the_move_made_behind_the_pass_screen_lights_up_for_the_next_perso
     to change hands, Cy's Enter shows it lit."""
     session = at_table(humans=("Ann", "Cy"))
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         screen.highlight.seconds = 0.01
         await play(pilot, screen, Move.play("9D"))
         await press(pilot, "enter")
         assert isinstance(app.screen, PassScreen) and session.game.moves == 2
-        await pilot.pause(0.1)
+        await settle(pilot, lambda: screen.highlight.changes is None, what="the highlight out while nobody looked")
         assert screen.highlight.changes is None  # gone out while nobody looked
         screen.highlight.seconds = 30
         await press(pilot, "enter")
@@ -140,8 +136,7 @@ async def test_the_move_made_behind_the_pass_screen_lights_up_for_the_next_perso
 async def test_a_take_back_puts_the_light_out(make_app):
     session = at_table(humans=("Ann", "Ben", "Cy"))
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         screen = app.screen
         screen.highlight.seconds = 30
         await play(pilot, screen, Move.play("9D"))
@@ -167,8 +162,7 @@ def test_the_highlight_holds_places_never_cards():
 async def test_the_bell_rings_when_the_pass_screen_names_the_next_player(make_app, bells):
     session = at_table(humans=("Ann", "Ben"))
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await play(pilot, app.screen, Move.play("9D"))
         assert bells == []  # the move itself is quiet
         await press(pilot, "enter")
@@ -178,18 +172,16 @@ async def test_the_bell_rings_when_the_pass_screen_names_the_next_player(make_ap
 async def test_the_bell_rings_when_the_only_humans_turn_comes_round(make_app, bells):
     session = at_table()
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await play(pilot, app.screen, Move.play("9D"))
-        await pilot.pause()
+        await settle(pilot, lambda: session.game.turn == 0 and session.game.moves == 3 and (bells == [1]))
         assert session.game.turn == 0 and session.game.moves == 3 and bells == [1]
 
 
 async def test_b_switches_the_bell_and_it_is_remembered(make_app, bells, data_dir):
     session = at_table(humans=("Ann", "Ben"))
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         assert app.bell_on
         await press(pilot, "b")
         assert not app.bell_on and app.store.last_table()["bell"] is False
@@ -205,8 +197,7 @@ async def test_b_switches_the_bell_and_it_is_remembered(make_app, bells, data_di
 
 async def test_quiet_silences_this_run_without_changing_what_is_remembered(make_app, bells):
     app = make_app(at_table(humans=("Ann", "Ben")), quiet=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await play(pilot, app.screen, Move.play("9D"))
         await press(pilot, "enter")
         assert isinstance(app.screen, PassScreen) and bells == []
@@ -217,8 +208,7 @@ async def test_quiet_silences_this_run_without_changing_what_is_remembered(make_
 async def test_a_new_table_keeps_the_remembered_bell(make_app):
     """Starting a table from the form remembers its settings and the bell switch with them."""
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         app.store.save_last_table({"bell": False})
         await press(pilot, "ctrl+s")
         assert app.store.last_table()["bell"] is False and app.store.last_table()["players"] == 3
