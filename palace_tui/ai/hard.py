@@ -119,15 +119,8 @@ class SearchPlayer(HeuristicPlayer):
         ordinary_only: bool = False,
         work: int | None = None,
         by_position: bool = False,
-        close_extra: float = 0.0,
-        close_z: float = 1.0,
     ) -> None:
         super().__init__(seed)
-        #: A close decision (a challenger between ``close_z`` standard errors and :attr:`z` better
-        #: than the rule of thumb's move) is searched ``close_extra`` times the work again, on
-        #: those moves only (0: never; an experiment, off in every level: docs/ai_ladder.md).
-        self.close_extra = close_extra
-        self.close_z = close_z
         self.ordinary_only = ordinary_only
         self.rng = random.Random(seed)
         self.remember = remember
@@ -188,15 +181,6 @@ class SearchPlayer(HeuristicPlayer):
         search.run(worlds, work, None if seconds is None else time.perf_counter() + seconds)
         n, d = search.n, cands.index(default)
         best = search.clearly_best(d, n, self.z)
-        if self.close_extra > 0 and best == d and work is not None:
-            close = [i for i in range(len(cands)) if i != d and _z(search.edge(i, d, n)) >= self.close_z]
-            if close:
-                keep = [d, *close]
-                search.narrow(keep)
-                cands = [cands[i] for i in keep]
-                search.run(work=search.work[-1] + round(work * self.close_extra))
-                n, d = search.n, 0
-                best = search.clearly_best(d, n, self.z)
         self.last_stats = {
             "iterations": n,
             "work": search.work[-1],
@@ -207,12 +191,6 @@ class SearchPlayer(HeuristicPlayer):
             "search": search,
         }
         return cands[best]
-
-
-def _z(edge: tuple[float, float]) -> float:
-    """An edge ``(mean, standard error)`` in standard errors (0 when it is not ahead)."""
-    mean, se = edge
-    return mean / se if mean > 0 else 0.0
 
 
 def move_chances(

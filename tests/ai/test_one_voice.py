@@ -140,13 +140,3 @@ def test_hard_plays_for_the_tables_own_score():
             across = [g for differ, g in gaps if differ]
             within = [g for differ, g in gaps if not differ]
             assert not within or min(across) > max(within), (preset, options)
-
-
-def test_close_decisions_searched_longer_stay_deterministic():
-    """The experiment that searches close decisions longer (off in every level) gives one move
-    for one position too, and changes nothing while it is off."""
-    games = _searched(count=12)
-    for game in games:
-        longer = [HardPlayer(work=WORK, close_extra=2.0).choose(game) for _ in range(2)]
-        assert longer[0] == longer[1]
-        assert HardPlayer(work=WORK, close_extra=0.0).choose(game) == HardPlayer(work=WORK).choose(game)
