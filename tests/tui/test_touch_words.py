@@ -125,3 +125,36 @@ async def test_a_second_tab_says_so_in_a_players_words_and_keeps_a_mark(make_app
     finally:
         holder.kill()
         holder.wait()
+
+
+async def test_esc_or_a_tap_elsewhere_withdraws_the_piles_question(make_app):
+    """N-8: "Take 2 cards?" is taken back by Esc or by a tap anywhere but the pile; the next tap
+    on the pile asks again (it does not take)."""
+    session = table(
+        position=[
+            {"name": "Ann", "hand": "4C 9D 10H", "face_up": "KS", "face_down": "3D"},
+            {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8D"},
+        ],
+        humans=2,
+    )
+    question = "Take 2 cards? Tap the pile again (or Take) to take them."
+    app = make_app(session, device=PHONE)
+    async with app.run_test(size=(40, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        for withdraw in ("escape", "#hand-row"):
+            await pilot.click("#pile")
+            await pilot.pause()
+            assert question in flat(screen_text(app))
+            if withdraw == "escape":
+                await press(pilot, "escape")
+            else:
+                await pilot.click(withdraw)
+            await pilot.pause()
+            assert question not in flat(screen_text(app)), withdraw
+            assert screen.note.label == "", withdraw
+        await pilot.click("#pile")
+        await pilot.pause()
+        assert question in flat(screen_text(app)), "asked again"
+        assert session.game.seats[0].hand_count == 3, "the tap after a withdrawn question only asks"

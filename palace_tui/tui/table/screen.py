@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding
 from textual.containers import Horizontal
@@ -445,9 +445,22 @@ class TableScreen(Screen[None], inherit_bindings=False):
         self._moved(self.cursor.mark(self.view(), self.mode(), self.table.table().rules))
 
     def action_clear_marks(self) -> None:
-        """Unmark every card."""
+        """Unmark every card (Esc); it also withdraws the pile's "Take 4 cards?"."""
+        self._withdraw_take_question()
         self.cursor.marked.clear()
         self._moved()
+
+    def _withdraw_take_question(self) -> None:
+        """Take back the question a click on the pile asked (a second click then asks again)."""
+        if self.note.label == TAKE_LABEL:
+            self.note.clear()
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        """A click or tap anywhere but the pile withdraws its question (a card stops its own click,
+        not the press that starts it)."""
+        pile = self.query_one(PileView)
+        if event.widget is not pile and (event.widget is None or pile not in event.widget.ancestors):
+            self._withdraw_take_question()
 
     async def on_card_row_picked(self, event: CardRow.Picked) -> None:
         """A click puts the cursor on a card; a click on the card under the cursor marks it
