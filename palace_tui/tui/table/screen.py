@@ -205,7 +205,7 @@ class TableScreen(Screen[None], inherit_bindings=False):
         if not cards_only:
             changes = self.highlight.changes
             self.query_one(SeatList).show(view, table.computers, changes.seat if changes else None)
-            self.query_one(PileView).show(view, changes)
+            self.query_one(PileView).show(view, changes, table.rules)
             public = self.table.public()
             self.query_one(GameLog).show(list(public.log), public.log_total, table.names, table.rules)
             self._draw_titles(view, mode, table)
