@@ -159,7 +159,6 @@ async def test_a_computer_holding_the_card_burns_in_at_once_in_public(make_app):
 async def test_on_a_touch_screen_each_seat_that_may_claim_has_a_button(make_app):
     """A phone has no number keys to spare: the offer shows a button per seat that may claim;
     a wrong claim's button goes, and a good one burns in."""
-    from textual.widgets import Button
 
     from palace_tui.device import Device
 
