@@ -124,7 +124,7 @@ class TableScreen(Screen[None], inherit_bindings=False):
         #: Where the seat at the screen points among its cards.
         self.cursor = CardCursor()
         #: The computer seats' moves: their pauses, their workers, the game's serial.
-        self.computers = ComputerTurns(self, table, ai_delay)
+        self.computers = ComputerTurns(self, table, ai_delay, self.pass_comes_next)
         #: What the last move changed, lit up for a moment.
         self.highlight = MoveHighlight(self, self.redraw)
         #: The public burn-in offer (house rule burn_in), put up between turns.
@@ -152,6 +152,22 @@ class TableScreen(Screen[None], inherit_bindings=False):
         """The one person at a table of computers (None when several share it)."""
         people = [i for i, s in enumerate(self.table.table().seats) if s.human]
         return people[0] if len(people) == 1 else None
+
+    def pass_comes_next(self) -> bool:
+        """Whether the computer to act now is followed by a person who must be handed the
+        screen (a pass screen covers its move as it lands). The seat after it in turn order,
+        out seats left out; a skip or a clear may change who it is: then the pause is only
+        shorter or as before."""
+        view, seats = self.table.view(), self.table.table().seats
+        to_act = self.table.now().to_act
+        if to_act is None or self.alone is not None or view.phase != "play":
+            return False
+        seat = to_act
+        for _ in seats:
+            seat = (seat + view.direction) % len(seats)
+            if not view.seats[seat].out:
+                return seat != to_act and seats[seat].human and seats[seat].here
+        return False
 
     @property
     def note(self) -> NoteLine:
