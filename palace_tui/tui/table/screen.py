@@ -288,8 +288,10 @@ class TableScreen(Screen[None], inherit_bindings=False):
         elif turn.step == Step.PASS:
             assert turn.seat is not None  # a pass is always to someone
             # At once, even after a computer's move: the next person's recap tells it, and a
-            # pause here would be dead time on every turn.
-            self.post_message(PassNeeded(self, turn.seat, self.reveal))
+            # pause here would be dead time on every turn. But only once the dark table (drawn
+            # above) has been written out: a browser paints between the messages of one frame,
+            # and a pass box painted over rows not yet redrawn would show the last hand with it.
+            self.call_after_refresh(self.post_message, PassNeeded(self, turn.seat, self.reveal))
         elif turn.step == Step.WATCH:
             self.computers.play()
 
