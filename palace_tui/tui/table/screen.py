@@ -593,6 +593,9 @@ class TableScreen(Screen[None], inherit_bindings=False):
             return
         self.note.say("Coach", coach_note(answer.advice, self.cursor, self.view(), self.mode(), self.device.touch))
         self.redraw(cards_only=True)
+        # The advice takes lines from the table above: keep the pile whole in view (on a small
+        # phone the board scrolled it half out, a sliver a finger could barely hit).
+        self.call_after_refresh(self.query_one(Board).bring_up, self.query_one(PileView))
 
     @on(ComputerMoveReady)
     def _computer_ready(self, answer: ComputerMoveReady) -> None:
