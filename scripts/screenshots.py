@@ -24,8 +24,8 @@ from palace_tui.rules import Rules  # noqa: E402
 from palace_tui.table.session import MemoryStore, SeatConfig, Session  # noqa: E402
 from palace_tui.table.turn_flow import TurnFlow  # noqa: E402
 from palace_tui.tui.app import PalaceApp  # noqa: E402
-from palace_tui.tui.table import move_highlight  # noqa: E402
 from palace_tui.tui.screens.rules import RulesScreen  # noqa: E402
+from palace_tui.tui.table import move_highlight  # noqa: E402
 from palace_tui.tui.table.screen import TableScreen  # noqa: E402
 
 OUT = ROOT / "screenshots"
