@@ -24,8 +24,8 @@ from palace_tui.rules import Rules  # noqa: E402
 from palace_tui.table.session import MemoryStore, SeatConfig, Session  # noqa: E402
 from palace_tui.table.turn_flow import TurnFlow  # noqa: E402
 from palace_tui.tui.app import PalaceApp  # noqa: E402
-from palace_tui.tui.screens import move_highlight  # noqa: E402
 from palace_tui.tui.screens.rules import RulesScreen  # noqa: E402
+from palace_tui.tui.table import move_highlight  # noqa: E402
 from palace_tui.tui.table.screen import TableScreen  # noqa: E402
 
 OUT = ROOT / "screenshots"
@@ -166,9 +166,14 @@ async def to_bens_turn(app, pilot) -> None:
 
 
 async def narrow_shots() -> list[Path]:
-    """The narrow layout (a narrow terminal pane, 40x20): Ben's turn as it comes up."""
+    """The narrow layout (a narrow terminal pane, 40x20): Ben's turn as it comes up; and the
+    new-table form on a phone."""
+    from palace_tui.device import Device
+
     app = PalaceApp(shared_mid_game(), ai_delay=0, store=MemoryStore())
-    return [await shoot("narrow", app, (40, 20), to_bens_turn)]
+    # The new-table form as a phone held upright (390x844: 40x45 cells, a fingertip 3 rows) lays it out.
+    phone = PalaceApp(None, ai_delay=0, store=MemoryStore(), device=Device("touch", 5, 3))
+    return [await shoot("narrow", app, (40, 20), to_bens_turn), await shoot("phone-new-table", phone, (40, 45))]
 
 
 def finished(store: MemoryStore) -> Session:

@@ -125,8 +125,9 @@ HOUSE_POWER_LESSONS: tuple[Lesson, ...] = (
         title="House rule: the chance card",
         part="option",
         options={"chance": True},
-        rule="Instead of taking the pile, you may turn the top card of the stock. If it goes on the "
-        "pile it is played as if from your hand; if not, it joins the pile and you take it all.",
+        # Two lines at 80 columns: a third pushed the hint of a wrong move out of view (N-10).
+        rule="Instead of taking the pile, you may turn the stock's top card: played if it goes on "
+        "the pile; if not, it joins the pile and you take it all.",
         prompt="Nothing in your hand beats the king. Before you take the pile, try your luck: "
         "press c to turn the stock's top card.",
         seats=({"name": "You", "hand": "4D 5H 6H", "face_up": "AD JH 9D", "face_down": "3C 8S 7D"}, _ben()),

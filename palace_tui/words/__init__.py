@@ -39,6 +39,7 @@ from palace_tui.words.pile import (
     explain_pile,
     pile_run,
     requirement_text,
+    requirement_words,
 )
 from palace_tui.words.rules_card import rules_card
 from palace_tui.words.sentence import Cards, Sentence
@@ -82,5 +83,6 @@ __all__ = [
     "recap",
     "recap_for",
     "requirement_text",
+    "requirement_words",
     "rules_card",
 ]

@@ -65,5 +65,8 @@ def not_yours_sentence(name: str) -> str:
     return f"{name} may not burn in now."
 
 
+#: The touch screen's button that lets play go on (Enter on a keyboard).
+GO_ON = "Go on"
+
 #: Under the question while the table waits: nothing on the screen says who holds what.
 PRIVATE_NOTE = "Nobody's cards are shown; a wrong claim only says that player has no such card."

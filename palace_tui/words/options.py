@@ -100,7 +100,7 @@ OPTION_WORDS: dict[str, OptionWords] = {
     "ten": OptionWords(
         "Tens",
         {
-            "anything": Said("on anything", "A 10 goes on anything and clears the pile."),
+            "anything": Said("clears pile", "A 10 goes on anything and clears the pile."),
             "not-on-picture": Said(
                 "not on J Q K A", "A 10 clears the pile, but never goes on a jack, queen, king or ace."
             ),
@@ -173,7 +173,7 @@ OPTION_WORDS: dict[str, OptionWords] = {
         },
     ),
     "play_drawn": OptionWords(
-        "Play the drawn",
+        "Draw and play",
         {
             False: Said("no", "Cards you draw wait for your next turn."),
             True: Said("yes", "Draw the rank you just played and you may play it at once."),

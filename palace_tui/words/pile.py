@@ -38,6 +38,29 @@ def requirement_text(need: Requirement) -> str:
     return f"{RANK_LABELS[need.rank]} or higher"
 
 
+def requirement_words(rules: Rules, need: Requirement) -> str:
+    """:func:`requirement_text`, with the house ranks that go on anything named where the climb
+    would not cover them: ``K or higher, or 8`` where eights reverse (the 2 and the 10 go on
+    anything in every game and go without saying; a lesson on the 8 must not read ``K or higher``).
+
+    >>> from palace_tui.rules import Rules
+    >>> requirement_words(Rules().replace(eight="reverse"), Requirement(13))
+    'K or higher, or 8'
+    >>> requirement_words(Rules(), Requirement(13)), requirement_words(Rules().replace(eight="reverse"), Requirement(5))
+    ('K or higher', '5 or higher')
+    """
+    said = requirement_text(need)
+    if said == "anything":
+        return said
+    t = tables_for(rules)
+    extra = [
+        r
+        for r in sorted(ranks_of_mask(t.allowed[need.rank] & t.anything))
+        if r not in (TWO, TEN, JOKER) and (r > need.rank if need.low else r < need.rank)
+    ]
+    return f"{said}, or {join_or([RANK_LABELS[r] for r in extra])}" if extra else said
+
+
 def pile_run(pile: Sequence[Card], run: PileRun, see_through: bool = False) -> Sentence:
     """The run on top of the pile: ``7♥ 7♣: 2 of a kind``, the top card alone, or ``empty``;
     a see-through top says so instead of its count (``3♦ 3♣: see-through``), since what may

@@ -146,7 +146,7 @@ class PowerWords:
 
 
 class _Reset(PowerWords):
-    name = "on anything"
+    name = "resets pile"
 
     def option_sentence(self, rank: int) -> str:
         return f"{capitalized(rank_name(rank, True))} goes on anything; after it anything goes."

@@ -435,3 +435,26 @@ async def test_enter_and_escape_in_one_burst_open_and_close_a_lesson(tmp_path) -
         await pilot.press("enter")
         assert isinstance(app.screen, LessonScreen)
         assert f"Lesson 1 of {TOTAL}" in screen_text(app.screen)
+
+
+async def test_the_eights_lesson_names_the_8_among_what_may_be_played(tmp_path):
+    """R-13: "play K or higher" while the 8 is the answer: the pile and the hint name the 8."""
+    app = LearnApp(data_dir=tmp_path)
+    async with running(app, size=(80, 24)) as pilot:
+        screen = await open_lesson(app, pilot, "eight-reverse")
+        text = screen_text(screen)
+        assert "play K or higher, or 8" in text and "Your turn: play K or higher, or 8" in text, text
+
+
+async def test_the_chance_lessons_hint_is_whole_at_80_columns(tmp_path):
+    """N-10: after a wrong move the hint is in view whole, nothing of the lesson scrolled away."""
+    from tests.helpers.app import screen_text as painted
+
+    app = LearnApp(data_dir=tmp_path)
+    async with running(app, size=(80, 24)) as pilot:
+        screen = await open_lesson(app, pilot, "chance")
+        await pilot.press("4", "enter")
+        await settle(pilot, lambda: "Hint: Press c." in feedback_text(screen))
+        assert screen.query_one("#lesson-body").max_scroll_y == 0
+        text = painted(app)
+        assert "Lesson 26 of" in text and "Hint: Press c." in text, text

@@ -152,7 +152,6 @@ async def test_a_computer_holding_the_card_burns_in_at_once_in_public(make_app):
 async def test_on_a_touch_screen_each_seat_that_may_claim_has_a_button(make_app):
     """A phone has no number keys to spare: the offer shows a button per seat that may claim;
     a wrong claim's button goes, and a good one burns in."""
-    from textual.widgets import Button
 
     from palace_tui.device import Device
 
@@ -164,12 +163,36 @@ async def test_on_a_touch_screen_each_seat_that_may_claim_has_a_button(make_app)
         assert isinstance(offer, BurnInScreen)
         text = screen_text(app)
         assert "tap your name" in text and "Press your seat number" not in text
-        assert [str(b.label) for b in offer.query(Button)] == ["Ben", "Cy"]
+        assert [str(b.label) for b in offer.query("#burn-seats Button")] == ["Ben", "Cy"]
         await pilot.click("#burn-seat-2")
         await settle(pilot, lambda: offer.said, what="the button's press at the screen")
         assert "Cy holds no 7 to burn in with. The others may still claim." in screen_text(app)
-        assert [str(b.label) for b in offer.query(Button)] == ["Ben"] and app.screen is offer
+        assert [str(b.label) for b in offer.query("#burn-seats Button")] == ["Ben"] and app.screen is offer
         await pilot.click("#burn-seat-1")
         await settle(pilot, lambda: app.screen is not offer, what="the burn offer closed")
         assert session.game.pile == [] and session.game.turn == 1
         assert isinstance(app.screen, PassScreen) and app.screen.seat == 1
+
+
+async def test_on_a_touch_screen_go_on_is_there_while_names_are_left(make_app):
+    """Nobody need claim falsely to get past the question: a phone's Go on button is there from
+    the first, with every name button still up, and tapping it lets play go on."""
+    from palace_tui.device import Device
+
+    session = table(THREE_SEVENS, pile="5D 7C 7H", stock="2D 3H", humans=3, rules=HOUSE.replace(burn_in=True))
+    app = make_app(session, device=Device("touch", 5, 3))
+    async with app.run_test(size=(40, 44)) as pilot:
+        await pilot.pause()
+        await press(pilot, "7", "enter", "enter")
+        offer = app.screen
+        assert isinstance(offer, BurnInScreen)
+        assert [str(b.label) for b in offer.query("#burn-seats Button")] == ["Ben", "Cy"]
+        text = screen_text(app)
+        assert "Go on" in text.split("tap Go on.")[1], f"no Go on button under the names:\n{text}"
+        await pilot.click("#burn-go-on")
+        for _ in range(100):  # the press travels from the button to the screen
+            if app.screen is not offer:
+                break
+            await pilot.pause(0.05)
+        assert isinstance(app.screen, PassScreen) and app.screen.seat == 1, "on to Ben, as if nothing was asked"
+        assert [c.code for c in session.game.pile[-3:]] == ["7C", "7H", "7D"]

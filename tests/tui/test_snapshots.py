@@ -135,14 +135,25 @@ def test_result_step_120x40(snap_compare):
     assert snap_compare(_result_app(), terminal_size=(120, 40), press=["right", "enter"])
 
 
+async def _cy_keeps_its_pause(pilot) -> None:
+    """Cy's move is to be covered by Ben's pass screen, so it would land at once (R-17): the
+    public table is drawn here as a computer that keeps its pause leaves it."""
+    await pilot.pause()
+    pilot.app.screen.computers.covered = lambda: False
+
+
 def test_public_table_while_computers_play_80x24(snap_compare):
     """Ann ended her turn: Cy thinks on the public table, nobody's cards are up."""
-    assert snap_compare(_result_app(), terminal_size=SIZE, press=["right", "enter", "enter"])
+    assert snap_compare(
+        _result_app(), terminal_size=SIZE, press=["right", "enter", "enter"], run_before=_cy_keeps_its_pause
+    )
 
 
 def test_public_table_while_computers_play_120x40(snap_compare):
     """The public table at 120x40."""
-    assert snap_compare(_result_app(), terminal_size=(120, 40), press=["right", "enter", "enter"])
+    assert snap_compare(
+        _result_app(), terminal_size=(120, 40), press=["right", "enter", "enter"], run_before=_cy_keeps_its_pause
+    )
 
 
 def largest_rows(seed: int = 11) -> Session:

@@ -118,3 +118,68 @@ async def test_a_second_tab_says_so_in_a_players_words_and_keeps_a_mark(make_app
     finally:
         holder.kill()
         holder.wait()
+
+
+async def test_esc_or_a_tap_elsewhere_withdraws_the_piles_question(make_app):
+    """N-8: "Take 2 cards?" is taken back by Esc or by a tap anywhere but the pile; the next tap
+    on the pile asks again (it does not take)."""
+    session = table(
+        position=[
+            {"name": "Ann", "hand": "4C 9D 10H", "face_up": "KS", "face_down": "3D"},
+            {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8D"},
+        ],
+        humans=2,
+    )
+    question = "Take 2 cards? Tap the pile again (or Take) to take them."
+    app = make_app(session, device=PHONE)
+    async with app.run_test(size=(40, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        for withdraw in ("escape", "#hand-row"):
+            await pilot.click("#pile")
+            await pilot.pause()
+            assert question in flat(screen_text(app))
+            if withdraw == "escape":
+                await press(pilot, "escape")
+            else:
+                await pilot.click(withdraw)
+            await pilot.pause()
+            assert question not in flat(screen_text(app)), withdraw
+            assert screen.note.label == "", withdraw
+        await pilot.click("#pile")
+        await pilot.pause()
+        assert question in flat(screen_text(app)), "asked again"
+        assert session.game.seats[0].hand_count == 3, "the tap after a withdrawn question only asks"
+
+
+async def test_the_pile_stays_whole_while_the_coachs_note_is_up(make_app):
+    """A small phone (360x640: 40x26 cells) at a table of four: the coach's advice takes the
+    board's lines, and the pile stays whole in view (three rows: a fingertip), not a sliver."""
+    from palace_tui.tui.widgets.board import Board
+    from palace_tui.tui.widgets.pile_view import PileView
+
+    session = table(
+        position=[
+            {"name": "Ann", "hand": "4C 9D 10H", "face_up": "KS", "face_down": "3D"},
+            {"name": "Ben", "hand": "5S 6S 7S", "face_up": "QH", "face_down": "8D"},
+            {"name": "Cy", "hand": "5C 6C 7C", "face_up": "QC", "face_down": "3C"},
+            {"name": "Dee", "hand": "4H 2C 7H", "face_up": "QD", "face_down": "8H"},
+        ],
+        humans=2,
+    )
+    app = make_app(session, device=PHONE, coach_work=2_000)
+    async with app.run_test(size=(40, 26)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await press(pilot, "h")
+        for _ in range(200):  # the coach thinks in a worker
+            if "Play your" in screen.note.body:
+                break
+            await pilot.pause(0.05)
+        await pilot.pause()
+        await pilot.pause()
+        pile, board = screen.query_one(PileView).region, screen.query_one(Board).content_region
+        shown = pile.intersection(board)
+        assert shown.height >= 3, f"the pile shows {shown.height} rows:\n{screen_text(app)}"

@@ -49,6 +49,8 @@ async def test_the_mover_sees_the_card_drawn_then_enter_hides_it_while_the_compu
         assert screen.computers._timer is None and not app.workers._workers  # the computer has not started
         # The title (in the header, where there is room) says it is still Ann's turn until her Enter.
         assert screen.sub_title == "Ann's turn"
+        # Cy keeps its pause here (a move a pass screen covers has none: tests/tui/test_pass_timing.py).
+        screen.computers.covered = lambda: False
         await press(pilot, "enter")
         assert app.screen is screen and screen.viewer is None and screen.mode() == "wait"
         assert screen.sub_title == "Cy to play"

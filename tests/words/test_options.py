@@ -88,3 +88,15 @@ def test_a_loser_keeps_a_title_under_house_rules():
     assert loser_sentence("Eve", Rules.preset("palace").replace(seven="low")) == "Eve is the Palace: last with cards."
     shithead_ish = Rules.preset("shithead").replace(eight="reverse")
     assert loser_sentence("Eve", shithead_ish) == "Eve is the Shithead: last with cards."
+
+
+def test_a_reset_and_a_clear_read_differently_and_every_name_is_finished():
+    """N-9: the Twos' "on anything" and the Tens' "on anything" were one phrase for two powers
+    (a 2 resets, a 10 clears); "Play the drawn" read unfinished."""
+    assert value_words("two", "reset") == "resets pile"
+    assert value_words("ten", "anything") == "clears pile"
+    assert value_words("seven", "clear") == "clears pile", "the same power reads the same on any rank"
+    words = {name: {value_words(name, value) for value in OPTIONS[name]} for name in OPTIONS}
+    assert not any("on anything" in said for values in words.values() for said in values), words
+    assert option_name("play_drawn") == "Draw and play"
+    assert not any(option_name(name).split()[-1] in ("the", "a", "an", "of") for name in OPTIONS)

@@ -201,7 +201,7 @@ class LessonScreen(Screen[None]):
             self.cursor.follow(view, mode)
             if not cards_only:
                 self.query_one(SeatList).show(view, set())
-                self.query_one(PileView).show(view)
+                self.query_one(PileView).show(view, rules=self.lesson.rules)
                 # As at the table: which way play goes (an 8 or a joker may have turned it round).
                 self.query_one("#lesson-seats").border_title = f"Table  {direction_words(view.direction)}"
             down, up, hand = (self.cursor.slots(view, mode, row) for row in (Row.FACE_DOWN, Row.FACE_UP, Row.HAND))

@@ -26,6 +26,7 @@ from palace_tui.store.protocol import GameStore
 from palace_tui.table.identity import table_key
 from palace_tui.table.rule_sets import CUSTOM
 from palace_tui.table.session import SeatConfig, Session, computer_levels, default_level
+from palace_tui.tui.layout_classes import device_of
 from palace_tui.tui.messages import LessonsAsked, TableChosen
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.option_row import OptionRow
@@ -39,6 +40,8 @@ MAX_SEATS = 6
 DEFAULT_NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 #: The line under "Rules" that says how to reach every option from the keyboard.
 RULES_HINT = "Tab: the next field. Enter: open a list, or a ▶ section of options."
+#: The same for a finger: a phone has no Tab or Enter.
+RULES_HINT_TOUCH = "Tap a list to open it, or a ▶ section for its options."
 
 
 def default_table() -> dict[str, Any]:
@@ -185,13 +188,14 @@ class NewTableScreen(Screen[Session]):
             for i, seat in enumerate(seats):
                 yield SeatEditor(i, seat, self.levels)
             yield Label("Rules", classes="section")
-            yield Static(RULES_HINT, id="rules-hint", markup=False)
+            hint = RULES_HINT_TOUCH if device_of(self.app).touch else RULES_HINT
+            yield Static(hint, id="rules-hint", markup=False)
             named = t.get("rules_name")
             chosen = SET + named if isinstance(named, str) else t["preset"] if t["preset"] in PRESETS else CUSTOM
             yield RulesPicker(self.store, chosen, self.current_rules)
             yield OptionSections(t["options"])
             yield Label("This table", classes="section")
-            with Horizontal(classes="field"):
+            with Horizontal(classes="field", id="seed-row"):
                 yield Label("Seed", classes="field-label")
                 yield Input(str(t["seed"] or ""), placeholder="random", type="integer", compact=True, id="seed")
                 yield Static(

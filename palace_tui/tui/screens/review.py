@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Protocol
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -39,7 +40,8 @@ from palace_tui.rules import Card, Game, Move
 from palace_tui.rules.cards import cards_text
 from palace_tui.rules.gamefile import GameRecord, Replay, replay
 from palace_tui.store.protocol import GameStore
-from palace_tui.tui.widgets.chance_graph import any_shaded, chance_graph, graph_legend
+from palace_tui.tui.layout_classes import device_of
+from palace_tui.tui.widgets.chance_graph import any_shaded, chance_graph, graph_legend, move_at
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import TooSmall
 from palace_tui.words import capitalized, log_sentence
@@ -242,6 +244,7 @@ class ReviewScreen(Screen[None]):
         # The header reads "Palace review — game1.txt", from the table's app as from palace review.
         self.title = "Palace review"
         self.sub_title = self.title_text
+        self._keys_for_a_finger()
         self.query_one("#board").border_title = "All cards face up"
         self.query_one("#graph").border_title = "Chances over the game"
         kept = self.store.analysis(self.game_key, self.settings) if self.game_key and self.store else None
@@ -345,6 +348,28 @@ class ReviewScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self.refresh_view()
+
+    def _keys_for_a_finger(self) -> None:
+        if device_of(self.app).touch:
+            # A finger has no arrow keys, and one "←→" key can only mean one of them: on a
+            # touch screen the footer has a key for each way.
+            for key, description, shown in (("left", "Back", "←"), ("right", "On", "→")):
+                self._bindings.key_to_bindings[key] = [
+                    replace(b, description=description, key_display=shown, show=True)
+                    for b in self._bindings.key_to_bindings.get(key, [])
+                ]
+
+    def on_click(self, event: events.Click) -> None:
+        """A click or tap on the chance graph goes to the move under it."""
+        graph = self.query_one("#graph", Static)
+        analysis = self.analysis or self.partial
+        offset = event.get_content_offset(graph)
+        if analysis is None or offset is None or not analysis.chances:
+            return
+        width = max(20, self.size.width - 4)
+        move = move_at(self.played.position(self.index).names, len(analysis.chances), width, offset.x)
+        if move is not None:
+            self.action_jump(min(move, max(0, len(self.played.steps) - 1)))
 
     # ------------------------------------------------------------ keys
 

@@ -32,7 +32,8 @@ SEAT_KEYS = 6
 
 class BurnInScreen(ModalScreen[int | None]):
     """The question, the seats that may claim by number (on a touch screen, a button with
-    each name: a phone has no number keys to spare), and Enter to go on.
+    each name: a phone has no number keys to spare), and Enter to go on (on a touch screen,
+    a Go on button, there as long as the question is).
 
     ``claim(seat)`` sends the claim to the table; the table screen then calls :meth:`refused`
     (the engine's sentence) or dismisses this screen with the seat whose claim was good. Enter
@@ -47,6 +48,7 @@ class BurnInScreen(ModalScreen[int | None]):
     BurnInScreen #burn-note { color: $text-muted; }
     BurnInScreen #burn-seats { height: auto; }
     BurnInScreen #burn-seats Button { margin: 0 1 0 0; }
+    BurnInScreen #burn-go-on { margin: 1 0 0 0; }
     """
 
     BINDINGS = [
@@ -83,6 +85,9 @@ class BurnInScreen(ModalScreen[int | None]):
                 with Horizontal(id="burn-seats"):
                     for seat, name in self.seats:
                         yield Button(name, id=f"burn-seat-{seat}", variant="warning")
+                # Always there, whoever is left to claim: a table where nobody holds the card
+                # must not have to make every player claim falsely to get past the question.
+                yield Button(words.GO_ON, id="burn-go-on", variant="primary")
             yield Static("", id="burn-said", markup=False)
             yield Static(words.PRIVATE_NOTE, id="burn-note", markup=False)
         yield KeysFooter()
@@ -99,7 +104,9 @@ class BurnInScreen(ModalScreen[int | None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """A name tapped: that seat claims."""
         event.stop()
-        if event.button.id and event.button.id.startswith("burn-seat-"):
+        if event.button.id == "burn-go-on":
+            self.action_go_on()
+        elif event.button.id and event.button.id.startswith("burn-seat-"):
             self.action_claim(int(event.button.id.removeprefix("burn-seat-")))
 
     def action_go_on(self) -> None:

@@ -16,6 +16,7 @@ out for an older position (a computer's move, the coach's advice) is dropped.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from textual.screen import Screen
@@ -31,14 +32,24 @@ class ComputerTurns:
     """Schedules the computer seats' moves for ``screen`` without freezing it.
 
     ``delay`` is the pause, in seconds, before a computer's move lands (0: at once,
-    every computer seat in a row); ``table`` is the screen's door to the table.
+    every computer seat in a row), except for a move ``covered()`` says the pass screen
+    covers at once; ``table`` is the screen's door to the table.
     """
 
-    def __init__(self, screen: Screen[Any], table: TableDoor, delay: float) -> None:
+    def __init__(
+        self, screen: Screen[Any], table: TableDoor, delay: float, covered: Callable[[], bool] = lambda: False
+    ) -> None:
         self.screen = screen
         self.table = table
         #: Seconds a computer seat waits before its move lands, so people can follow.
         self.delay = delay
+        #: Whether the move of the computer to act now is to be covered by a pass screen at once
+        #: (the next seat is a person who must be handed the screen): nobody would see it land,
+        #: so it lands without its pause (the next person's recap tells it).
+        self.covered = covered
+        #: The move on the table is a computer's, landed since the last person's change: its
+        #: pause is what lets people see it, so the next computer keeps its pause, covered or not.
+        self._after_computer = False
         #: Bumped on every change of the game: a worker's answer for an older position is dropped.
         self.serial = 0
         #: The pause before a computer's move lands.
@@ -51,6 +62,7 @@ class ComputerTurns:
     def changed(self) -> None:
         """A person changed the game (a move, the end of a turn, a take-back, abandoning)."""
         self.serial += 1
+        self._after_computer = False
 
     def stop(self) -> None:
         """Drop whatever was scheduled: the pause, and a move kept for when the screen is back."""
@@ -71,7 +83,10 @@ class ComputerTurns:
         choose = self.table.computer_thinker()
         if choose is None:
             return  # the table plays its computers itself: their moves come as events
-        started = time.monotonic()
+        # A move the pass screen covers at once is never seen: its pause would be dead time (unless
+        # it is the time another computer's move, just landed, is seen in).
+        hurry = self.covered() and not self._after_computer
+        started = time.monotonic() - (self.delay if hurry else 0)
         screen = self.screen
 
         def think() -> None:
@@ -110,6 +125,7 @@ class ComputerTurns:
             self._pending = (serial, move)
             return
         self.serial += 1
+        self._after_computer = True
         self.table.send(ComputerMove(move))
 
     def _play_now(self, serial: int) -> None:

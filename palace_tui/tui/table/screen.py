@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding
 from textual.containers import Horizontal
@@ -124,7 +124,7 @@ class TableScreen(Screen[None], inherit_bindings=False):
         #: The seat's cards, their cursor and card keys (it holds the focus).
         self.hand = TableHand(self._hand_position, id="me")
         #: The computer seats' moves: their pauses, their workers, the game's serial.
-        self.computers = ComputerTurns(self, table, ai_delay)
+        self.computers = ComputerTurns(self, table, ai_delay, self.pass_comes_next)
         #: What the last move changed, lit up for a moment.
         self.highlight = MoveHighlight(self, self.redraw)
         #: The public burn-in offer (house rule burn_in), put up between turns.
@@ -163,6 +163,22 @@ class TableScreen(Screen[None], inherit_bindings=False):
         """The one person at a table of computers (None when several share it)."""
         people = [i for i, s in enumerate(self.table.table().seats) if s.human]
         return people[0] if len(people) == 1 else None
+
+    def pass_comes_next(self) -> bool:
+        """Whether the computer to act now is followed by a person who must be handed the
+        screen (a pass screen covers its move as it lands). The seat after it in turn order,
+        out seats left out; a skip or a clear may change who it is: then the pause is only
+        shorter or as before."""
+        view, seats = self.table.view(), self.table.table().seats
+        to_act = self.table.now().to_act
+        if to_act is None or self.alone is not None or view.phase != "play":
+            return False
+        seat = to_act
+        for _ in seats:
+            seat = (seat + view.direction) % len(seats)
+            if not view.seats[seat].out:
+                return seat != to_act and seats[seat].human and seats[seat].here
+        return False
 
     @property
     def note(self) -> NoteLine:
@@ -218,7 +234,7 @@ class TableScreen(Screen[None], inherit_bindings=False):
         if not cards_only:
             changes = self.highlight.changes
             self.query_one(SeatList).show(view, table.computers, changes.seat if changes else None)
-            self.query_one(PileView).show(view, changes)
+            self.query_one(PileView).show(view, changes, table.rules)
             public = self.table.public()
             self.query_one(GameLog).show(list(public.log), public.log_total, table.names, table.rules)
             self._draw_titles(view, mode, table)
@@ -285,8 +301,10 @@ class TableScreen(Screen[None], inherit_bindings=False):
         elif turn.step == Step.PASS:
             assert turn.seat is not None  # a pass is always to someone
             # At once, even after a computer's move: the next person's recap tells it, and a
-            # pause here would be dead time on every turn.
-            self.post_message(PassNeeded(self, turn.seat, self.reveal))
+            # pause here would be dead time on every turn. But only once the dark table (drawn
+            # above) has been written out: a browser paints between the messages of one frame,
+            # and a pass box painted over rows not yet redrawn would show the last hand with it.
+            self.call_after_refresh(self.post_message, PassNeeded(self, turn.seat, self.reveal))
         elif turn.step == Step.WATCH:
             self.computers.play()
 
@@ -446,9 +464,22 @@ class TableScreen(Screen[None], inherit_bindings=False):
         self.apply(chosen.move)
 
     def action_clear_marks(self) -> None:
-        """Unmark every card."""
+        """Unmark every card (Esc); it also withdraws the pile's "Take 4 cards?"."""
+        self._withdraw_take_question()
         self.hand.clear_marks()
         self._moved()
+
+    def _withdraw_take_question(self) -> None:
+        """Take back the question a click on the pile asked (a second click then asks again)."""
+        if self.note.label == TAKE_LABEL:
+            self.note.clear()
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        """A click or tap anywhere but the pile withdraws its question (a card stops its own click,
+        not the press that starts it)."""
+        pile = self.query_one(PileView)
+        if event.widget is not pile and (event.widget is None or pile not in event.widget.ancestors):
+            self._withdraw_take_question()
 
     def on_pile_view_pressed(self, event: PileView.Pressed) -> None:
         """A click or tap on the pile asks first, a second takes it (t needs none): :mod:`.pile_click`."""
@@ -547,6 +578,9 @@ class TableScreen(Screen[None], inherit_bindings=False):
             return
         self.note.say("Coach", coach_note(answer.advice, self.cursor, self.view(), self.mode(), self.device.touch))
         self.redraw(cards_only=True)
+        # The advice takes lines from the table above: keep the pile whole in view (on a small
+        # phone the board scrolled it half out, a sliver a finger could barely hit).
+        self.call_after_refresh(self.query_one(Board).bring_up, self.query_one(PileView))
 
     @on(ComputerMoveReady)
     def _computer_ready(self, answer: ComputerMoveReady) -> None:

@@ -13,7 +13,7 @@ from rich.text import Text
 from palace_tui.rules import Card, Rules, SeatView
 from palace_tui.tui.table.key_modes import Mode
 from palace_tui.tui.widgets.card_art import cards_inline
-from palace_tui.words import rank_name, requirement_text
+from palace_tui.words import rank_name, requirement_text, requirement_words
 
 DIM = Style(dim=True)
 KEY = Style(bold=True)
@@ -51,7 +51,7 @@ def turn_hint(
     if mode == Mode.OVER:
         return Text("The game is over.")
     if touch and mode != Mode.WAIT:
-        return _touch_hint(view, mode, marked, under, take_back, rules.face_up, rules.adds_face_up)
+        return _touch_hint(view, mode, marked, under, take_back, rules)
     if mode == Mode.RESULT:
         text = Text.assemble("Your move is made. ", ("Enter", KEY), " ends your turn and hides your cards")
         if take_back:
@@ -97,7 +97,7 @@ def turn_hint(
             ("d", KEY),
             " ends your turn.",
         )
-    text = Text.assemble("Your turn: play ", (requirement_text(view.need), KEY))
+    text = Text.assemble("Your turn: play ", (requirement_words(rules, view.need), KEY))
     takeable = "take" in kinds
     if not view.playable_ranks:
         text.append_text(Text.assemble(". Nothing you hold can go: ", ("t", KEY), " takes the pile."))
@@ -123,8 +123,7 @@ def _touch_hint(
     marked: int,
     under: tuple[Card | None, Card | None],
     take_back: bool,
-    face_up: int,
-    adds_face_up: bool,
+    rules: Rules,
 ) -> Text:
     """:func:`turn_hint`'s words for a finger: a tap on a card points at it, a second marks
     (or turns) it, a tap on the pile asks to take it, and the buttons are named as the footer names them."""
@@ -139,7 +138,7 @@ def _touch_hint(
         )
     if mode == Mode.CHOOSE:
         return Text.assemble(
-            f"Lay {face_up} cards face up ({marked} marked): tap a card twice to mark it, then ",
+            f"Lay {rules.face_up} cards face up ({marked} marked): tap a card twice to mark it, then ",
             ("Lay up", KEY),
             ".",
         )
@@ -147,7 +146,7 @@ def _touch_hint(
         need = requirement_text(view.need)
         stays = "Any card stays on this pile." if need == "anything" else f"It stays if it is {need}."
         return Text(f"Turn a face-down card: tap one to frame it, tap the framed one to turn it. {stays}")
-    text = Text.assemble("Your turn: play ", (requirement_text(view.need), KEY))
+    text = Text.assemble("Your turn: play ", (requirement_words(rules, view.need), KEY))
     takeable = any(m.kind == "take" for m in view.legal)
     if not view.playable_ranks:
         text.append(". Nothing you hold can go: tap the pile to take it.")
@@ -155,6 +154,6 @@ def _touch_hint(
         text.append(" (tap a card, then Play), or tap the pile to take it.")
     else:
         text.append(": tap a card, then Play.")
-    if mode == Mode.FACE_UP and takeable and adds_face_up:
+    if mode == Mode.FACE_UP and takeable and rules.adds_face_up:
         text.append(" (Taking adds the face-up card you tapped last.)", DIM)
     return text

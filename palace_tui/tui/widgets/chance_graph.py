@@ -20,6 +20,17 @@ def _spans(moves: int, columns: int) -> list[range]:
     ]
 
 
+def move_at(names: list[str], moves: int, width: int, x: int) -> int | None:
+    """The move of the column at ``x`` in a graph of ``moves`` drawn by :func:`chance_graph`
+    across ``width`` (None: on the names, or past the bars)."""
+    label = max(len(n) for n in names) + 1
+    columns = max(1, width - label) if moves else 0
+    col = x - label
+    if not 0 <= col < columns:
+        return None
+    return _spans(moves, columns)[col][0]
+
+
 def chance_graph(
     names: list[str], chances: list[list[Chances] | None], measure: str, cursor: int, turning: list[int], width: int
 ) -> Text:

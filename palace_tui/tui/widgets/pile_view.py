@@ -8,11 +8,11 @@ from rich.text import Text
 from textual import events
 from textual.message import Message
 
-from palace_tui.rules import SeatView
+from palace_tui.rules import Rules, SeatView
 from palace_tui.table.last_move import Changes
 from palace_tui.tui.widgets.card_art import Slot, cards_inline, render_row
 from palace_tui.tui.widgets.lines_static import LinesStatic
-from palace_tui.words import Cards, count, pile_run, requirement_text
+from palace_tui.words import Cards, count, pile_run, requirement_text, requirement_words
 
 DIM = Style(dim=True)
 BOLD = Style(bold=True)
@@ -40,9 +40,9 @@ class PileView(LinesStatic):
         event.stop()
         self.post_message(self.Pressed())
 
-    def show(self, view: SeatView, changes: Changes | None = None) -> None:
+    def show(self, view: SeatView, changes: Changes | None = None, rules: Rules | None = None) -> None:
         """Render the pile, stock and cleared counts of ``view``, what ``changes`` says the
-        last move changed standing out."""
+        last move changed standing out (with ``rules``, the house ranks that go on anything named too)."""
         self.set_class(changes is not None and changes.pile, "-changed")
         if view.pile:
             box = render_row([Slot(view.pile[-1])], 5).split("\n")
@@ -61,7 +61,7 @@ class PileView(LinesStatic):
             run.stylize(CHANGED)
         need = Text()
         need.append("play ", DIM)
-        need.append(requirement_text(view.need), BOLD)
+        need.append(requirement_text(view.need) if rules is None else requirement_words(rules, view.need), BOLD)
         size = Text(f"{count(len(view.pile), 'card')} in the pile", DIM)
         lines = [
             box[0] + Text(" ") + run,
