@@ -90,6 +90,8 @@ class LineTable:
         self.door.listen(self._hear)
         self._burn_offered_at = -1
         self._asked: BurnInAsked | None = None
+        #: The seats told the letters a turn offers (once a sitting: the list is long to hear).
+        self._keys_told: set[int] = set()
 
     # ------------------------------------------------------------ lines in, lines out
 
@@ -194,8 +196,10 @@ class LineTable:
             del keys["c"]
         if self.door.now().take_back.offered:
             keys["u"] = "take your last move back"
-        for key, what in keys.items():
-            self.say(words.key_line(key, what))
+        if turn.seat not in self._keys_told:  # once a sitting each: l lists them again
+            self._keys_told.add(turn.seat)
+            for key, what in keys.items():
+                self.say(words.key_line(key, what))
         moves_before = self.door.now().moves
         prompt = words.choice_prompt(table.names[turn.seat], len(moves))
         while self.door.now().moves == moves_before and self.door.now().turn == turn:
@@ -203,7 +207,8 @@ class LineTable:
             if answer.isdigit() and 1 <= int(answer) <= len(moves):
                 self.door.send(MakeMove(moves[int(answer) - 1]))
             elif answer == "l":
-                return  # the turn is listed again
+                self._keys_told.discard(turn.seat)
+                return  # the turn is listed again, with its letters
             elif answer in keys:
                 self._key(answer, turn.seat)
             else:
@@ -279,7 +284,7 @@ class LineTable:
         match event:
             case Moved(seat=seat, events=events, person=person, drawn=drawn, turn=turn):
                 if person and turn.shown == seat:
-                    self.say(f"You: {move_result(events, seat, drawn, names, rules)}")
+                    self.say(str(move_result(events, seat, drawn, names, rules)))
                 else:
                     for e in events:
                         self.say(f"{log_sentence(e, names, rules)}.")
@@ -312,8 +317,8 @@ class LineTable:
         session.recorded = True
         self.store.clear_session()
         self.say("")
-        self.say("The game is over.")
         if outcome is not None and not outcome.abandoned:
+            self.say(words.results_line(session.game_number))
             for place, seat in enumerate(outcome.order, 1):
                 self.say(f"{place}. {session.names[seat]}")
             if outcome.loser is not None:

@@ -36,7 +36,8 @@ TURN_KEYS = (
 
 def choice_prompt(name: str, moves: int) -> str:
     """The question of a turn (after a letter's answer it is asked again, not the whole list)."""
-    return f"Your choice, {name}: 1 to {moves}, or a letter (l lists the choices again)."
+    numbers = "1" if moves == 1 else f"1 to {moves}"
+    return f"Your choice, {name}: {numbers}, or a letter (l lists the choices and letters again)."
 
 
 #: Said when the answer is neither a choice's number nor a letter on offer.
@@ -76,7 +77,8 @@ def own_lines(view: SeatView) -> list[str]:
     lines = [f"Your hand: {cards_or_none(view.hand)}."]
     lines.append(f"Your face-up cards: {cards_or_none(view.face_up)}.")
     if view.face_down_count:
-        lines.append(f"Face down: {count(view.face_down_count, 'card')} (nobody knows them).")
+        them = "it" if view.face_down_count == 1 else "them"
+        lines.append(f"Face down: {count(view.face_down_count, 'card')} (nobody knows {them}).")
     return lines
 
 
@@ -124,6 +126,11 @@ def coach_line(move: str, reason: str) -> str:
 def burn_in_choices(names: Sequence[str]) -> str:
     """Asked in public when people may complete a burn out of turn."""
     return f"Who completes it? Type the number of {' or '.join(names)}; Enter alone: nobody."
+
+
+def results_line(game_number: int) -> str:
+    """The heading of the results."""
+    return f"Results of game {game_number + 1}:"
 
 
 def resumed_line(game_number: int, names: Sequence[str]) -> str:

@@ -104,8 +104,8 @@ class Script:
             listed = {int(m.group(1)): m.group(2) for m in map(CHOICE_RE.match, lines) if m}
             if listed:  # a letter's answer asks again without listing the choices
                 self.choices = listed
-            for key in ("r", "p", "t", "c"):
-                if key not in self.tried and any(line.startswith(f"  {key}: ") for line in lines):
+            for key in ("r", "p", "t", "c", "l"):
+                if key not in self.tried and (key == "l" or any(line.startswith(f"  {key}: ") for line in lines)):
                     self.tried.add(key)
                     return key
             choices = self.choices
@@ -153,12 +153,12 @@ def test_a_whole_hot_seat_game_in_lines_saved_and_resumed_keeps_every_secret():
     after = checker.lines[first:]
     assert after[1].startswith("Game 1 goes on: Ann, Ben, Cy, Dee")
     assert any(PASS_RE.match(line) for line in after[:6])
-    assert resumed.game.phase == "over" and "The game is over." in after
+    assert resumed.game.phase == "over" and "Results of game 1:" in after
     assert store.load_session() is None and len(store.table_games(resumed.table_id)) == 1
-    assert {"u", "r", "p", "t", "c"} <= script.tried
+    assert {"u", "r", "p", "t", "c", "l"} <= script.tried
     assert checker.own_hand_seen > 10
     text = "\n".join(checker.lines)
-    for said in ("Coach: ", "Palace: the rules in force", "Since your last turn: ", "You: You played "):
+    for said in ("Coach: ", "Palace: the rules in force", "Since your last turn: ", "You played "):
         assert said in text, said
     assert any(line.startswith("Dee played ") for line in checker.lines)
 
