@@ -65,6 +65,23 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--quiet", action="store_true", help="no bell this time (b at the table switches it, and is remembered)"
     )
+    colours = p.add_mutually_exclusive_group()
+    colours.add_argument(
+        "--four-colour",
+        dest="four_colour",
+        action="store_const",
+        const=True,
+        default=None,
+        help="a four-colour deck: spades white (black on a light theme), hearts red, diamonds blue, "
+        "clubs green (remembered)",
+    )
+    colours.add_argument(
+        "--two-colour",
+        dest="four_colour",
+        action="store_const",
+        const=False,
+        help="the usual red and black suits (remembered)",
+    )
     p.add_argument(
         "--plain",
         action="store_true",
@@ -143,6 +160,7 @@ def build(argv: list[str]) -> dict[str, Any]:
         "data_dir": data_dir,
         "ai_delay": args.ai_delay,
         "quiet": args.quiet,
+        "four_colour": args.four_colour,
     }
 
 
