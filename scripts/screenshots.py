@@ -142,7 +142,7 @@ def shared_mid_game() -> Session:
 
 async def play_a_card(app, pilot) -> None:
     """Ann plays her lowest playable card: the result step shows what it drew."""
-    plays = [m for m in app.screen.game.legal_moves() if m.kind == "play"]
+    plays = [m for m in app.screen.view().legal if m.kind == "play"]
     app.screen.apply(min(plays, key=lambda m: (m.cards[0], len(m.cards))))
     await pilot.pause()
 
@@ -223,7 +223,7 @@ async def main(size: tuple[int, int]) -> list[Path]:
     paths.append(await shoot("how-to-play", app(mid_game()), size, open_how_to_play))
 
     async def open_rules(app, pilot):
-        app.push_screen(RulesScreen(app.screen.game.rules if isinstance(app.screen, TableScreen) else Rules()))
+        app.push_screen(RulesScreen(app.screen.table.table().rules if isinstance(app.screen, TableScreen) else Rules()))
         await pilot.pause()
 
     paths.append(await shoot("rules", app(mid_game()), size, open_rules))
@@ -231,7 +231,7 @@ async def main(size: tuple[int, int]) -> list[Path]:
     async def computers_answer(app, pilot):
         """Ann plays; the computers answer at once: the last one's move stays lit."""
         screen = app.screen
-        moves = screen.game.legal_moves()
+        moves = list(screen.view().legal)
         plays = [m for m in moves if m.kind == "play"]
         screen.apply(min(plays, key=lambda m: (m.cards[0], len(m.cards))) if plays else moves[0])
         await pilot.pause()

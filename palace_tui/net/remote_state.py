@@ -30,7 +30,6 @@ from palace_tui.net.protocol import (
     WelcomeUpdate,
 )
 from palace_tui.rules import Event, SeatView
-from palace_tui.table.history import HISTORY_LIMIT
 
 #: The event kind the log leaves out (the results say it), as the host's history does.
 UNLOGGED = "over"
@@ -88,7 +87,7 @@ class RemoteState:
         new = [(e.index, e.to_event()) for e in update.events]
         start = new[0][0] if new else update.events_end
         kept = [(i, e) for i, e in self.events if i < min(start, update.events_end)] + new
-        self.events = kept[-HISTORY_LIMIT:]  # as many as the host keeps
+        self.events = kept  # every event, as the host keeps them (the coach reads the whole story)
         self.last = tuple(e for _, e in new)
         wire = update.view
         if wire.seat is None:

@@ -232,7 +232,8 @@ class Passed:
 
 @dataclass(frozen=True)
 class TakeBack:
-    """u: take the latest move back. Answered by :class:`TakenBack` (or :class:`Said`, why not)."""
+    """u: take the latest move back. Answered by :class:`TakenBack`; nothing happens when it is not
+    offered (:attr:`Now.take_back` says so, and why, before the screen asks)."""
 
     kind: Literal["take_back"] = "take_back"
 

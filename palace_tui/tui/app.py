@@ -1,7 +1,8 @@
 """The Palace app: a new table, then games at it, hot seat and computer seats.
 
-The app owns the store and the screen flow; the game screen owns the session
-while a game is on. The screens tell the app what happened by messages
+The app owns the store, the screen flow and the session; the table screen sees
+the session only through the hot seat's door (:class:`~palace_tui.table.hot_seat.HotSeatTable`).
+The screens tell the app what happened by messages
 (:mod:`palace_tui.tui.messages`: a game ended, the keyboard must pass, a table was
 chosen, the lessons were asked for), and it decides what comes next. Nothing here
 decides a rule: moves go to the engine.

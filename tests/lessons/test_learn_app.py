@@ -16,9 +16,9 @@ from palace_tui.tui.learn_app import LearnApp
 from palace_tui.tui.screens.compare import CompareScreen
 from palace_tui.tui.screens.learn_list import LearnScreen
 from palace_tui.tui.screens.lesson import LessonScreen
+from palace_tui.tui.table.hand import Hand
 from palace_tui.tui.widgets.card_row import CardRow
 from palace_tui.tui.widgets.pile_view import PileView
-from palace_tui.tui.widgets.player_area import PlayerArea
 from palace_tui.tui.widgets.seat_list import SeatList
 from tests.helpers.settle import running, settle
 
@@ -133,7 +133,7 @@ async def test_a_lesson_is_drawn_with_the_tables_widgets(tmp_path):
         screen = await open_lesson(app, pilot, "climb")
         assert screen.query_one("#lesson-seats").__class__ is SeatList
         assert screen.query_one("#lesson-pile").__class__ is PileView
-        assert screen.query_one("#lesson-me").__class__ is PlayerArea
+        assert isinstance(screen.query_one("#lesson-me"), Hand)  # the table's own hand
         # Framed cards as at the table: │6♥ │ boxes, the cursor card in heavy lines.
         hand = hand_text(screen)
         assert "┃6♥ ┃" in hand and "│K♣ │" in hand

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from rich.style import Style
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, VerticalScroll
@@ -26,14 +27,13 @@ from palace_tui.lessons import LESSONS, Feedback, Lesson, LessonRunner, Progress
 from palace_tui.rules import Move, SeatView
 from palace_tui.tui.table.card_cursor import CardCursor, Row
 from palace_tui.tui.table.card_keys import card_bindings, pile_bindings
+from palace_tui.tui.table.hand import Hand, HandPosition, MoveChosen
 from palace_tui.tui.table.key_modes import LESSON_KEYS, Ask, Mode
 from palace_tui.tui.table.pile_click import cards_to_take
 from palace_tui.tui.table.turn_hint import turn_hint
-from palace_tui.tui.widgets.card_row import CardRow
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.pass_box import PassBox
 from palace_tui.tui.widgets.pile_view import PileView
-from palace_tui.tui.widgets.player_area import PlayerArea
 from palace_tui.tui.widgets.seat_list import SeatList
 from palace_tui.tui.widgets.too_small import TooSmall
 from palace_tui.words.device import lesson_words, take_question
@@ -46,15 +46,29 @@ SHORT_HEIGHT = 36
 DONE = Style(color="green", bold=True)
 
 
+class LessonHand(Hand):
+    """The learner's cards, with the table's card keys (Enter also goes on: the screen's, listed
+    here so that the footer and the keys keep the table's one order)."""
+
+    BINDINGS = [
+        *card_bindings("lesson-"),
+        Binding("enter", "screen.continue", "Continue", tooltip="Go on to the next lesson", id="lesson-continue"),
+        *pile_bindings("lesson-"),
+    ]
+
+
+class LessonBody(VerticalScroll, can_focus=False, inherit_bindings=False):
+    """The lesson's page, scrolled by the screen: its keys are the cards' (no scrolling keys of its own)."""
+
+
 class LessonScreen(Screen[None]):
     """One lesson: the rule, the table as the learner sees it, the question, the feedback."""
 
     CSS_PATH = Path(__file__).parent / "lesson.tcss"
 
     BINDINGS = [
-        *card_bindings("lesson-"),
-        Binding("enter", "continue", "Continue", tooltip="Go on to the next lesson", id="lesson-continue"),
-        *pile_bindings("lesson-"),
+        # A page has no cards (nor the hand's keys): Enter goes on from here.
+        Binding("enter", "continue", "Continue", tooltip="Go on to the next lesson", id="lesson-continue-page"),
         # Pressed while Take is greyed out: the engine says why not.
         Binding("t", "why_no_take", "Why no take", show=False, id="lesson-take-why"),
         Binding("e", "explain", "Pile", tooltip="What may go on the pile now, and why", id="lesson-explain"),
@@ -75,8 +89,8 @@ class LessonScreen(Screen[None]):
         self.runner = LessonRunner(lesson, device.touch)
         #: A tap on the pile asked "Take 3 cards?": a second one, before anything else, takes it.
         self._take_asked = False
-        #: Where the learner points among their cards: the table's own cursor and marks.
-        self.cursor = CardCursor()
+        #: The learner's cards, their cursor and card keys: the table's own hand.
+        self.hand = LessonHand(self._hand_position, id="lesson-me")
         # Keys typed ahead can reach this screen before it is drawn (Enter on the list opens it,
         # an Escape in the same burst is read at once): until then its widgets are not there.
         self._drawn = False
@@ -85,13 +99,13 @@ class LessonScreen(Screen[None]):
     # ------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="lesson-body", can_focus=False):
+        with LessonBody(id="lesson-body"):
             yield Static("", id="lesson-title")
             yield Static("", id="lesson-rule")
             with Horizontal(id="lesson-top"):
                 yield SeatList(id="lesson-seats")
                 yield PileView(id="lesson-pile")
-            yield PlayerArea(id="lesson-me")
+            yield self.hand
             with Center(id="page-pass"):
                 yield PassBox()
             yield Static("", id="page-picture", markup=False)
@@ -107,7 +121,7 @@ class LessonScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#lesson-pile").border_title = "Pile"
-        self.query_one(PlayerArea).border_title = "Your cards"
+        self.hand.border_title = "Your cards"
         self._refresh_all()
         self._drawn = True
         if self._back_early:  # Escape came before the lesson was drawn: back to the list now
@@ -134,6 +148,15 @@ class LessonScreen(Screen[None]):
     def view(self) -> SeatView:
         return self.runner.view()
 
+    @property
+    def cursor(self) -> CardCursor:
+        """Where the learner points among their cards (the hand's)."""
+        return self.hand.cursor
+
+    def _hand_position(self) -> HandPosition:
+        mode = self.mode()
+        return HandPosition(None if mode == Mode.PAGE else self.view(), mode, self.lesson.rules, LESSON_KEYS[mode])
+
     # ------------------------------------------------------------ drawing
 
     def _refresh_all(self) -> None:
@@ -152,7 +175,10 @@ class LessonScreen(Screen[None]):
         self.query_one("#prompt", Static).update(Text.assemble(("▶ ", "bold"), lesson.says("prompt", touch)))
         page = lesson.is_page
         self.query_one("#lesson-top").display = not page
-        self.query_one(PlayerArea).display = not page
+        self.hand.display = not page
+        if not page and self.focused is not self.hand:
+            # The card keys are the hand's: it takes the focus back once a page has hidden it.
+            self.set_focus(self.hand, scroll_visible=False)
         # The page about the pass screen shows the table's own pass box.
         self.query_one("#page-pass").display = bool(lesson.pass_to)
         if lesson.pass_to:
@@ -179,7 +205,7 @@ class LessonScreen(Screen[None]):
                 # As at the table: which way play goes (an 8 or a joker may have turned it round).
                 self.query_one("#lesson-seats").border_title = f"Table  {direction_words(view.direction)}"
             down, up, hand = (self.cursor.slots(view, mode, row) for row in (Row.FACE_DOWN, Row.FACE_UP, Row.HAND))
-            area = self.query_one(PlayerArea)
+            area = self.hand
             # A lesson has its rule and question above the cards: on a short, narrow screen (a
             # small phone) the face-down and face-up rows take one line while the hand is played.
             area.set_class(mode == Mode.HAND, "-playing-hand")
@@ -254,52 +280,22 @@ class LessonScreen(Screen[None]):
             return True if self._next_lesson() else None
         raise ValueError(f"a lesson has no answer to {ask}")
 
-    # The card keys do what they do at the table: the same CardCursor answers them.
+    # The card keys are the hand's, as at the table: it says what they did.
 
-    def action_cursor(self, step: int) -> None:
-        """Move the cursor along the active row."""
-        self.cursor.step(self.view(), step)
+    @on(Hand.Changed)
+    def _hand_changed(self, changed: Hand.Changed) -> None:
+        if changed.refusal is not None:
+            self._show_feedback(None, info=("Cards", changed.refusal))
         self._refresh_table(cards_only=True)
 
-    def action_cursor_end(self, last: bool) -> None:
-        """Home: the first card of the row; End (``last``): the last."""
-        self.cursor.to_end(self.view(), last)
-        self._refresh_table(cards_only=True)
+    @on(Hand.Missing)
+    def _hand_missing(self, missing: Hand.Missing) -> None:
+        self._show_feedback(None, info=("Cards", missing.sentence))
 
-    def action_jump(self, key: str) -> None:
-        """The cursor to the next card of the rank ``key`` names (cycling through them)."""
-        missing = self.cursor.jump(self.view(), key)
-        if missing is None:
-            self._refresh_table(cards_only=True)
-        else:
-            self._show_feedback(None, info=("Cards", missing))
-
-    def action_row(self) -> None:
-        """Setup swap: move between the hand and the face-up row."""
-        self.cursor.switch_row()
-        self._refresh_table(cards_only=True)
-
-    def action_mark(self) -> None:
-        """Mark or unmark the card under the cursor; marking another rank starts a new set."""
-        refused = self.cursor.mark(self.view(), self.mode(), self.lesson.rules)
-        if refused is not None:
-            self._show_feedback(None, info=("Cards", refused))
-        self._refresh_table(cards_only=True)
-
-    async def on_card_row_picked(self, event: CardRow.Picked) -> None:
-        """A click points at a card; a click on the card under the cursor marks it (or turns it,
-        face down), as at the table."""
-        action = self.cursor.pick(event.row.id, event.index, self.mode())
-        if action == "cursor":
-            self._refresh_table(cards_only=True)
-        elif action is not None:
-            await self.run_action(action)
-
-    def action_make(self, key: str) -> None:
-        """Try the move the card key ``key`` means, as at the table (the runner judges it)."""
-        move = self.cursor.move(key, self.view(), self.mode(), self.lesson.rules)
-        if move is not None:
-            self._attempt(move)
+    @on(MoveChosen)
+    def _move_chosen(self, chosen: MoveChosen) -> None:
+        """Try the move the card key chose, as at the table (the runner judges it)."""
+        self._attempt(chosen.move)
 
     def on_pile_view_pressed(self, event: PileView.Pressed) -> None:
         """A tap or click on the pile asks "Take 3 cards?", a second one takes it: as at the table
@@ -307,7 +303,9 @@ class LessonScreen(Screen[None]):
         if self.mode() not in (Mode.HAND, Mode.FACE_UP, Mode.FACE_DOWN, Mode.OUT):
             return
         if self._take_asked:
-            self.action_make("take")
+            move = self.hand.choose("take")
+            if move is not None:
+                self._attempt(move)
             return
         cards = cards_to_take(self.cursor, self.runner.position().rules, self.view(), self.mode())
         self._show_feedback(None, info=("Take the pile", take_question(cards, self.device)))
@@ -377,7 +375,7 @@ class LessonScreen(Screen[None]):
             self._back_early = True
             return
         if self.cursor.marked:
-            self.cursor.marked.clear()
+            self.hand.clear_marks()
             self._refresh_table(cards_only=True)
             return
         self.app.pop_screen()

@@ -8,7 +8,8 @@ requests through the door and follows the events it answers with. Whose cards ar
 when the screen goes dark or is passed, is decided by the table's turn flow
 (:class:`~palace_tui.table.turn_flow.TurnFlow`): :meth:`TableScreen.follow` renders each of
 its steps. The screen is one class that owns its parts: a
-:class:`~.card_cursor.CardCursor` (the cursor and the marks, as in a lesson), a
+:class:`~.table_bindings.TableHand` (the seat's cards, their cursor and card keys: the
+hand a lesson has too, which posts the move a key chooses), a
 :class:`~.computer_turns.ComputerTurns` (the computer seats' pauses and workers),
 and the :class:`~palace_tui.tui.widgets.note_line.NoteLine`. Which keys each mode
 enables is data (:mod:`.key_modes`); a greyed key says why through
@@ -68,20 +69,19 @@ from palace_tui.tui.table.burn_in_offer import BurnInOffers, BurnInScreen
 from palace_tui.tui.table.card_cursor import CardCursor, Row
 from palace_tui.tui.table.coach_note import ask_coach, coach_note
 from palace_tui.tui.table.computer_turns import ComputerTurns
-from palace_tui.tui.table.key_modes import Mode
+from palace_tui.tui.table.hand import Hand, HandPosition, MoveChosen
+from palace_tui.tui.table.key_modes import PUBLIC_TABLE_KEYS, TABLE_KEYS, Mode
 from palace_tui.tui.table.move_highlight import MoveHighlight
 from palace_tui.tui.table.pile_click import TAKE_LABEL, Click, PileClick, cards_to_take
-from palace_tui.tui.table.table_bindings import TABLE_BINDINGS, key_state, table_mode
+from palace_tui.tui.table.table_bindings import TABLE_BINDINGS, TableHand, key_state, table_mode
 from palace_tui.tui.table.table_messages import CoachAnswered, ComputerMoveReady
 from palace_tui.tui.table.turn_hint import table_titles, turn_hint
 from palace_tui.tui.table.turn_notes import say_recap, say_result
 from palace_tui.tui.widgets.board import Board
-from palace_tui.tui.widgets.card_row import CardRow
 from palace_tui.tui.widgets.game_log import GameLog, log_line
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.note_line import NoteLine
 from palace_tui.tui.widgets.pile_view import PileView
-from palace_tui.tui.widgets.player_area import PlayerArea
 from palace_tui.tui.widgets.seat_list import SeatList
 from palace_tui.tui.widgets.too_small import TooSmall
 from palace_tui.words import take_back as take_back_words
@@ -121,8 +121,8 @@ class TableScreen(Screen[None], inherit_bindings=False):
         self.resumed = resumed
         #: Seconds the coach (h) may think.
         self.coach_work = coach_work
-        #: Where the seat at the screen points among its cards.
-        self.cursor = CardCursor()
+        #: The seat's cards, their cursor and card keys (it holds the focus).
+        self.hand = TableHand(self._hand_position, id="me")
         #: The computer seats' moves: their pauses, their workers, the game's serial.
         self.computers = ComputerTurns(self, table, ai_delay)
         #: What the last move changed, lit up for a moment.
@@ -146,6 +146,17 @@ class TableScreen(Screen[None], inherit_bindings=False):
     def viewer(self) -> int | None:
         """The seat whose cards are up (None: nobody's), as the table's turn flow says."""
         return self.table.now().shown
+
+    @property
+    def cursor(self) -> CardCursor:
+        """Where the seat at the screen points among its cards (its hand's)."""
+        return self.hand.cursor
+
+    def _hand_position(self) -> HandPosition:
+        now, table, view = self.table.now(), self.table.table(), self.view()  # asked once a key
+        mode = table_mode(now, table, view)
+        keys = (TABLE_KEYS if now.shown is not None else PUBLIC_TABLE_KEYS)[mode]
+        return HandPosition(view, mode, table.rules, keys)
 
     @property
     def alone(self) -> int | None:
@@ -176,11 +187,13 @@ class TableScreen(Screen[None], inherit_bindings=False):
                 yield PileView(id="pile")
             yield GameLog(id="log")
         yield NoteLine(id="note")
-        yield PlayerArea(id="me")
+        yield self.hand
         yield KeysFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:
+        # The card keys are the hand's: it holds the focus (nothing else on the table takes it).
+        self.set_focus(self.hand, scroll_visible=False)
         self.query_one("#seats").border_title = "Table"
         self.query_one("#pile").border_title = "Pile"
         self.query_one("#log").border_title = "Log"
@@ -225,10 +238,10 @@ class TableScreen(Screen[None], inherit_bindings=False):
             arrow = f"[reverse]{arrow}[/]"  # play just turned round
         self.query_one("#seats").border_title = f"Table  {arrow}"
         self.sub_title, cards_title = table_titles(view, table.names, self.viewer, mode)
-        self.query_one(PlayerArea).border_title = escape(cards_title)  # a name is text, never markup
+        self.hand.border_title = escape(cards_title)  # a name is text, never markup
 
     def _draw_player(self, view: SeatView, mode: Mode, now: Now, table: TableInfo) -> None:
-        area = self.query_one(PlayerArea)
+        area = self.hand
         # Which rows the narrow layout may leave out (narrow.tcss): only the one played from.
         area.set_class(mode == Mode.HAND, "-playing-hand")
         area.set_class(mode in (Mode.FACE_UP, Mode.FACE_DOWN), "-playing-table")
@@ -397,9 +410,8 @@ class TableScreen(Screen[None], inherit_bindings=False):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out what can't be done now, hide what belongs to another stage (:mod:`.key_modes`)."""
-        return key_state(
-            action, parameters, self.table.now(), self.table.table(), self.mode(), self.view(), len(self.cursor.marked)
-        )
+        now, table, view = self.table.now(), self.table.table(), self.view()  # asked once a key
+        return key_state(action, parameters, now, table, table_mode(now, table, view), view, len(self.cursor.marked))
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -417,55 +429,26 @@ class TableScreen(Screen[None], inherit_bindings=False):
         self.message = None if refusal is None else Text(refusal, WARN)
         self.redraw(cards_only=True)
 
-    def action_cursor(self, step: int) -> None:
-        """Move the cursor along the active row."""
-        self.cursor.step(self.view(), step)
-        self._moved()
-
-    def action_cursor_end(self, last: bool) -> None:
-        """The cursor to the first (Home) or last (End) card of the row."""
-        self.cursor.to_end(self.view(), last)
-        self._moved()
-
-    def action_jump(self, key: str) -> None:
-        """The cursor to the next card of the rank ``key`` names (cycling through them)."""
-        missing = self.cursor.jump(self.view(), key)
-        if missing is None:
-            self._moved()
+    @on(Hand.Changed)
+    def _hand_changed(self, changed: Hand.Changed) -> None:
+        if changed.clears:
+            self._moved(changed.refusal)
         else:
-            self.note.say("Cards", missing)
+            self.redraw(cards_only=True)
 
-    def action_row(self) -> None:
-        """Setup swap: move between the hand and the face-up row."""
-        self.cursor.switch_row()
-        self.redraw(cards_only=True)
+    @on(Hand.Missing)
+    def _hand_missing(self, missing: Hand.Missing) -> None:
+        self.note.say("Cards", missing.sentence)
 
-    def action_mark(self) -> None:
-        """Mark or unmark the card under the cursor; marks hold one rank (or face-up count)."""
-        self._moved(self.cursor.mark(self.view(), self.mode(), self.table.table().rules))
+    @on(MoveChosen)
+    def _move_chosen(self, chosen: MoveChosen) -> None:
+        """A card key chose a move: the table judges and plays it."""
+        self.apply(chosen.move)
 
     def action_clear_marks(self) -> None:
         """Unmark every card."""
-        self.cursor.marked.clear()
+        self.hand.clear_marks()
         self._moved()
-
-    async def on_card_row_picked(self, event: CardRow.Picked) -> None:
-        """A click puts the cursor on a card; a click on the card under the cursor marks it
-        (or turns it, face down), as Space (or Enter) would."""
-        action = self.cursor.pick(event.row.id, event.index, self.mode())
-        if action == "cursor":
-            self._moved()
-        elif action is not None:
-            await self.run_action(action)
-
-    # ------------------------------------------------------------ keys: moves
-
-    def action_make(self, key: str) -> None:
-        """Make the move the card key ``key`` means (:meth:`.CardCursor.move`: play, turn over, swap,
-        lay up, ready, take the pile, the chance card, done); the engine judges it."""
-        move = self.cursor.move(key, self.view(), self.mode(), self.table.table().rules)
-        if move is not None:
-            self.apply(move)
 
     def on_pile_view_pressed(self, event: PileView.Pressed) -> None:
         """A click or tap on the pile asks first, a second takes it (t needs none): :mod:`.pile_click`."""
@@ -475,7 +458,9 @@ class TableScreen(Screen[None], inherit_bindings=False):
         if click == Click.WHY_NOT:
             self.action_why_not("take")
         elif click == Click.TAKE:
-            self.action_make("take")
+            move = self.hand.choose("take")
+            if move is not None:
+                self.apply(move)
         elif click == Click.ASK:
             cards = cards_to_take(self.cursor, self.table.table().rules, self.view(), mode)
             self.note.say(TAKE_LABEL, take_question(cards, self.device))

@@ -1,7 +1,8 @@
 """The table screen's keys: its bindings, its mode, and whether each key works now.
 
 The bindings are in the order the footer shows them: the card keys first, shared with
-a lesson (:mod:`.card_keys`), then the table's own. Several keys have more than one
+a lesson (:mod:`.card_keys`) and held by the seat's :class:`TableHand` (the focused widget:
+its keys come first), then the screen's own. Several keys have more than one
 binding (Enter plays, turns a card, swaps, lays cards up or ends the turn):
 :func:`key_state` (the screen's ``check_action``, from the data of :mod:`.key_modes`)
 leaves exactly one of them on at a time, and the hidden ``why_not`` ones, listed
@@ -15,14 +16,26 @@ from textual.binding import Binding, BindingType
 from palace_tui.rules import SeatView
 from palace_tui.table.door import Now, Step, TableInfo
 from palace_tui.tui.table.card_keys import card_bindings, pile_bindings
+from palace_tui.tui.table.hand import Hand
 from palace_tui.tui.table.key_modes import PUBLIC_TABLE_KEYS, TABLE_KEYS, Ask, Mode
 from palace_tui.words import take_back as take_back_words
 
+
+class TableHand(Hand):
+    """The seat's cards at the table, with the table's card keys (Enter also ends the turn: the
+    screen's, listed here so that the footer and the keys keep one order)."""
+
+    BINDINGS = [
+        *card_bindings(),
+        Binding("enter", "make('choose')", "Lay up", tooltip="Lay the marked cards face up", id="choose"),
+        Binding(
+            "enter", "screen.end_turn", "End turn", tooltip="Hide your cards and hand the keyboard on", id="end-turn"
+        ),
+        *pile_bindings(),
+    ]
+
+
 TABLE_BINDINGS: list[BindingType] = [
-    *card_bindings(),
-    Binding("enter", "make('choose')", "Lay up", tooltip="Lay the marked cards face up", id="choose"),
-    Binding("enter", "end_turn", "End turn", tooltip="Hide your cards and hand the keyboard on", id="end-turn"),
-    *pile_bindings(),
     Binding(
         "u", "take_back", take_back_words.NAME, tooltip="Undo your last move (nothing new was seen)", id="take-back"
     ),

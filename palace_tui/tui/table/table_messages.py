@@ -24,7 +24,7 @@ class ComputerMoveReady(Message, bubble=False):
     serial: int
     #: ``time.monotonic()`` when it started (the move lands ``ai_delay`` after it).
     started: float
-    #: The move, or None when the player failed (the session then plays a legal move).
+    #: The move, or None when the player failed (the table then plays a legal move).
     move: Move | None
 
 
