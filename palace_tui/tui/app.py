@@ -108,7 +108,7 @@ class PalaceApp(DeviceLayout):
 
     def on_mount(self) -> None:
         self._suit_colours()
-        self.theme_changed_signal.subscribe(self, lambda _theme: self._suit_colours())
+        self.theme_changed_signal.subscribe(self, lambda _theme: self._theme_changed())
         self.show_device()
         self.show_store_warnings()
         session = self.initial_session
@@ -220,6 +220,19 @@ class PalaceApp(DeviceLayout):
     def _remembered_four_colour(self) -> bool:
         four = (self._last_table() or {}).get("four_colour", False)
         return four if isinstance(four, bool) else False
+
+    def _theme_changed(self) -> None:
+        """A new theme (the command palette's): the suits take its colours, the table is drawn again
+        (its log too: the lines written in the old colours would not read on the new background)."""
+        self._suit_colours()
+        from palace_tui.tui.table.screen import TableScreen
+        from palace_tui.tui.widgets.game_log import GameLog
+
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen) and screen.is_mounted:
+                for log in screen.query(GameLog):
+                    log.shown = 0  # written again whole at the redraw
+                screen.redraw()
 
     def _suit_colours(self) -> None:
         """Colour the suits for the deck chosen and the theme in force (dark, light, the terminal's own)."""

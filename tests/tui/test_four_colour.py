@@ -6,8 +6,10 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+from rich.console import Console
 
-from palace_tui.rules import Card
+from palace_tui.rules import Card, Move
+from palace_tui.table.door import MakeMove
 from palace_tui.tui.widgets import card_art
 from palace_tui.tui.widgets.suit_colours import DARK_FOUR, LIGHT_FOUR, SUITS, contrast_table
 from tests.helpers.app import screen_text
@@ -33,7 +35,8 @@ def colours_back():
 def test_every_suit_pair_differs_in_colour_under_the_four_colour_deck(colours_back, dark, ansi):
     card_art.set_four_colour(True, dark=dark, ansi=ansi)
     colours = {c.suit: card_art.suit_style(c).color for c in ONE_OF_EACH}
-    assert None not in colours.values() or ansi  # spades: the text colour (default) under ansi
+    assert colours["S"] is None  # spades: the theme's own text colour, white on dark, black on light
+    assert None not in (colours["H"], colours["D"], colours["C"])
     for a, b in combinations(SUITS, 2):
         assert colours[a] != colours[b], (a, b)
     card_art.set_four_colour(False)
@@ -54,8 +57,8 @@ async def test_the_four_colour_flag_colours_the_hand_and_is_remembered(make_app,
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         text = app.screen.query_one("#hand-row").render()
-        spans = {text.plain[s.start : s.end].strip(): s.style.color for s in text.spans if s.style.color}
-        by_suit = {label[-1]: colour for label, colour in spans.items() if label[-1:] in "♠♥♦♣"}
+        console = Console()
+        by_suit = {ch: text.get_style_at_offset(console, i).color for i, ch in enumerate(text.plain) if ch in "♠♥♦♣"}
         assert len(set(by_suit.values())) == 4, by_suit
     again = make_app(table(position=FOUR_SUITS))
     assert again.four_colour is True  # remembered on this machine
@@ -83,9 +86,16 @@ async def test_under_no_color_the_screen_text_carries_every_cue(make_app, monkey
 async def test_an_ansi_theme_uses_the_terminal_palette(make_app, colours_back):
     app = make_app(table(position=FOUR_SUITS), four_colour=True)
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.table.send(MakeMove(Move.play("9D")))  # the log says "Ann played 9♦"
+        await pilot.pause()
         app.theme = "ansi-dark"
         await pilot.pause()
         assert card_art.suit_style(Card.parse("7D")).color.name == "bright_blue"
         app.theme = "textual-light"
         await pilot.pause()
         assert card_art.suit_style(Card.parse("7D")).color.triplet.hex.upper() == LIGHT_FOUR["D"]
+        log = app.screen.query_one("#log")
+        coloured = [seg.style.color for strip in log.lines for seg in strip if seg.style and seg.style.color]
+        hexes = {c.triplet.hex.upper() for c in coloured if c.triplet is not None}
+        assert LIGHT_FOUR["D"] in hexes, hexes  # the log was written again in the light theme's blue

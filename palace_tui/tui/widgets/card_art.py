@@ -110,7 +110,8 @@ def set_four_colour(four: bool, dark: bool = True, ansi: bool = False) -> None:
     """Draw the four-colour deck (each suit its own colour, tuned for a ``dark`` or light theme,
     or the terminal's own palette under an ``ansi`` theme), or the usual red and black."""
     global _four
-    _four = {s: Style(color=c) for s, c in four_colours(dark, ansi).items()} if four else None
+    # Spades keep the text colour itself (Style()): it follows every theme, as black suits always have.
+    _four = {s: Style() if s == "S" else Style(color=c) for s, c in four_colours(dark, ansi).items()} if four else None
 
 
 def four_colour() -> bool:

@@ -15,7 +15,8 @@ from __future__ import annotations
 #: The suits by their letters (the engine's ``Card.suit``).
 SUITS = ("S", "H", "D", "C")
 
-#: The four-colour deck on a dark theme (background #121212, panels #1E1E1E).
+#: The four-colour deck on a dark theme (background #121212, panels #1E1E1E). Spades are drawn in
+#: the theme's own text colour (listed here as it is, for the contrast table).
 DARK_FOUR = {"S": "#E0E0E0", "H": "#FF6E6E", "D": "#6EA8FF", "C": "#4CC94C"}
 #: The four-colour deck on a light theme (background #E0E0E0, panels #D8D8D8).
 LIGHT_FOUR = {"S": "#1F1F1F", "H": "#B3001B", "D": "#0041A8", "C": "#136B13"}
