@@ -99,3 +99,30 @@ async def test_an_ansi_theme_uses_the_terminal_palette(make_app, colours_back):
         coloured = [seg.style.color for strip in log.lines for seg in strip if seg.style and seg.style.color]
         hexes = {c.triplet.hex.upper() for c in coloured if c.triplet is not None}
         assert LIGHT_FOUR["D"] in hexes, hexes  # the log was written again in the light theme's blue
+
+
+@pytest.mark.parametrize("level", ["none", "full"])
+async def test_with_animations_off_the_last_move_stays_marked(make_app, level):
+    """TEXTUAL_ANIMATIONS=none: the last move's highlight is a static marker, lit until the next move
+    (with animations on it goes out after its time)."""
+    from tests.tui.test_what_changed import at_table, seats_lit
+
+    session = at_table()
+    app = make_app(session)
+    app.animation_level = level
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.highlight.seconds = 0.01
+        screen.table.send(MakeMove(Move.play("9D")))  # Ben and Cy (computers) answer
+        for _ in range(50):
+            if session.game.turn == 0:
+                break
+            await pilot.pause(0.05)
+        screen.highlight.show(screen.highlight.changes)
+        screen.redraw()
+        await pilot.pause(0.1)
+        await pilot.pause()
+        screen.redraw()
+        lit = seats_lit(screen)
+        assert lit == (["Cy"] if level == "none" else []), lit
