@@ -251,7 +251,7 @@ async def main(size: tuple[int, int]) -> list[Path]:
 
     paths.append(await shoot("coach", app(mid_game()), size, ask_coach))
     paths.append(await shoot("house-rules", app(house_rules()), size))
-    return paths + await lesson_shots(size) + await review_shots(size) + await narrow_shots()
+    return paths + await lesson_shots(size) + await review_shots(size) + await narrow_shots() + await deck_shots(size)
 
 
 async def lesson_shots(size: tuple[int, int]) -> list[Path]:
@@ -307,6 +307,18 @@ async def results_shot(size: tuple[int, int]) -> list[Path]:
     return [await shoot("results", app, size)]
 
 
+async def deck_shots(size: tuple[int, int]) -> list[Path]:
+    """The same table in the usual deck and the four-colour deck, on the dark and the light theme."""
+    paths = []
+    for theme in ("textual-dark", "textual-light"):
+        for four in (False, True):
+            app = PalaceApp(mid_game(), ai_delay=0, store=MemoryStore(), four_colour=four)
+            app.theme = theme  # before the table is drawn: the log keeps the colours it was written in
+            name = f"deck-{'four' if four else 'two'}-{theme.removeprefix('textual-')}"
+            paths.append(await shoot(name, app, size))
+    return paths
+
+
 def to_png(svg: Path) -> Path | None:
     tool = shutil.which("rsvg-convert")
     if tool is None:
@@ -324,6 +336,7 @@ if __name__ == "__main__":
     parser.add_argument("--lessons-only", action="store_true", help="only the lesson screenshot")
     parser.add_argument("--review-only", action="store_true", help="only the review's two screenshots")
     parser.add_argument("--results-only", action="store_true", help="only the results screenshot")
+    parser.add_argument("--decks-only", action="store_true", help="only the four deck screenshots")
     parser.add_argument("--narrow-only", action="store_true", help="only the narrow (40x20) screenshot")
     args = parser.parse_args()
     w, h = (int(x) for x in args.size.lower().split("x"))
@@ -334,6 +347,8 @@ if __name__ == "__main__":
         shots = review_shots((w, h))
     elif args.results_only:
         shots = results_shot((w, h))
+    elif args.decks_only:
+        shots = deck_shots((w, h))
     elif args.narrow_only:
         shots = narrow_shots()
     else:

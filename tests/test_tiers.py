@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 #: The folders of the tiers below the app.
-NO_TEXTUAL = ["tests/rules", "tests/words", "tests/store", "tests/table", "tests/ai"]
+NO_TEXTUAL = ["tests/rules", "tests/words", "tests/store", "tests/table", "tests/ai", "tests/lines"]
 
 COLLECT = """
 import sys, pytest

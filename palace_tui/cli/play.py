@@ -65,6 +65,28 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--quiet", action="store_true", help="no bell this time (b at the table switches it, and is remembered)"
     )
+    colours = p.add_mutually_exclusive_group()
+    colours.add_argument(
+        "--four-colour",
+        dest="four_colour",
+        action="store_const",
+        const=True,
+        default=None,
+        help="a four-colour deck: spades white (black on a light theme), hearts red, diamonds blue, "
+        "clubs green (remembered)",
+    )
+    colours.add_argument(
+        "--two-colour",
+        dest="four_colour",
+        action="store_const",
+        const=False,
+        help="the usual red and black suits (remembered)",
+    )
+    p.add_argument(
+        "--plain",
+        action="store_true",
+        help="play in lines of text, read as they come (for a screen reader or a braille display)",
+    )
     p.add_argument("--learn", action="store_true", help=argparse.SUPPRESS)
     return p
 
@@ -138,13 +160,26 @@ def build(argv: list[str]) -> dict[str, Any]:
         "data_dir": data_dir,
         "ai_delay": args.ai_delay,
         "quiet": args.quiet,
+        "four_colour": args.four_colour,
     }
+
+
+def play_plain(kwargs: dict[str, Any]) -> int:
+    """``palace --plain``: the game in lines of text on stdin and stdout (no full-screen app)."""
+    from palace_tui.lines import play_lines
+    from palace_tui.rules.cards import use_letter_suits_if_needed
+
+    use_letter_suits_if_needed(sys.stdout)
+    return play_lines(kwargs["session"], resume=kwargs["resume"], data_dir=kwargs["data_dir"])
 
 
 def main(argv: list[str] | None = None) -> int:
     """Start the app; 2 for a bad command line."""
     try:
-        kwargs = build(list(sys.argv[1:] if argv is None else argv))
+        args = list(sys.argv[1:] if argv is None else argv)
+        kwargs = build(args)
+        if parser().parse_args(args).plain:
+            return play_plain(kwargs)
         check_terminal("palace")
     except UsageError as exc:
         return refuse("palace", exc)

@@ -22,7 +22,7 @@ from palace_tui.table.session import Session, open_store
 from palace_tui.tui.layout_classes import DeviceLayout
 from palace_tui.tui.messages import GameEnded, LessonsAsked, PassNeeded, TableChosen
 from palace_tui.tui.screens.pass_device import PassScreen
-from palace_tui.tui.widgets.card_art import set_no_color
+from palace_tui.tui.widgets.card_art import set_four_colour, set_no_color
 from palace_tui.words.bell import bell_switched
 from palace_tui.words.device import SECOND_TAB
 
@@ -71,6 +71,7 @@ class PalaceApp(DeviceLayout):
         device: Device | None = None,
         quiet: bool = False,
         judge_ahead: bool = False,
+        four_colour: bool | None = None,
     ) -> None:
         super().__init__()
         #: Keys, a mouse or a finger (:mod:`palace_tui.device`): the layout and the words follow it.
@@ -95,12 +96,19 @@ class PalaceApp(DeviceLayout):
         self.judge: TableJudge | None = None
         #: Whether the bell rings (BEL to the terminal): remembered with the table, off with --quiet.
         self.bell_on = not quiet and self._remembered_bell()
+        #: The four-colour deck (each suit its own colour): --four-colour or --two-colour chose it
+        #: (and it is remembered), else as remembered on this machine.
+        self.four_colour = self._remembered_four_colour() if four_colour is None else four_colour
+        if four_colour is not None:
+            self.store.save_last_table({**(self._last_table() or {}), "four_colour": four_colour})
         self._warned = 0  # store warnings already shown
         self._recent_warnings: list[str] = []  # shown before the first privacy screen, shown again on it
 
     # ------------------------------------------------------------ start
 
     def on_mount(self) -> None:
+        self._suit_colours()
+        self.theme_changed_signal.subscribe(self, lambda _theme: self._theme_changed())
         self.show_device()
         self.show_store_warnings()
         session = self.initial_session
@@ -203,7 +211,33 @@ class PalaceApp(DeviceLayout):
         """Keep the new-table settings for next time (with the bell as it was remembered)."""
         kept = self._last_table() or {}
         bell = {"bell": kept["bell"]} if isinstance(kept.get("bell"), bool) else {}
+        if self.four_colour or "four_colour" in kept:  # the deck chosen is remembered with the bell
+            bell["four_colour"] = self.four_colour
         self.store.save_last_table({**chosen.settings, **bell})
+
+    # ------------------------------------------------------------ the suits' colours
+
+    def _remembered_four_colour(self) -> bool:
+        four = (self._last_table() or {}).get("four_colour", False)
+        return four if isinstance(four, bool) else False
+
+    def _theme_changed(self) -> None:
+        """A new theme (the command palette's): the suits take its colours, the table is drawn again
+        (its log too: the lines written in the old colours would not read on the new background)."""
+        self._suit_colours()
+        from palace_tui.tui.table.screen import TableScreen
+        from palace_tui.tui.widgets.game_log import GameLog
+
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen) and screen.is_mounted:
+                for log in screen.query(GameLog):
+                    log.shown = 0  # written again whole at the redraw
+                screen.redraw()
+
+    def _suit_colours(self) -> None:
+        """Colour the suits for the deck chosen and the theme in force (dark, light, the terminal's own)."""
+        theme = self.current_theme
+        set_four_colour(self.four_colour, dark=theme.dark, ansi="ansi" in theme.name)
 
     # ------------------------------------------------------------ the bell
 

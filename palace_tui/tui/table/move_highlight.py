@@ -4,7 +4,8 @@ The table screen owns one :class:`MoveHighlight`. After each move lands (a perso
 computer's) it is shown the move's :class:`~palace_tui.table.last_move.Changes`; the
 screen's widgets read :attr:`MoveHighlight.changes` as they draw (the seat that moved,
 the pile, the cleared count, the stock, the direction), and a timer puts them back
-after :data:`SECONDS`. Nothing waits for it: the next move simply lights up instead.
+after :data:`SECONDS`. Nothing waits for it: the next move simply lights up instead. With
+animations off (``TEXTUAL_ANIMATIONS=none``) it is a static marker: lit until the next move.
 
 It holds places, never cards, so it can light up only what the screen already shows.
 """
@@ -40,7 +41,9 @@ class MoveHighlight:
         """Light up ``changes`` (the caller redraws) until the timer puts them out."""
         self._stop()
         self.changes = changes
-        if changes is not None:
+        # With animations off (TEXTUAL_ANIMATIONS=none) nothing on the screen comes and goes by itself:
+        # the last move stays marked until the next one (or a take-back) replaces it.
+        if changes is not None and self.screen.app.animation_level != "none":
             self._timer = self.screen.set_timer(self.seconds, self._out)
 
     def clear(self) -> None:

@@ -7,7 +7,8 @@ A card is three lines, five cells wide::
     ╰───╯
 
 Rank and suit symbol are always printed, so cards read the same without colour
-(NO_COLOR, monochrome terminals); colour only adds red to hearts and diamonds.
+(NO_COLOR, monochrome terminals); colour only adds red to hearts and diamonds, or with the
+four-colour deck (:mod:`.suit_colours`) a colour of its own to each suit.
 When a row is too long for its width the cards overlap, four cells each, and the
 last one keeps its right edge; if even that does not fit, the row wraps. A card can
 be drawn in three sizes (:class:`CardSize`): small as above, tall (five lines, a roomy
@@ -24,6 +25,7 @@ from rich.style import Style
 from rich.text import Text
 
 from palace_tui.rules import Card
+from palace_tui.tui.widgets.suit_colours import four_colours
 
 CARD_WIDTH = 5
 GAP = 1
@@ -94,12 +96,27 @@ MONO_BLACK = Style(bold=False)
 MONO_JOKER = Style(bold=True, italic=True)
 
 _no_color = False
+#: The four-colour deck's colour for each suit letter (None: the usual red and black).
+_four: dict[str, Style] | None = None
 
 
 def set_no_color(no_color: bool) -> None:
     """Draw suits for a terminal without colour (the app calls this with its ``no_color``)."""
     global _no_color
     _no_color = no_color
+
+
+def set_four_colour(four: bool, dark: bool = True, ansi: bool = False) -> None:
+    """Draw the four-colour deck (each suit its own colour, tuned for a ``dark`` or light theme,
+    or the terminal's own palette under an ``ansi`` theme), or the usual red and black."""
+    global _four
+    # Spades keep the text colour itself (Style()): it follows every theme, as black suits always have.
+    _four = {s: Style() if s == "S" else Style(color=c) for s, c in four_colours(dark, ansi).items()} if four else None
+
+
+def four_colour() -> bool:
+    """Whether the four-colour deck is drawn."""
+    return _four is not None
 
 
 def suit_style(card: Card) -> Style:
@@ -109,6 +126,8 @@ def suit_style(card: Card) -> Style:
         return MONO_JOKER if card.rank == 15 else (MONO_RED if card.is_red else MONO_BLACK)
     if card.rank == 15:
         return JOKER_STYLE
+    if _four is not None:
+        return _four[card.suit]
     return RED if card.is_red else BLACK
 
 
