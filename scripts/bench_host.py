@@ -9,7 +9,8 @@ room have their update. Reported per count of rooms:
 
 * latency: from sending a move to the last of the room's 4 devices having its update
   (median and 99th percentile, milliseconds);
-* moves/s: moves delivered per second over all rooms (what the host sustained);
+* moves/s: moves delivered per second over all rooms while every room was playing (from the
+  last room's join to the first room's end: the steady state);
 * memory per room: the host's resident memory with every room open and joined, less its
   memory with one room, divided by the other rooms (MiB);
 * the load average before and after.
@@ -104,17 +105,18 @@ async def next_state(connection: Connection) -> StateUpdate | ResultsUpdate:
 
 
 async def play_room(
-    http: aiohttp.ClientSession, url: str, code: str, seconds: float, latencies: list[float], seed: int
-) -> int:
-    """Join a room with 4 devices and play moves one at a time until the time is up; moves delivered."""
+    http: aiohttp.ClientSession, url: str, code: str, seconds: float, latencies: list[tuple[float, float]], seed: int
+) -> tuple[float, float]:
+    """Join a room with 4 devices and play moves one at a time until the time is up; when it had
+    joined, and when it stopped."""
     devices = [await Connection.open(url, JoinRequest(code), http) for _ in range(SEATS)]
     rng = random.Random(seed)
     states = {}
     for i, device in enumerate(devices):
         await device.receive()  # welcome
         states[i] = await next_state(device)
-    delivered = 0
-    end = time.monotonic() + seconds
+    joined = time.monotonic()
+    end = joined + seconds
     try:
         while time.monotonic() < end:
             first = states[0]
@@ -129,8 +131,7 @@ async def play_room(
                 await devices[seat].send(MoveRequest(rng.choice(mover.view.legal)))
             start = time.perf_counter()
             updates = await asyncio.gather(*(next_state(d) for d in devices))
-            latencies.append(time.perf_counter() - start)
-            delivered += 1
+            latencies.append((time.monotonic(), time.perf_counter() - start))
             for i, update in enumerate(updates):
                 states[i] = update
     except Closed:
@@ -138,7 +139,7 @@ async def play_room(
     finally:
         for device in devices:
             await device.close()
-    return delivered
+    return joined, time.monotonic()
 
 
 async def run_level(rooms: int, seconds: float) -> dict[str, float]:
@@ -164,7 +165,7 @@ async def run_level(rooms: int, seconds: float) -> dict[str, float]:
         elif line == "READY" or not line:
             break
     url = f"ws://127.0.0.1:{port}/ws"
-    latencies: list[float] = []
+    latencies: list[tuple[float, float]] = []
     load_before = os.getloadavg()[0]
     started = time.monotonic()
     http = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))
@@ -173,13 +174,17 @@ async def run_level(rooms: int, seconds: float) -> dict[str, float]:
     while len(latencies) < rooms and not all(t.done() for t in tasks):
         await asyncio.sleep(0.05)
     memory = rss_kib(host.pid)
-    moves = sum(await asyncio.gather(*tasks))
-    elapsed = time.monotonic() - started
+    spans = await asyncio.gather(*tasks)
+    # The steady state: from the last room's join to the first room's end, every room playing.
+    start, stop = max(j for j, _ in spans), min(e for _, e in spans)
+    window = [lat for t, lat in latencies if start <= t <= stop]
+    elapsed = max(stop - start, 1e-9)
+    moves = len(window)
     load_after = os.getloadavg()[0]
     await http.close()
     host.stdin.close()
     await host.wait()
-    ordered = sorted(latencies)
+    ordered = sorted(window) or [float("nan")]
     return {
         "rooms": rooms,
         "moves": moves,
@@ -190,6 +195,8 @@ async def run_level(rooms: int, seconds: float) -> dict[str, float]:
         "host_mib": memory / 1024,
         "load_before": load_before,
         "load_after": load_after,
+        "steady_s": elapsed,
+        "setup_s": start - started,
     }
 
 
@@ -206,12 +213,16 @@ def main() -> int:
     counts = [int(x) for x in args.rooms.split(",")]
     if any(not 2 <= n <= args.max_rooms for n in counts) or not 0 < args.seconds <= 120:
         p.error(f"rooms from 2 to {args.max_rooms}, seconds up to 120")
-    print("| rooms | devices | moves | moves/s | median ms | p99 ms | MiB/room | host MiB | load before/after |")
-    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print(
+        "| rooms | devices | joined in s | steady s | moves | moves/s | median ms | p99 ms | MiB/room | host MiB "
+        "| load before/after |"
+    )
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for n in counts:
         r = asyncio.run(run_level(n, args.seconds))
         print(
-            f"| {n} | {SEATS * n} | {r['moves']:.0f} | {r['moves_per_s']:.0f} | {r['median_ms']:.1f} | "
+            f"| {n} | {SEATS * n} | {r['setup_s']:.1f} | {r['steady_s']:.1f} | {r['moves']:.0f} | "
+            f"{r['moves_per_s']:.0f} | {r['median_ms']:.1f} | "
             f"{r['p99_ms']:.1f} | {r['mib_per_room']:.2f} | {r['host_mib']:.0f} | "
             f"{r['load_before']:.1f}/{r['load_after']:.1f} |",
             flush=True,

@@ -21,12 +21,18 @@ palace_tui.net.fields.BadMessage: c holds '7♥', which is not a card code like 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
-from palace_tui.rules import Card, Move
+from palace_tui.rules import Move
+from palace_tui.rules.cards import make_deck
 
 #: The longest text field (a name, a reason, a rules line) and the longest list of cards or moves.
 MAX_TEXT, MAX_LIST = 2000, 400
+
+
+#: Every card's own code (``7H``, ``TD``, ``JK``): a set, so a view's cards are checked at a glance.
+CARD_CODES = frozenset(card.code for card in make_deck(1, jokers=True))
 
 
 class BadMessage(ValueError):
@@ -104,12 +110,8 @@ def read_texts(data: Mapping[str, Any], key: str, text_limit: int = MAX_TEXT) ->
 
 def card_code(value: object, key: str) -> str:
     """``value`` if it is a card's own code (``7H``, ``TD``, ``JK``)."""
-    if isinstance(value, str) and len(value) <= 3:
-        try:
-            if Card.parse(value).code == value:
-                return value
-        except ValueError:
-            pass
+    if isinstance(value, str) and value in CARD_CODES:
+        return value
     shown = repr(value)[:20] if isinstance(value, str) else type(value).__name__
     raise BadMessage(f"{key} holds {shown}, which is not a card code like 7H or JK")
 
@@ -121,14 +123,19 @@ def read_cards(data: Mapping[str, Any], key: str) -> tuple[str, ...]:
 
 def move_code(value: object, key: str) -> str:
     """``value`` if it is a move's own code (``play 7D 7S``, ``take``, ``flip 0``)."""
-    if isinstance(value, str) and len(value) <= 200:
-        try:
-            if Move.from_code(value).code() == value:
-                return value
-        except ValueError:
-            pass
+    if isinstance(value, str) and len(value) <= 200 and _is_move_code(value):
+        return value
     shown = repr(value)[:40] if isinstance(value, str) else type(value).__name__
     raise BadMessage(f"{key} holds {shown}, which is not a move code like 'play 7H' or 'take'")
+
+
+@lru_cache(maxsize=4096)
+def _is_move_code(text: str) -> bool:
+    """Whether ``text`` is a move's own code (remembered: the same few hundred codes come again and again)."""
+    try:
+        return Move.from_code(text).code() == text
+    except ValueError:
+        return False
 
 
 def read_moves(data: Mapping[str, Any], key: str) -> tuple[str, ...]:

@@ -140,6 +140,7 @@ class Room:
     #: Goes up on every change to the game: a computer's choice made before a change is dropped.
     version: int = 0
     _wake: asyncio.Event | None = field(default=None, repr=False)
+    _thinking: set[asyncio.Task[None]] = field(default_factory=set, repr=False)
 
     # ------------------------------------------------------------ who is here
 
@@ -348,7 +349,9 @@ class Room:
             if self.version == version and member in self.members:
                 self._send(member, AdviceUpdate(move, reason))
 
-        asyncio.get_running_loop().create_task(answer())
+        task = asyncio.get_running_loop().create_task(answer())
+        self._thinking.add(task)  # held until done: the loop keeps only a weak reference
+        task.add_done_callback(self._thinking.discard)
 
     # ------------------------------------------------------------ after a change
 
