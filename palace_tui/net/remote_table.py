@@ -193,8 +193,8 @@ class RemoteTable:
         return view
 
     def public(self) -> Public:
-        log = self.state.log_entries()
-        return Public(tuple(log), max(len(log), self._end), tuple(self.state.events), self.state.last)
+        state = self.state
+        return Public(tuple(state.log_entries()), state.log_total, tuple(state.recent_events()), state.last)
 
     def now(self) -> Now:
         view, state = self.view(), self.state

@@ -10,6 +10,7 @@ deal), and says why when the connection ends (the host gone, the seat opened els
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
@@ -72,10 +73,13 @@ class JoinApp(DeviceLayout):
         #: Why the connection ended (None: it is open).
         self.closed: str | None = None
         self._results_up = False
+        self._reader: asyncio.Task[None] | None = None
 
     def on_mount(self) -> None:
         self.show_device()
-        self.run_worker(self.table.run(self._host_closed), group="host", exit_on_error=False)
+        # A task of the app's loop, not a worker: it lives as long as the connection, and the app
+        # is idle (nothing to do) while it waits for the host.
+        self._reader = asyncio.get_running_loop().create_task(self.table.run(self._host_closed))
         from palace_tui.tui.table.screen import TableScreen
 
         # One table screen for the whole visit: it follows each new deal as the host sends it.
@@ -102,6 +106,10 @@ class JoinApp(DeviceLayout):
                 await self.action_save_quit()
 
         self.push_screen(RemoteResultsScreen(self.table.results_lines()), chosen)
+
+    def on_unmount(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
 
     def bell(self) -> None:
         """Ring the terminal's bell, if it is switched on."""
