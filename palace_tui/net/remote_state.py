@@ -101,7 +101,8 @@ class RemoteState:
     def log_entries(self) -> list[str | Event]:
         """The log as data, as the host's history gives it: header lines, then the events it words
         (the latest ``LOG_LIMIT``)."""
-        return [*self.header, *(e for _, e in self.events if e.kind != UNLOGGED)][-LOG_LIMIT:]
+        entries: list[str | Event] = [*self.header, *(e for _, e in self.events if e.kind != UNLOGGED)]
+        return entries[-LOG_LIMIT:]
 
     @property
     def log_total(self) -> int:

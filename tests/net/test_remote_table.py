@@ -116,7 +116,7 @@ async def test_a_dropped_terminal_rejoins_its_seat_with_its_token_and_sees_the_s
         move = choose_move(first.view(), random.Random(1), {})
         first.send(MakeMove(move))
         await until(lambda: any(isinstance(e, Moved | Refused) for e in heard), "the answer to Ann's move")
-        assert [e for e in heard if isinstance(e, Moved)][0].person, heard
+        assert next(e for e in heard if isinstance(e, Moved)).person, heard
     await until(lambda: first.state.to_act == seat, "Ann's turn again")
     view, public = first.view(), first.public()
     # The connection drops (no leave): the seat waits; palace join again takes it back by its token.
