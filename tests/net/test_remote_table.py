@@ -175,4 +175,3 @@ def test_joins_usage_errors_are_one_sentence(capsys):
 
     assert main(["nope!"]) == 2
     assert "palace join: a room code is 6 letters" in capsys.readouterr().err
-
