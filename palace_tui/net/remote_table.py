@@ -199,14 +199,14 @@ class RemoteTable:
     def now(self) -> Now:
         view, state = self.view(), self.state
         offered = state.take_back
-        why = self._take_back_words() if offered else take_back_words.NOTHING_OF_YOURS
+        why, mine = self._take_back_words(offered)
         window = view.burn_in
         return Now(
             phase=str(view.phase),
             to_act=state.to_act,
             turn=self._turn(),
             moves=self._end,
-            take_back=TakeBackNow(offered, why, offered),
+            take_back=TakeBackNow(offered, why, mine),
             burn_in=None if window is None else BurnInWindow(*window),
         )
 
@@ -216,9 +216,16 @@ class RemoteTable:
             return Turn(Step.OVER, None, None)
         return Turn(Step.ACT if state.to_act == me else Step.WATCH, state.to_act, me)
 
-    def _take_back_words(self) -> str:
+    def _take_back_words(self, offered: bool) -> tuple[str, bool]:
+        """What u would undo, or why it can't; and whether the latest move is this seat's."""
         latest = self._latest_move()
-        return take_back_words.offer(latest) if latest else take_back_words.NOTHING
+        mine = bool(latest) and latest[0].seat == self.seat
+        if offered:
+            return take_back_words.offer(latest) if latest else take_back_words.NOTHING, True
+        if not mine:
+            return take_back_words.NOTHING_OF_YOURS, False
+        kind = next((e.kind for e in latest if e.kind in take_back_words.REFUSALS), None)
+        return (take_back_words.refusal(kind) if kind else take_back_words.NOTHING_OF_YOURS), True
 
     def _latest_move(self) -> list[Event]:
         """The public events of the latest move that played or took (what a take-back would undo)."""
