@@ -1,4 +1,5 @@
-"""The ``palace`` command: play (the default), ``simulate``, ``records``, ``rules``, ``review``, ``learn``, ``serve``.
+"""The ``palace`` command: play (the default), ``simulate``, ``records``, ``rules``, ``review``, ``learn``,
+``serve``, ``host``, ``join``.
 
 Each subcommand's module is imported only when it runs, so ``palace simulate`` never loads
 Textual. Every bad flag of every command prints one sentence and exits with status 2
@@ -54,6 +55,12 @@ def _host(argv: list[str]) -> int:
     return host.main(argv)
 
 
+def _join(argv: list[str]) -> int:
+    from palace_tui.cli import join
+
+    return join.main(argv)
+
+
 #: Every subcommand: what runs it, and one line for ``palace --help``.
 #: The dispatch and the help both read this table, so a command cannot be left out of the help.
 COMMANDS: dict[str, tuple[Callable[[list[str]], int], str]] = {
@@ -64,6 +71,7 @@ COMMANDS: dict[str, tuple[Callable[[list[str]], int], str]] = {
     "simulate": (_simulate, "computer-only games, for statistics"),
     "serve": (_serve, "play in a web browser (on this machine or a tablet)"),
     "host": (_host, "open a table that each player joins from their own device"),
+    "join": (_join, "sit at a table palace host opened: palace join CODE|URL [--seat NAME]"),
 }
 
 

@@ -30,6 +30,7 @@ from palace_tui.net.protocol import (
     WelcomeUpdate,
 )
 from palace_tui.rules import Event, SeatView
+from palace_tui.table.history import EVENT_LIMIT, LOG_LIMIT
 
 #: The event kind the log leaves out (the results say it), as the host's history does.
 UNLOGGED = "over"
@@ -87,7 +88,7 @@ class RemoteState:
         new = [(e.index, e.to_event()) for e in update.events]
         start = new[0][0] if new else update.events_end
         kept = [(i, e) for i, e in self.events if i < min(start, update.events_end)] + new
-        self.events = kept  # every event, as the host keeps them (the coach reads the whole story)
+        self.events = kept  # the whole game's, as the host's history keeps them
         self.last = tuple(e for _, e in new)
         wire = update.view
         if wire.seat is None:
@@ -98,5 +99,16 @@ class RemoteState:
         self.to_act, self.take_back, self.burn_in = update.to_act, update.take_back, update.burn_in
 
     def log_entries(self) -> list[str | Event]:
-        """The log as data, as the host's history gives it: header lines, then the events it words."""
-        return [*self.header, *(e for _, e in self.events if e.kind != UNLOGGED)]
+        """The log as data, as the host's history gives it: header lines, then the events it words
+        (the latest ``LOG_LIMIT``)."""
+        entries: list[str | Event] = [*self.header, *(e for _, e in self.events if e.kind != UNLOGGED)]
+        return entries[-LOG_LIMIT:]
+
+    @property
+    def log_total(self) -> int:
+        """How many log lines the game has had in all."""
+        return len(self.header) + sum(1 for _, e in self.events if e.kind != UNLOGGED)
+
+    def recent_events(self) -> list[tuple[int, Event]]:
+        """The latest ``EVENT_LIMIT`` events with their indices (what the recap reads)."""
+        return self.events[-EVENT_LIMIT:]

@@ -11,6 +11,10 @@ are the table's, for what is not a rule: whose turn it is, which seat is whose, 
 
 from __future__ import annotations
 
+from palace_tui.rules import Rules
+from palace_tui.words import ordinal
+from palace_tui.words.results import loser_sentence
+
 #: A join with a token no seat of the room holds.
 UNKNOWN_TOKEN = "That seat token is not one of this room's: join without it to take a free seat."
 #: A join when every seat played by a person is taken.
@@ -106,3 +110,48 @@ def how_to_join(code: str, url: str, local_only: bool) -> list[str]:
         reach,
         "Type q and Enter (or press Ctrl+C) to close the room; the game stays saved (palace host --resume).",
     ]
+
+
+# ------------------------------------------------------------------ a joined device's own words
+
+#: The label of the note when a joined device asks for what only the host does.
+HOST_ENDS_LABEL = "Table"
+#: A joined device asked to abandon the game: the host's terminal closes the room.
+ONLY_HOST_ABANDONS = "Only the host can stop this game: leave with ctrl+q, and palace join again to come back."
+#: A burn-in question that came too late: someone moved first.
+BURN_GONE = "Too late: the pile has moved on."
+
+
+def undone_by(name: str, what: str) -> str:
+    """Another seat took its move back (``what``: the move's own sentence, may be empty).
+
+    >>> undone_by("Ben", "Undid playing 9♠. Play again.")
+    'Ben undid playing 9♠.'
+    >>> undone_by("Ben", "")
+    'Ben took a move back.'
+    """
+    if what.startswith("Undid "):
+        return f"{name} undid {what[len('Undid ') :].split('. ')[0].rstrip('.')}."
+    return f"{name} took a move back."
+
+
+def results_lines(
+    names: list[str], order: list[int], loser: int | None, points: list[int], abandoned: bool, rules: Rules
+) -> list[str]:
+    """The host's results on a joined device, in sentences.
+
+    >>> for line in results_lines(["Ann", "Ben", "Cy"], [2, 0], 1, [2, 1, 3], False, Rules.preset("palace")):
+    ...     print(line)
+    1st out: Cy
+    2nd out: Ann
+    Ben is the Palace: last with cards.
+    Points this game: Ann 2, Ben 1, Cy 3.
+    """
+    if abandoned:
+        return ["The game was stopped: it counts in no score."]
+    lines = [f"{ordinal(place)} out: {names[seat]}" for place, seat in enumerate(order, 1)]
+    if loser is not None:
+        lines.append(loser_sentence(names[loser], rules))
+    if any(points):
+        lines.append("Points this game: " + ", ".join(f"{n} {p}" for n, p in zip(names, points)) + ".")
+    return lines

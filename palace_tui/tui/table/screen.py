@@ -160,8 +160,9 @@ class TableScreen(Screen[None], inherit_bindings=False):
 
     @property
     def alone(self) -> int | None:
-        """The one person at a table of computers (None when several share it)."""
-        people = [i for i, s in enumerate(self.table.table().seats) if s.human]
+        """The one person at this device among computers (None when several share it); people
+        at other devices (a remote table) have their own screens and do not count."""
+        people = [i for i, s in enumerate(self.table.table().seats) if s.human and s.here]
         return people[0] if len(people) == 1 else None
 
     def pass_comes_next(self) -> bool:

@@ -1,0 +1,126 @@
+"""``palace join CODE|URL [--seat NAME]``: sit at a table another machine hosts, from this terminal.
+
+It connects to the host (``palace host`` prints the line), takes a free seat (or the one named),
+keeps the seat's token in the data folder (by the host's address and the room code), so running
+the same line again comes back to the same seat with the same cards, and plays it with the
+table screen of the hot seat (one person at this device: no pass screen). A wrong code, a full
+table or a host that is gone is said in one sentence, with status 1 (2 for a bad command line).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from palace_tui.cli.usage import Parser, UsageError, check_terminal, refuse, say
+
+if TYPE_CHECKING:
+    from palace_tui.net.remote_table import RemoteTable
+
+#: What is said when nothing answers at the address.
+NO_HOST = "No palace host answers at {where}: is palace host running there, and is the code or address right?"
+
+
+def parser() -> Parser:
+    """``palace join``'s flags."""
+    from palace_tui.net.client import DEFAULT_PORT
+
+    p = Parser(
+        prog="palace join",
+        description="Sit at a Palace table that palace host opened, on this computer or another one. "
+        "Running the same line again takes your seat back.",
+        add_help=True,
+    )
+    p.add_argument(
+        "room",
+        help="the room code the host shows (KX4P2M: a host on this computer) or its address "
+        f"(http://192.168.1.5:{DEFAULT_PORT}/r/KX4P2M)",
+    )
+    p.add_argument("--seat", default=None, metavar="NAME", help="the seat to take (default: a free one)")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"the port with a bare code (default {DEFAULT_PORT})")
+    p.add_argument("--data-dir", default=None, help="where the seat token is kept (default: palace's data folder)")
+    p.add_argument("--watch", action="store_true", help="watch the public table (no seat, no hand)")
+    p.add_argument("--quiet", action="store_true", help="no bell on your turn")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Join and play until the player leaves or the host goes."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        own = parser().parse_args(args)
+        try:
+            import aiohttp  # noqa: F401
+        except ImportError:
+            raise UsageError("palace join needs the web extra: pip install 'palace-tui[web]'") from None
+        from palace_tui.net.client import address
+
+        try:
+            url, code = address(own.room, own.port)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+        check_terminal("palace join")
+    except UsageError as exc:
+        return refuse("palace join", exc)
+    from palace_tui.store.store import resolve_data_dir
+
+    folder = resolve_data_dir(own.data_dir)
+    return asyncio.run(_join(url, code, own.room.strip(), own.seat, folder, own.quiet, own.watch))
+
+
+async def _join(url: str, code: str, room: str, seat: str | None, folder: Path, quiet: bool, watch: bool) -> int:
+    from palace_tui.tui.join_app import JoinApp
+
+    table = await connect(url, code, seat, folder, watch=watch)
+    if isinstance(table, str):
+        say(f"palace join: {table}", err=True)
+        return 1
+    app = JoinApp(table, rejoin=f"Run palace join {room} to take your seat back.", quiet=quiet)
+    try:
+        await app.run_async()
+    finally:
+        await table.close()
+    return app.return_code or 0
+
+
+async def connect(url: str, code: str, seat: str | None, folder: Path, *, watch: bool = False) -> RemoteTable | str:
+    """Sit at room ``code`` at ``url``: with the token kept for it (the same seat), else the seat
+    named, else a free one; the token is kept for next time (``watch``: no seat, no token).
+    A string says why not."""
+    import aiohttp
+
+    from palace_tui.net import seat_tokens
+    from palace_tui.net.client import Closed
+    from palace_tui.net.protocol import JoinRequest
+    from palace_tui.net.remote_table import RemoteTable
+    from palace_tui.words import remote as words
+
+    if watch:
+        try:
+            return await RemoteTable.join(url, JoinRequest(code, watch=True))
+        except Closed as closed:
+            return closed.reason or NO_HOST.format(where=url)
+        except (TimeoutError, aiohttp.ClientError, OSError):
+            return NO_HOST.format(where=url)
+    token = seat_tokens.token_for(folder, url, code)
+    where = url.removeprefix("ws://").removeprefix("wss://").removesuffix("/ws")
+    try:
+        try:
+            table = await RemoteTable.join(url, JoinRequest(code, None if token else seat, token))
+        except Closed as closed:
+            if token is None or closed.reason != words.UNKNOWN_TOKEN:
+                raise
+            seat_tokens.forget(folder, url, code)  # the host freed the seat (or it is a new room): start afresh
+            table = await RemoteTable.join(url, JoinRequest(code, seat, None))
+    except Closed as closed:
+        return closed.reason or NO_HOST.format(where=where)
+    except (TimeoutError, aiohttp.ClientError, OSError):
+        return NO_HOST.format(where=where)
+    if table.token is not None:
+        try:
+            seat_tokens.remember(folder, url, code, table.token)
+        except OSError:
+            pass  # the seat still plays; only a rejoin after a drop will need a free seat
+    return table

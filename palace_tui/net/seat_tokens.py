@@ -1,0 +1,77 @@
+"""The seat tokens a device holds, kept in the data folder so ``palace join`` comes back to its seat.
+
+One small JSON file, ``seats.json``: each room this device sat at (by its websocket address and
+room code) to the seat token the host gave it. Written atomically and readable by its owner
+only (a token takes the seat). A damaged file is treated as empty: the worst is a free seat
+instead of the old one.
+
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> remember(folder, "ws://127.0.0.1:8765/ws", "KX4P2M", "abc")
+>>> token_for(folder, "ws://127.0.0.1:8765/ws", "KX4P2M"), token_for(folder, "ws://10.0.0.2:8765/ws", "KX4P2M")
+('abc', None)
+>>> forget(folder, "ws://127.0.0.1:8765/ws", "KX4P2M")
+>>> token_for(folder, "ws://127.0.0.1:8765/ws", "KX4P2M") is None
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from pathlib import Path
+
+#: The file's name in the data folder.
+FILE = "seats.json"
+#: The most rooms remembered (the oldest go first).
+KEEP = 50
+
+
+def _key(url: str, code: str) -> str:
+    return f"{url} {code}"
+
+
+def _read(folder: Path) -> dict[str, str]:
+    try:
+        data = json.loads((folder / FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def _write(folder: Path, tokens: dict[str, str]) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".seats-", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump(tokens, out, indent=1)
+        os.chmod(tmp, 0o600)
+        os.replace(tmp, folder / FILE)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def token_for(folder: Path, url: str, code: str) -> str | None:
+    """The token this device holds for room ``code`` at ``url`` (None: none)."""
+    return _read(folder).get(_key(url, code))
+
+
+def remember(folder: Path, url: str, code: str, token: str) -> None:
+    """Keep ``token`` for room ``code`` at ``url`` (OSError if the folder cannot be written)."""
+    tokens = _read(folder)
+    tokens.pop(_key(url, code), None)
+    tokens[_key(url, code)] = token
+    _write(folder, dict(list(tokens.items())[-KEEP:]))
+
+
+def forget(folder: Path, url: str, code: str) -> None:
+    """Drop the token for room ``code`` at ``url`` (the host no longer knows it)."""
+    tokens = _read(folder)
+    if tokens.pop(_key(url, code), None) is not None:
+        _write(folder, tokens)

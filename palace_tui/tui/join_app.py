@@ -1,0 +1,129 @@
+"""The app ``palace join`` runs: one seat at a table another machine hosts.
+
+The table screen is the hot seat's own :class:`~palace_tui.tui.table.screen.TableScreen`, given
+a door to the host's table (:class:`JoinedTable`: ``palace_tui.net.remote_table.RemoteTable``,
+which this module never imports: the screens sit below the network in the layers). One person
+sits at this device, so there is no pass screen. The app reads the host's updates in a worker
+for as long as the connection lives, shows the host's results when a game ends (a: the next
+deal), and says why when the connection ends (the host gone, the seat opened elsewhere).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol
+
+from textual import on
+from textual.binding import Binding
+
+from palace_tui.device import Device
+from palace_tui.table.door import TableDoor
+from palace_tui.tui.layout_classes import DeviceLayout
+from palace_tui.tui.messages import GameEnded
+from palace_tui.tui.screens.remote_results import RemoteResultsScreen
+from palace_tui.words.bell import bell_switched
+
+
+class JoinedTable(TableDoor, Protocol):
+    """A table's door with what a joined device does besides: read the host, deal again, leave."""
+
+    def run(self, on_closed: Callable[[str], None] | None = None) -> Coroutine[Any, Any, None]:
+        """Read the host's updates until the connection ends (``on_closed`` says why)."""
+        ...
+
+    def again(self) -> None:
+        """Ask for the next deal (the game is over)."""
+        ...
+
+    def results_lines(self) -> list[str]:
+        """The latest results, in sentences."""
+        ...
+
+    def close(self, leave: bool = True) -> Coroutine[Any, Any, None]:
+        """Leave the table and close the connection."""
+        ...
+
+
+class JoinApp(DeviceLayout):
+    """``table``'s seat at this terminal. ``rejoin`` is the line that comes back (said on leaving)."""
+
+    TITLE = "Palace"
+    ENABLE_COMMAND_PALETTE = False
+
+    BINDINGS = [
+        Binding("ctrl+q", "save_quit", "Leave", key_display="^q", priority=True, id="quit"),
+    ]
+
+    def __init__(
+        self,
+        table: JoinedTable,
+        *,
+        rejoin: str = "",
+        coach_work: int | None = None,
+        device: Device | None = None,
+        quiet: bool = False,
+    ) -> None:
+        super().__init__()
+        self.table = table
+        self.device = device if device is not None else Device.from_environment()
+        self.rejoin = rejoin
+        self.coach_work = coach_work
+        self.bell_on = not quiet
+        #: Why the connection ended (None: it is open).
+        self.closed: str | None = None
+        self._results_up = False
+        self._reader: asyncio.Task[None] | None = None
+
+    def on_mount(self) -> None:
+        self.show_device()
+        # A task of the app's loop, not a worker: it lives as long as the connection, and the app
+        # is idle (nothing to do) while it waits for the host.
+        self._reader = asyncio.get_running_loop().create_task(self.table.run(self._host_closed))
+        from palace_tui.tui.table.screen import TableScreen
+
+        # One table screen for the whole visit: it follows each new deal as the host sends it.
+        self.push_screen(TableScreen(self.table, coach_work=self.coach_work, device=self.device))
+
+    def _host_closed(self, reason: str) -> None:
+        if self.closed is not None:
+            return  # this device left: the connection's end is its own doing
+        self.closed = reason
+        self.exit(message=f"Palace: {reason or 'the host has gone.'} {self.rejoin}".strip(), return_code=1)
+
+    @on(GameEnded)
+    def game_over(self) -> None:
+        """The host's results; a: the next deal, q: leave."""
+        if self._results_up:
+            return
+        self._results_up = True
+
+        async def chosen(what: str | None) -> None:
+            self._results_up = False
+            if what == "again":
+                self.table.again()  # the table screen below follows the next deal when it comes
+            else:
+                await self.action_save_quit()
+
+        self.push_screen(RemoteResultsScreen(self.table.results_lines()), chosen)
+
+    def on_unmount(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+
+    def bell(self) -> None:
+        """Ring the terminal's bell, if it is switched on."""
+        if self.bell_on:
+            super().bell()
+
+    def action_toggle_bell(self) -> None:
+        """Switch the bell on or off for this device."""
+        self.bell_on = not self.bell_on
+        self.notify(bell_switched(self.bell_on), timeout=3, markup=False)
+
+    async def action_save_quit(self) -> None:
+        """Leave the table: the host keeps the game and the seat waits for this device."""
+        if self.closed is None:
+            self.closed = ""
+            await self.table.close()
+        self.exit(message=f"Palace: you left the table. {self.rejoin}".strip())
