@@ -51,6 +51,13 @@ class DeviceLayout(App[None]):
             self.add_class(f"-finger-rows-{min(device.finger_rows, 3)}")
         self.check_size()
 
+    async def on_event(self, event: events.Event) -> None:
+        # Keys typed ahead of a quit (Esc, then more keys) arrive after the last screen has gone:
+        # Textual would look for that screen's bindings and fail, so they are dropped.
+        if isinstance(event, events.Key) and not self.screen_stack:
+            return
+        await super().on_event(event)
+
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size)  # runs before App's own handler updates self.size
 

@@ -106,7 +106,8 @@ async def test_sigkill_mid_turn_loses_nothing_and_resume_reopens_the_room(tmp_pa
     host, url = start_host(data, "--resume")
     try:
         assert address(url)[1] == code, "the resumed room has another code"
-        bots = [Bot(address(url)[0], JoinRequest(code, token=tokens[s]), random.Random(s)) for s in (0, 1)]
+        # At a person's pace: the real host closes a device that sends more than 20 messages a second.
+        bots = [Bot(address(url)[0], JoinRequest(code, token=tokens[s]), random.Random(s), pace=0.06) for s in (0, 1)]
         first = await Connection.open(address(url)[0], JoinRequest(code, token=tokens[0]))
         welcome = await first.receive()
         assert isinstance(welcome, WelcomeUpdate) and welcome.seat == 0

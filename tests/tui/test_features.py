@@ -436,7 +436,7 @@ async def test_coach_setup_swap_is_under_the_cursor_and_enter_makes_it(make_app)
         advised = setup_move(session.game)
         assert advised.kind == "swap" and screen.cursor.move("swap", screen.view(), screen.mode(), rules) != advised
         await press(pilot, "h")
-        await settle(app, pilot)
+        await settle(pilot)
         hand_card, up_card = advised.cards
         assert f"Put your {hand_card} face up" in screen.note.body and screen.note.body.endswith("Enter swaps them.")
         await press(pilot, "enter")
@@ -462,7 +462,7 @@ async def test_coach_setup_choice_is_marked_and_enter_lays_it(make_app):
         assert advised.kind == "choose"
         await press(pilot, "space")  # a mark of Ben's own, which the advice replaces
         await press(pilot, "h")
-        await settle(app, pilot)
+        await settle(pilot)
         assert screen.note.body.endswith("Enter lays them face up."), screen.note.body
         await press(pilot, "enter")
         assert sorted(session.game.seats[1].face_up) == sorted(advised.cards)
