@@ -13,7 +13,7 @@ from palace_tui.ai import make_player
 from palace_tui.ai.analysis import Chances, analyse, consistent
 from palace_tui.rules import Game, Rules
 from palace_tui.rules.gamefile import Replay, Step
-from palace_tui.tui.screens.review import verdict_reason
+from palace_tui.tui.screens.verdict_words import verdict_reason
 
 EPS = 1e-4
 COST = r"It cost you about (\d+) games in 100: .*?about (\d+), where the better move \D*(\d+)"

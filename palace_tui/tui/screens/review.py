@@ -36,16 +36,18 @@ from palace_tui.ai.analysis import (
     settings_key,
 )
 from palace_tui.ai.judge import Judged
-from palace_tui.rules import Card, Game, Move
+from palace_tui.rules import Game, Move
 from palace_tui.rules.cards import cards_text
 from palace_tui.rules.gamefile import GameRecord, Replay, replay
 from palace_tui.store.protocol import GameStore
 from palace_tui.tui.layout_classes import device_of
+from palace_tui.tui.screens.review_summary import ReviewSummaryScreen
+from palace_tui.tui.screens.verdict_words import decision_words, verdict_reason
 from palace_tui.tui.widgets.chance_graph import any_shaded, chance_graph, graph_legend, move_at
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import TooSmall
 from palace_tui.words import capitalized, log_sentence
-from palace_tui.words.review import chances_words, decision_clauses, play_mistake, setup_mistake, turning_label
+from palace_tui.words.review import chances_words, turning_label
 
 #: A move the review has not judged yet, while it judges the rest.
 STILL_JUDGING = "Still judging this move… (the moves judged so far can be read meanwhile; Esc stops it)"
@@ -101,33 +103,6 @@ def board_text(game: Game, to_act: int | None) -> Text:
     text.append("   ")
     text.append(f"Cleared {len(game.cleared)}", "dim")
     return text
-
-
-def decision_words(names: list[str], verdict: Verdict, you: bool = False) -> tuple[str, str]:
-    """What was done and what the coach advised (:func:`palace_tui.words.review.decision_clauses`)."""
-    who = "you" if you else names[verdict.seat]
-    return decision_clauses(who, verdict.kind, verdict.made_moves(), verdict.best_moves())
-
-
-def _row(game: Game, plan: list[Move]) -> list[Card]:
-    g = game.copy()
-    seat = g.turn
-    for move in plan:
-        g.play(move)
-    return list(g.seats[seat].face_up)
-
-
-def verdict_reason(game: Game, verdict: Verdict, measure: str) -> str:
-    """Why the longer look prefers another move, and what it cost: two sentences a player
-    reads (empty when the move stands)."""
-    if not verdict.mistake or verdict.better_chances is None:
-        return ""
-    made_p = getattr(verdict.made_chances, measure)
-    better_p = getattr(verdict.better_chances, measure)
-    if verdict.kind == "setup":
-        rows = _row(game, verdict.made_moves()), _row(game, verdict.better_moves())
-        return setup_mistake(*rows, measure, made_p, better_p)
-    return play_mistake(game, Move.from_code(verdict.made), verdict.better_moves()[0], measure, made_p, better_p)
 
 
 def _chances_line(text: Text, who: str, chances: Chances, measure: str) -> None:
@@ -401,8 +376,6 @@ class ReviewScreen(Screen[None]):
 
     def action_summary(self) -> None:
         """The turning points of each person on one screen."""
-        from palace_tui.tui.screens.review_summary import ReviewSummaryScreen
-
         if self.analysis is not None:
             self.app.push_screen(ReviewSummaryScreen(self.played, self.analysis, self.humans), self._jumped)
 

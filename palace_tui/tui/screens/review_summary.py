@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 
 from palace_tui.ai.analysis import Analysis
 from palace_tui.rules.gamefile import Replay
-from palace_tui.tui.screens.review import decision_words, verdict_reason
+from palace_tui.tui.screens.verdict_words import decision_words, verdict_reason
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.words.review import person_summary, turning_label
 
