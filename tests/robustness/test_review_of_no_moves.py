@@ -8,11 +8,14 @@ from palace_tui.rules import Rules
 from palace_tui.rules.cards import shuffled_deck
 from palace_tui.rules.gamefile import GameRecord, SeatInfo, format_game
 from palace_tui.tui.review_app import ReviewApp
+from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.screens.results import ResultsScreen
 from palace_tui.tui.screens.review import ReviewScreen
 from palace_tui.tui.screens.review_list import ReviewListScreen
+from palace_tui.tui.table.screen import TableScreen
 from tests.helpers.app import make_session, press, screen_text
 from tests.helpers.pty_app import PtyApp
+from tests.helpers.settle import running, settle
 
 NOTHING = "Nothing to review: these are the cards as dealt."
 
@@ -22,12 +25,14 @@ async def test_a_game_abandoned_at_the_deal_reviews_as_its_deal(make_app, data_d
     app = make_app(session)
     app.review_iterations = 1
     dealt = session.game.copy()
-    async with app.run_test(size=(100, 32)) as pilot:
+    async with running(app, size=(100, 32), until=PassScreen) as pilot:
         await press(pilot, "enter")  # the pass screen: Ann's cards
+        await settle(pilot, TableScreen)
         await press(pilot, "x", "y")  # stopped before anyone moved
+        await settle(pilot, ResultsScreen)
         assert isinstance(app.screen, ResultsScreen) and not session.history
         await press(pilot, "r")
-        assert isinstance(app.screen, ReviewScreen)
+        await settle(pilot, ReviewScreen)
         text = screen_text(app)
         assert NOTHING in text and "stopped at the deal" in text
         assert " ".join(str(c) for c in dealt.seats[1].face_down) in text  # every card face up
@@ -40,15 +45,13 @@ async def test_a_game_abandoned_at_the_deal_reviews_as_its_deal(make_app, data_d
     # palace review's list holds it (an abandoned game's moves are kept): it opens, every time.
     for _ in range(2):
         review = ReviewApp(data_dir=data_dir, iterations=1)
-        async with review.run_test(size=(100, 32)) as pilot:
-            await pilot.pause()
-            assert isinstance(review.screen, ReviewListScreen)
-            assert "abandoned" in screen_text(review)
+        async with running(review, size=(100, 32), until=ReviewListScreen) as pilot:
+            await settle(pilot, "abandoned")
             await press(pilot, "enter")
+            await settle(pilot, NOTHING)
             assert isinstance(review.screen, ReviewScreen)
-            assert NOTHING in screen_text(review)
             await press(pilot, "escape")
-            assert isinstance(review.screen, ReviewListScreen)
+            await settle(pilot, ReviewListScreen)
         assert review.return_code in (None, 0)
         review.store.close()
 
