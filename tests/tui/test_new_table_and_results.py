@@ -55,6 +55,8 @@ async def test_option_help_says_what_the_shown_value_does(make_app):
             what="str(help_line.render()) == 'After a 7 the next ordinary play must b...",
         )
         assert str(help_line.render()) == "After a 7 the next ordinary play must be 7 or lower."
+        # The section's title is painted after the row's help: wait for the screen to show it.
+        await settle(pilot, "▶ Rank powers: sevens low")
         assert "▶ Rank powers: sevens low" in screen_text(app), "a folded section says what it holds"
         screen.query_one(OptionSections).open_section_of("seven")
         await settle(pilot)

@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Header, Input, Label, Select, Static
+from textual.widgets import Button, Header, Input, Label, OptionList, Select, Static
 
 from palace_tui.rules import OPTIONS, PRESETS, Rules
 from palace_tui.store import MemoryStore
@@ -28,6 +28,7 @@ from palace_tui.table.rule_sets import CUSTOM
 from palace_tui.table.session import SeatConfig, Session, computer_levels, default_level
 from palace_tui.tui.layout_classes import device_of
 from palace_tui.tui.messages import LessonsAsked, TableChosen
+from palace_tui.tui.widgets.finger_list import fingertip_options
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.option_row import OptionRow
 from palace_tui.tui.widgets.option_sections import OptionSections
@@ -127,6 +128,12 @@ class NewTableScreen(Screen[Session]):
         background: $panel;
         width: auto;
         min-width: 100%;
+    }
+    /* An open list is part of the form, not laid over it: it pushes the rows below down (the
+       form scrolls) and never hides the next field, the Start row or the keys. */
+    NewTableScreen Select > SelectOverlay {
+        overlay: none;
+        constrain: none none;
     }
     """
 
@@ -313,6 +320,15 @@ class NewTableScreen(Screen[Session]):
     @on(Button.Pressed, "#start")
     def _submit(self) -> None:
         self.action_start()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        # A list opens inside the form (DEFAULT_CSS): bring all of it into view, the field with it.
+        # (A Select's one focusable child is its open list.)
+        if isinstance(event.widget.parent, Select) and isinstance(event.widget, OptionList):
+            device = device_of(self.app)
+            if device.touch:
+                fingertip_options(event.widget, min(device.finger_rows, 3))
+            self.call_after_refresh(event.widget.parent.scroll_visible, animate=False)
 
     @on(Button.Pressed, "#learn")
     def _learn_pressed(self) -> None:
