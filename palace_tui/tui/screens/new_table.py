@@ -222,6 +222,14 @@ class NewTableScreen(Screen[Session]):
         self.query_one(RulesPicker).show_match(self.current_rules())
         self.validate()
         self.query_one("#seat-name-0", Input).focus()
+        self._fingertip_lists()
+
+    def _fingertip_lists(self) -> None:
+        """On a touch screen, every list's options a fingertip tall (:mod:`.finger_list`)."""
+        device = device_of(self.app)
+        if device.touch:
+            for select in self.query(Select):
+                fingertip_options(select.query_one(OptionList), min(device.finger_rows, 3))
 
     # ------------------------------------------------------------ reading the form
 
@@ -326,7 +334,7 @@ class NewTableScreen(Screen[Session]):
         # (A Select's one focusable child is its open list.)
         if isinstance(event.widget.parent, Select) and isinstance(event.widget, OptionList):
             device = device_of(self.app)
-            if device.touch:
+            if device.touch:  # again: a list whose options were set anew (a rule set saved)
                 fingertip_options(event.widget, min(device.finger_rows, 3))
             self.call_after_refresh(event.widget.parent.scroll_visible, animate=False)
 
