@@ -10,10 +10,11 @@ builds a ``Rules`` from the fields and shows the engine's sentence if it refuses
 
 from __future__ import annotations
 
+import functools
 from dataclasses import asdict
 from typing import Any
 
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -222,14 +223,8 @@ class NewTableScreen(Screen[Session]):
         self.query_one(RulesPicker).show_match(self.current_rules())
         self.validate()
         self.query_one("#seat-name-0", Input).focus()
-        self._fingertip_lists()
-
-    def _fingertip_lists(self) -> None:
-        """On a touch screen, every list's options a fingertip tall (:mod:`.finger_list`)."""
-        device = device_of(self.app)
-        if device.touch:
-            for select in self.query(Select):
-                fingertip_options(select.query_one(OptionList), min(device.finger_rows, 3))
+        for select in self.query(Select):
+            self.watch(select, "expanded", functools.partial(self._list_opened, select), init=False)
 
     # ------------------------------------------------------------ reading the form
 
@@ -329,14 +324,26 @@ class NewTableScreen(Screen[Session]):
     def _submit(self) -> None:
         self.action_start()
 
-    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        # A list opens inside the form (DEFAULT_CSS): bring all of it into view, the field with it.
-        # (A Select's one focusable child is its open list.)
-        if isinstance(event.widget.parent, Select) and isinstance(event.widget, OptionList):
-            device = device_of(self.app)
-            if device.touch:  # again: a list whose options were set anew (a rule set saved)
-                fingertip_options(event.widget, min(device.finger_rows, 3))
-            self.call_after_refresh(event.widget.parent.scroll_visible, animate=False)
+    def _list_opened(self, select: Select[Any], expanded: bool) -> None:
+        """A list opens inside the form (DEFAULT_CSS): all of it brought into view, the field with
+        it. On a touch screen each option is a fingertip tall where the form has the room; where
+        it has not (a small phone), the list takes the keys' rows while it is open (a tap on its
+        field or an option closes it and brings them back), and its options are as tall as fit."""
+        device = device_of(self.app)
+        if device.touch:
+            self.set_class(False, "-list-fills")
+            if expanded:
+                options = select.query_one(OptionList)
+                count = max(1, options.option_count)
+                finger = min(device.finger_rows, 3)
+                room = self.query_one("#form").size.height - finger  # under the field's own rows
+                if count * finger + 2 > room:
+                    self.add_class("-list-fills")
+                    room += self.query_one(KeysFooter).outer_size.height
+                fingertip_options(options, max(1, min(finger, (room - 2) // count)))
+        if expanded:
+            # After the refresh that lays the open list out (and its options' new height).
+            self.call_after_refresh(self.call_after_refresh, select.scroll_visible, animate=False)
 
     @on(Button.Pressed, "#learn")
     def _learn_pressed(self) -> None:
