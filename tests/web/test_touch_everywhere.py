@@ -288,15 +288,16 @@ def test_the_review_is_stepped_by_taps(start_server, browser, shots, width, heig
     text = tab.wait_until(lambda t: at(t)[0] == first + 1, "a move back", tab.tap_box(tab.button("Back")))
     # The graph fills in as the review works: a tap on its last bar goes to the game's last
     # moves (a bar is a few moves where the game is longer than the graph is wide).
-    tab.wait_for("Chances over the game")
-    deadline = time.monotonic() + 120
-    while at(tab.text())[0] < moves * 0.9:  # no chances yet: the tap finds no bar; tap again
+    # The graph fills in as the review works: a tap on its last bar goes to the game's last
+    # moves (a bar is a few moves where the game is longer than the graph is wide). On a phone
+    # it stays over the keys whatever the verdict's length (a finger cannot scroll the page).
+    deadline = time.monotonic() + 180
+    while at(tab.text())[0] < moves * 0.9:
         assert time.monotonic() < deadline, f"a tap on the graph's last bar went nowhere:\n{tab.text()}"
-        lines = tab.text().split("\n")
+        lines = tab.wait_for("Chances over the game").split("\n")
         top = next(r for r, line in enumerate(lines) if "Chances over the game" in line)
-        row = lines[top + 1]
-        if row.count("│") == 2:  # the graph's first line: a name and its bars
-            bar = len(row[: row.rindex("│")].rstrip()) - 1
-            tab.tap_box(Box(top + 1, bar, 1, 1))
-        time.sleep(1)
+        row = lines[top + 1]  # the graph's first line: a name and its bars
+        assert row.count("│") == 2, f"the graph is cut:\n{tab.text()}"
+        tab.tap_box(Box(top + 1, len(row[: row.rindex("│")].rstrip()) - 1, 1, 1))
+        time.sleep(1)  # no chances yet: the tap finds no bar; tap again
     print(f"\n{width}x{height}: {ruler.report()}")
