@@ -155,8 +155,10 @@ def test_the_new_table_form_by_taps(start_server, browser, width, height, phone)
 
     # Seat 2 a person: its kind's list, then Human.
     before = tab.tap_box(Box(*next_arrow(text, "Computer"), 1, 1))
-    text = tab.wait_until(lambda t: "╭" in t, "the open list of kinds", before)
+    text = tab.wait_until(lambda t: "╭" in t and "╰" in t, "the open list of kinds", before)
     text = tab.wait_until(lambda t: "Computer" not in t, "Ben a person", tap_option(tab, "Human"))
+    # The list's "esc Dismiss menu" key goes a refresh later: the keys move along the footer.
+    tab.wait_until(lambda t: "Dismiss menu" not in t and "Next field" in t, "the form's keys")
 
     # Every list and ▶ section a fingertip, the form walked by the footer's Next field.
     seen = form_targets(tab, ruler)
@@ -165,6 +167,7 @@ def test_the_new_table_form_by_taps(start_server, browser, width, height, phone)
     for _ in range(40):
         if "Seed" in tab.text():
             break
+        tab.wait_until(lambda t: "Dismiss menu" not in t and "Next field" in t, "the form's keys")
         tab.tap_box(tab.button("Next field"))
         time.sleep(0.4)
         seen += form_targets(tab, ruler)
