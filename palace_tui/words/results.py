@@ -18,6 +18,9 @@ from typing import Any
 from palace_tui.rules import Outcome, Rules
 from palace_tui.words import join_and, ordinal, ordinal_word
 
+#: The title of the results screen's box that tells the game move by move (its log).
+GAME_STORY_TITLE = "How the game went"
+
 #: What each preset calls the last player holding cards.
 LOSER_TITLES = {"palace": "the Palace", "shithead": "the Shithead"}
 

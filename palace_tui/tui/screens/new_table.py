@@ -10,6 +10,7 @@ builds a ``Rules`` from the fields and shows the engine's sentence if it refuses
 
 from __future__ import annotations
 
+import functools
 from dataclasses import asdict
 from typing import Any
 
@@ -18,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Header, Input, Label, Select, Static
+from textual.widgets import Button, Header, Input, Label, OptionList, Select, Static
 
 from palace_tui.rules import OPTIONS, PRESETS, Rules
 from palace_tui.store import MemoryStore
@@ -28,6 +29,7 @@ from palace_tui.table.rule_sets import CUSTOM
 from palace_tui.table.session import SeatConfig, Session, computer_levels, default_level
 from palace_tui.tui.layout_classes import device_of
 from palace_tui.tui.messages import LessonsAsked, TableChosen
+from palace_tui.tui.widgets.finger_list import fingertip_options
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.option_row import OptionRow
 from palace_tui.tui.widgets.option_sections import OptionSections
@@ -128,6 +130,12 @@ class NewTableScreen(Screen[Session]):
         width: auto;
         min-width: 100%;
     }
+    /* An open list is part of the form, not laid over it: it pushes the rows below down (the
+       form scrolls) and never hides the next field, the Start row or the keys. */
+    NewTableScreen Select > SelectOverlay {
+        overlay: none;
+        constrain: none none;
+    }
     """
 
     BINDINGS = [
@@ -215,6 +223,8 @@ class NewTableScreen(Screen[Session]):
         self.query_one(RulesPicker).show_match(self.current_rules())
         self.validate()
         self.query_one("#seat-name-0", Input).focus()
+        for select in self.query(Select):
+            self.watch(select, "expanded", functools.partial(self._list_opened, select), init=False)
 
     # ------------------------------------------------------------ reading the form
 
@@ -313,6 +323,27 @@ class NewTableScreen(Screen[Session]):
     @on(Button.Pressed, "#start")
     def _submit(self) -> None:
         self.action_start()
+
+    def _list_opened(self, select: Select[Any], expanded: bool) -> None:
+        """A list opens inside the form (DEFAULT_CSS): all of it brought into view, the field with
+        it. On a touch screen each option is a fingertip tall where the form has the room; where
+        it has not (a small phone), the list takes the keys' rows while it is open (a tap on its
+        field or an option closes it and brings them back), and its options are as tall as fit."""
+        device = device_of(self.app)
+        if device.touch:
+            self.set_class(False, "-list-fills")
+            if expanded:
+                options = select.query_one(OptionList)
+                count = max(1, options.option_count)
+                finger = min(device.finger_rows, 3)
+                room = self.query_one("#form").size.height - finger  # under the field's own rows
+                if count * finger + 2 > room:
+                    self.add_class("-list-fills")
+                    room += self.query_one(KeysFooter).outer_size.height
+                fingertip_options(options, max(1, min(finger, (room - 2) // count)))
+        if expanded:
+            # After the refresh that lays the open list out (and its options' new height).
+            self.call_after_refresh(self.call_after_refresh, select.scroll_visible, animate=False)
 
     @on(Button.Pressed, "#learn")
     def _learn_pressed(self) -> None:

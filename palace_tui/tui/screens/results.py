@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -17,12 +18,13 @@ from palace_tui.store.protocol import GameStore
 from palace_tui.store.story import TableStory, table_stories
 from palace_tui.table.session import Session
 from palace_tui.tui.screens.review import JudgedAhead
-from palace_tui.tui.widgets.game_log import log_line
+from palace_tui.tui.widgets.game_log import GameLog, log_line
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.seat_list import place_text
 from palace_tui.tui.widgets.too_small import TooSmall
 from palace_tui.words.events import ACTION_KINDS, recap
 from palace_tui.words.results import (
+    GAME_STORY_TITLE,
     loser_sentence,
     next_deal_sentence,
     points_sentence,
@@ -37,6 +39,38 @@ RESULTS_RECENT = 8
 SCORE_COLUMN = {"podium": ("points", "Points"), "losses": ("losses", "Losses"), "wins": ("wins", "Wins")}
 
 
+#: The fewest lines of the game's log worth showing: with less room under the results, none.
+GAME_STORY_LINES = 2
+
+
+class GameStory(Vertical):
+    """How the game went (its log, the last move at the bottom), in the rows the results leave
+    free: nothing at all where fewer than :data:`GAME_STORY_LINES` lines would show."""
+
+    def __init__(self, session: Session, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.session = session
+        self._width = 0
+
+    def compose(self) -> ComposeResult:
+        log = GameLog()
+        log.min_width = 1  # wrapped to the box however narrow (a phone), never scrolled sideways
+        yield log
+
+    def on_resize(self, event: events.Resize) -> None:
+        # The box stays (empty and unframed) and keeps its share of the rows: a hidden one would
+        # hear of no resize, and never come back when the rows grow. The event's size is the
+        # box's, its frame included whether drawn or not.
+        width, height = event.size
+        self.set_class(height - 2 < GAME_STORY_LINES, "-no-room")
+        if width != self._width:  # a log is wrapped as it is written: write it again
+            self._width = width
+            log = self.query_one(GameLog)
+            log.shown = 0
+            session = self.session
+            log.show(session.log_entries, session.log_total, session.names, session.rules)
+
+
 class ResultsScreen(Screen[str]):
     """Dismisses with ``again``, ``new`` or ``quit``.
 
@@ -46,9 +80,14 @@ class ResultsScreen(Screen[str]):
     game's decisions judged while it was played (the review judges only the rest).
     """
 
-    # Every box as tall as what it holds (no empty rows); should they not fit, the body scrolls.
+    # Every box as tall as what it holds; should they not fit, the body scrolls. The rows left
+    # under them go to how the game went (its log), or stay empty when too few to read it.
     DEFAULT_CSS = """
     ResultsScreen #results-body { height: 1fr; overflow-y: auto; }
+    ResultsScreen #results-top { height: auto; }
+    ResultsScreen #game-story { height: 1fr; border: round $secondary; padding: 0 1; }
+    ResultsScreen #game-story.-no-room { border: none; }
+    ResultsScreen #game-story.-no-room GameLog { display: none; }
     ResultsScreen #outcome { width: 1fr; padding: 0 1; border: round $accent; height: auto; }
     ResultsScreen #board-box { width: auto; min-width: 30; max-width: 60%; border: round $secondary; height: auto; }
     ResultsScreen.-duplicate #board-box { max-width: 50%; }
@@ -93,26 +132,28 @@ class ResultsScreen(Screen[str]):
 
     def compose(self) -> ComposeResult:
         yield Header(icon="♠")
-        with Horizontal(id="results-body"):
-            same = self._same_deal()
-            if same is None:
-                yield Static(self._outcome_text(), id="outcome")
-            else:
-                # A duplicate: its results and the same deal's other games side by side below.
-                self._same = same
-                with Vertical(id="left"):
-                    yield Static(self._outcome_text(compact=True), id="outcome")
-                    deal: DataTable[Text] = DataTable(id="same-deal", cursor_type="none", zebra_stripes=True)
-                    deal.can_focus = False  # Enter belongs to Play again
-                    yield deal
-            with Vertical(id="board-box"):
-                board: DataTable[Text | str] = DataTable(id="board", cursor_type="none", zebra_stripes=True)
-                board.can_focus = False  # Enter belongs to Play again
-                yield board
-                story: DataTable[Text | str] = DataTable(id="story", cursor_type="none", zebra_stripes=True)
-                story.can_focus = False
-                yield story
-                yield Static("", id="story-legend")
+        with Vertical(id="results-body"):
+            with Horizontal(id="results-top"):
+                same = self._same_deal()
+                if same is None:
+                    yield Static(self._outcome_text(), id="outcome")
+                else:
+                    # A duplicate: its results and the same deal's other games side by side below.
+                    self._same = same
+                    with Vertical(id="left"):
+                        yield Static(self._outcome_text(compact=True), id="outcome")
+                        deal: DataTable[Text] = DataTable(id="same-deal", cursor_type="none", zebra_stripes=True)
+                        deal.can_focus = False  # Enter belongs to Play again
+                        yield deal
+                with Vertical(id="board-box"):
+                    board: DataTable[Text | str] = DataTable(id="board", cursor_type="none", zebra_stripes=True)
+                    board.can_focus = False  # Enter belongs to Play again
+                    yield board
+                    story: DataTable[Text | str] = DataTable(id="story", cursor_type="none", zebra_stripes=True)
+                    story.can_focus = False
+                    yield story
+                    yield Static("", id="story-legend")
+            yield GameStory(self.session, id="game-story")
         yield KeysFooter()
         yield TooSmall()
 
@@ -122,6 +163,7 @@ class ResultsScreen(Screen[str]):
         called = f" · {escape(self.session.rules_name)}" if self.session.rules_name else ""
         self.query_one("#outcome").border_title = f"Game {self.session.game_number + 1}{called}"
         self.query_one("#board-box").border_title = "Scoreboard"
+        self.query_one("#game-story").border_title = GAME_STORY_TITLE
         if self.query("#same-deal"):
             self.add_class("-duplicate")
             heads, rows = self._same

@@ -315,7 +315,7 @@ class ReviewScreen(Screen[None]):
                 verdict = Text(f"After it {said}.")
             elif self.analysis is None and self.index in self.to_judge and self.index not in analysis.verdicts:
                 verdict = Text(STILL_JUDGING, "dim")
-            width = max(20, self.size.width - 4)
+            width = self._graph_width()
             graph = chance_graph(before.names, analysis.chances, analysis.measure, self.index, analysis.turning, width)
             self.query_one("#graph").border_subtitle = graph_legend(analysis.measure, any_shaded(analysis.chances))
         self.query_one("#verdict", Static).update(verdict)
@@ -323,6 +323,12 @@ class ReviewScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self.refresh_view()
+
+    def _graph_width(self) -> int:
+        """The columns the chance graph is drawn across: its box's inside (narrower beside the
+        body's scrollbar, where it is docked on a phone), the screen's less four before layout."""
+        inside = self.query_one("#graph").size.width
+        return max(20, inside or self.size.width - 4)
 
     def _keys_for_a_finger(self) -> None:
         if device_of(self.app).touch:
@@ -341,7 +347,7 @@ class ReviewScreen(Screen[None]):
         offset = event.get_content_offset(graph)
         if analysis is None or offset is None or not analysis.chances:
             return
-        width = max(20, self.size.width - 4)
+        width = self._graph_width()
         move = move_at(self.played.position(self.index).names, len(analysis.chances), width, offset.x)
         if move is not None:
             self.action_jump(min(move, max(0, len(self.played.steps) - 1)))

@@ -14,7 +14,7 @@ class SeatEditor(Horizontal):
     """Edits one :class:`SeatConfig`; the level is greyed out for a human, the coach for a computer."""
 
     DEFAULT_CSS = """
-    SeatEditor { height: 1; margin-bottom: 0; }
+    SeatEditor { height: auto; margin-bottom: 0; }  /* a line; more while a list is open in it */
     SeatEditor .seat-number { width: 8; color: $text-muted; }
     SeatEditor Input { width: 18; margin-right: 1; }
     SeatEditor .seat-kind { width: 14; margin-right: 1; }
