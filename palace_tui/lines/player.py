@@ -53,7 +53,7 @@ from palace_tui.words import lines as words
 from palace_tui.words import log_sentence, move_result, recap_for, rules_card
 from palace_tui.words.results import loser_sentence, next_deal_sentence, points_sentence
 
-__all__ = ["WIDTH", "Ask", "LineTable", "Say"]
+__all__ = ["WIDTH", "Ask", "LineTable", "Quit", "Say", "wrap_lines"]
 
 #: The longest line printed (a braille display's line is shorter still: lines are short sentences).
 WIDTH = 96
@@ -61,6 +61,20 @@ WIDTH = 96
 Ask = Callable[[str], "str | None"]
 #: Prints one line.
 Say = Callable[[str], None]
+
+
+def wrap_lines(text: str) -> list[str]:
+    """``text`` as the lines printed: each paragraph wrapped at :data:`WIDTH` (never inside a word,
+    ``face-down`` included: a reader hears the line's end as a pause), its later lines indented.
+
+    >>> wrap_lines("One face-down card. " * 5)
+    ['One face-down card. One face-down card. One face-down card. One face-down card. One face-down', '  card.']
+    """
+    return [
+        line
+        for paragraph in str(text).splitlines() or [""]
+        for line in textwrap.wrap(paragraph, WIDTH, subsequent_indent="  ", break_on_hyphens=False) or [""]
+    ]
 
 
 class Quit(Exception):
@@ -97,9 +111,8 @@ class LineTable:
 
     def say(self, text: str) -> None:
         """Print ``text``, a line at a time, each at most :data:`WIDTH` characters."""
-        for paragraph in str(text).splitlines() or [""]:
-            for line in textwrap.wrap(paragraph, WIDTH, subsequent_indent="  ") or [""]:
-                self._say(line)
+        for line in wrap_lines(text):
+            self._say(line)
 
     def ask(self, prompt: str) -> str:
         """Print ``prompt`` and read the answer (stripped, lower case); Quit at end of input."""
