@@ -7,6 +7,7 @@ imports neither Textual nor rich (an import-linter contract keeps it so).
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TextIO
 
@@ -15,6 +16,18 @@ from palace_tui.store.memory import open_store
 from palace_tui.table.session import Session
 
 __all__ = ["WIDTH", "LineTable", "learn_lines", "play_lines"]
+
+
+def line_width(out: TextIO) -> int:
+    """The longest line to print: :data:`WIDTH`, or less on a narrower terminal (a browser tab's,
+    whose rows a screen reader reads one by one: a word cut at a row's end is read as two)."""
+    try:
+        if not out.isatty():
+            return WIDTH
+        columns = os.get_terminal_size(out.fileno()).columns
+    except (OSError, ValueError, AttributeError):
+        return WIDTH
+    return max(40, min(WIDTH, columns - 1))
 
 
 def play_lines(
@@ -65,7 +78,7 @@ def play_lines(
             session, resumed = Session.from_dict(data), True
         if not resumed:
             session.continue_table(len(store.table_games(session.table_id)))
-        LineTable(session, store, ask, say, resumed=resumed).run()
+        LineTable(session, store, ask, say, resumed=resumed, width=line_width(out)).run()
     finally:
         store.close()
     return 0
@@ -87,5 +100,5 @@ def learn_lines(data_dir: str | None = None, *, stdin: TextIO | None = None, std
         line = inp.readline()
         return None if not line else line.rstrip("\n")
 
-    LineLessons(ask, say, Progress(data_dir)).run()
+    LineLessons(ask, say, Progress(data_dir), width=line_width(out)).run()
     return 0

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from palace_tui.lessons import LESSONS, Lesson, LessonRunner, Progress
 from palace_tui.lessons.by_ear import says_in_lines
-from palace_tui.lines.player import Ask, Quit, Say, wrap_lines
+from palace_tui.lines.player import WIDTH, Ask, Quit, Say, wrap_lines
 from palace_tui.words import lines as words
 from palace_tui.words.device import LESSON_KEYS
 
@@ -23,17 +23,20 @@ __all__ = ["LineLessons"]
 class LineLessons:
     """The course in lines: :meth:`run` offers the list of lessons until the learner quits."""
 
-    def __init__(self, ask: Ask, say: Say, progress: Progress, lessons: Sequence[Lesson] = LESSONS) -> None:
+    def __init__(
+        self, ask: Ask, say: Say, progress: Progress, lessons: Sequence[Lesson] = LESSONS, width: int = WIDTH
+    ) -> None:
         self._ask = ask
         self._say = say
         self.progress = progress
         self.lessons = list(lessons)
+        self.width = width
         #: Whether the letters a position offers were listed (once a sitting: the prompt names them).
         self._keys_told = False
 
     def say(self, text: str) -> None:
         """Print ``text`` as short plain lines."""
-        for line in wrap_lines(text):
+        for line in wrap_lines(text, self.width):
             self._say(line)
 
     def ask(self, prompt: str) -> str:

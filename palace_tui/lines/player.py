@@ -63,8 +63,8 @@ Ask = Callable[[str], "str | None"]
 Say = Callable[[str], None]
 
 
-def wrap_lines(text: str) -> list[str]:
-    """``text`` as the lines printed: each paragraph wrapped at :data:`WIDTH` (never inside a word,
+def wrap_lines(text: str, width: int = WIDTH) -> list[str]:
+    """``text`` as the lines printed: each paragraph wrapped at ``width`` (never inside a word,
     ``face-down`` included: a reader hears the line's end as a pause), its later lines indented.
 
     >>> wrap_lines("One face-down card. " * 5)
@@ -73,7 +73,7 @@ def wrap_lines(text: str) -> list[str]:
     return [
         line
         for paragraph in str(text).splitlines() or [""]
-        for line in textwrap.wrap(paragraph, WIDTH, subsequent_indent="  ", break_on_hyphens=False) or [""]
+        for line in textwrap.wrap(paragraph, width, subsequent_indent="  ", break_on_hyphens=False) or [""]
     ]
 
 
@@ -93,6 +93,7 @@ class LineTable:
         *,
         resumed: bool = False,
         coach_work: int | None = None,
+        width: int = WIDTH,
     ) -> None:
         self.session = session
         self.store = store
@@ -100,6 +101,8 @@ class LineTable:
         self._say = say
         self.resumed = resumed
         self.coach_work = coach_work
+        #: The longest line printed (a terminal narrower than :data:`WIDTH` is not wrapped inside a word).
+        self.width = width
         self.door = HotSeatTable(session)
         self.door.listen(self._hear)
         self._burn_offered_at = -1
@@ -110,8 +113,8 @@ class LineTable:
     # ------------------------------------------------------------ lines in, lines out
 
     def say(self, text: str) -> None:
-        """Print ``text``, a line at a time, each at most :data:`WIDTH` characters."""
-        for line in wrap_lines(text):
+        """Print ``text``, a line at a time, each at most :attr:`width` characters."""
+        for line in wrap_lines(text, self.width):
             self._say(line)
 
     def ask(self, prompt: str) -> str:
