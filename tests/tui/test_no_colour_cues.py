@@ -2,9 +2,9 @@
 the screen after Textual's own no-colour filter, for both decks and for the ``ansi`` themes.
 
 What a cue must still say with no colour: whose turn (``▶``), which cards can be played (bold)
-and which not (plain weight; dim, which NO_COLOR's filter greys), the card the cursor is on (a heavy frame ``┏``), a marked card (``✓``), what
-the last move changed (reversed); every suit by its shape, and a pair of suits by shape where
-the four-colour deck would colour them apart.
+and which not (plain weight; dim, which NO_COLOR's filter greys), the card the cursor is on (a
+heavy frame ``┏``), a marked card (``✓``), what the last move changed (reversed); every suit by
+its shape, and a pair of suits by shape where the four-colour deck would colour them apart.
 """
 
 from __future__ import annotations
