@@ -127,3 +127,41 @@ def test_the_page_plain_plays_the_lessons_and_a_game_in_lines(start_server, brow
     text = read_tree(page, "Ann, your turn.", "Your hand:")
     columns = page.evaluate("window.palaceTerminal.cols")
     assert columns < 96 and max(len(line.rstrip()) for line in text.splitlines()) < columns  # no word cut in two
+
+
+async def test_the_new_doors_refuse_foreign_pages_and_forbid_framing(start_server):
+    """The page /plain, the hooked script and the line mode's websocket are guarded as / and /ws are;
+    a /ws/plain tab sent junk and a huge size plays on and still answers in lines."""
+    import aiohttp
+
+    from tests.web.test_served_hostile import NOT_A_PAGE_MESSAGE, forbids_framing
+
+    url, _ = start_server("--a11y")
+    here = url.rstrip("/")
+    asked = {
+        "the page for a screen reader": ("/plain", {}, 200),
+        "the hooked script": ("/palace/textual.js", {}, 200),
+        "/plain asked by a foreign name": ("/plain", {"Host": "evil.example"}, 403),
+        "a foreign page's websocket to the line mode": ("/ws/plain", {"Origin": "https://evil.example"}, 403),
+    }
+    async with aiohttp.ClientSession() as session:
+        for what, (path, headers, status) in asked.items():
+            async with session.get(here + path, headers=headers) as response:
+                assert response.status == status, what
+                assert forbids_framing(response.headers), what
+                if path == "/palace/textual.js" and status == 200:
+                    assert HOOK[1] in await response.text()
+                    assert response.content_type == "application/javascript"
+        socket = await session.ws_connect(f"{here}/ws/plain?width=1000000&height=-5", headers={"Origin": here})
+        for message in NOT_A_PAGE_MESSAGE:
+            await socket.send_str(message)
+        await socket.send_str('["stdin", "3\\r"]')  # the lessons
+        said = b""
+        deadline = time.monotonic() + PATIENCE / 1000
+        while b"Lessons: 0 of" not in said and time.monotonic() < deadline:
+            message = await socket.receive(timeout=PATIENCE / 1000)
+            if message.type == aiohttp.WSMsgType.BINARY:
+                said += message.data
+        assert words.START_QUESTION.encode() in said and b"Lessons: 0 of" in said
+        assert b"\x1b" not in said  # plain text, no escape codes, to the page too
+        await socket.close()
