@@ -68,30 +68,40 @@ class LineLessons:
         return next((i for i, lesson in enumerate(self.lessons) if not self.progress.is_done(lesson.id)), None)
 
     def _choose(self) -> int | None:
-        """List the lessons; the index of the one chosen, None to quit."""
-        part = ""
+        """List the lessons, a part at a time (the part of the first not done; a letter lists
+        another): a screen reader reads at most about 20 new rows at once. The index chosen, None
+        to quit."""
+        parts = list(dict.fromkeys(lesson.part for lesson in self.lessons))
+        first = self._first_undone()
+        part = self.lessons[first].part if first is not None else parts[0]
         done = sum(self.progress.is_done(lesson.id) for lesson in self.lessons)
         self.say("")
         self.say(words.lessons_done_line(done, len(self.lessons)))
-        for n, lesson in enumerate(self.lessons):
-            if lesson.part != part:
-                part = lesson.part
-                self.say(words.LESSON_PARTS.get(part, part))
-            self.say(words.choice_line(n + 1, words.lesson_title(lesson.title, self.progress.is_done(lesson.id))))
-        first = self._first_undone()
         while True:
-            answer = self.ask(
-                words.lesson_list_prompt(
-                    len(self.lessons), None if first is None else (first + 1, self.lessons[first].title)
+            self.say(words.LESSON_PARTS.get(part, part))
+            numbered = [(n, lesson) for n, lesson in enumerate(self.lessons, 1) if lesson.part == part]
+            for n, lesson in numbered:
+                self.say(words.choice_line(n, words.lesson_title(lesson.title, self.progress.is_done(lesson.id))))
+            others = {words.PART_KEYS[p]: p for p in parts if p != part and p in words.PART_KEYS}
+            for key, other in others.items():
+                numbers = [n for n, lesson in enumerate(self.lessons, 1) if lesson.part == other]
+                self.say(words.key_line(key, words.part_line(other, numbers[0], numbers[-1])))
+            while True:
+                answer = self.ask(
+                    words.lesson_list_prompt(
+                        len(self.lessons), None if first is None else (first + 1, self.lessons[first].title)
+                    )
                 )
-            )
-            if answer == "" and first is not None:
-                return first
-            if answer.isdigit() and 1 <= int(answer) <= len(self.lessons):
-                return int(answer) - 1
-            if answer == "q":
-                return None
-            self.say(words.NOT_A_CHOICE)
+                if answer == "" and first is not None:
+                    return first
+                if answer.isdigit() and 1 <= int(answer) <= len(self.lessons):
+                    return int(answer) - 1
+                if answer == "q":
+                    return None
+                if answer in others:
+                    part = others[answer]
+                    break
+                self.say(words.NOT_A_CHOICE)
 
     # ------------------------------------------------------------ one lesson
 

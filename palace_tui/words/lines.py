@@ -151,6 +151,16 @@ LEARN_BYE = "Your progress is kept. Run palace --plain to play a game."
 LESSONS_ALL_SEEN = "That was the last lesson of the list."
 #: The headings of the list of lessons, by part.
 LESSON_PARTS = {"core": "The basics (about five minutes):", "option": "House rules (options):"}
+#: The letter that lists a part of the lessons.
+PART_KEYS = {"core": "b", "option": "h"}
+
+
+def part_line(part: str, first: int, last: int) -> str:
+    """The letter's line for a part of the lessons not listed."""
+    what = "the basics" if part == "core" else "the house rules' lessons"
+    return f"{what}, {first} to {last}"
+
+
 #: Offered with a lesson's question, and after it.
 LESSON_LIST_KEY = "Or q then Enter for the list of lessons."
 #: The letters a lesson's position offers besides its moves.
@@ -174,8 +184,8 @@ def lesson_title(title: str, done: bool) -> str:
 
 def lesson_list_prompt(total: int, first: tuple[int, str] | None) -> str:
     """The question of the list: a lesson's number, Enter for the first not done, q."""
-    start = f"Enter: lesson {first[0]}, {first[1]}. " if first else ""
-    return f"{start}A number from 1 to {total} opens that lesson; q then Enter quits."
+    start = f"Enter: lesson {first[0]}, {first[1]}. Or" if first else "Type"
+    return f"{start} a lesson's number, 1 to {total}, a letter listed, or q to quit."
 
 
 def lesson_heading(number: int, total: int, title: str) -> str:

@@ -54,7 +54,7 @@ class Learner:
             if m := HEADING.match(line):
                 self.lesson = int(m.group(1)) - 1
                 self.played.append(LESSONS[self.lesson].id)
-        if "opens that lesson" in prompt:
+        if "a lesson's number" in prompt:
             return "" if len(self.played) < len(LESSONS) else "q"
         if prompt.startswith("Your choice:"):
             return self.choose(said)
@@ -73,6 +73,19 @@ class Learner:
             self.tried_wrong.add(self.lesson)
             return str(wrong[0] + 1)
         return str(right[0] + 1)
+
+
+def test_the_list_of_lessons_comes_a_part_at_a_time(tmp_path):
+    """At most 20 rows at once (xterm.js's screen-reader mode reads no more in one go); h and b
+    list the other part, and every number opens its lesson whichever part is listed."""
+    out = io.StringIO()
+    learn_lines(str(tmp_path), stdin=io.StringIO("h\nb\n16\n"), stdout=out)
+    text = out.getvalue().splitlines()
+    first = text[: text.index(next(line for line in text if line.startswith("Enter: lesson 1,"))) + 1]
+    assert len(first) - first.index("") <= 20, first  # from the blank line before the list
+    assert "  h: the house rules' lessons, 15 to 28" in first and "  15: House rule: sevens are low" not in first
+    assert "  15: House rule: sevens are low" in text and "  b: the basics, 1 to 14" in text
+    assert "Lesson 16 of 28: House rule: eights reverse." in text
 
 
 def test_every_lesson_is_played_in_lines_by_number(tmp_path):
