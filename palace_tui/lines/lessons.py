@@ -69,16 +69,16 @@ class LineLessons:
 
     def _choose(self) -> int | None:
         """List the lessons, a part at a time (the part of the first not done; a letter lists
-        another): a screen reader reads at most about 20 new rows at once. The index chosen, None
-        to quit."""
+        another): xterm.js's screen-reader mode reads out at most 20 new lines at once, the
+        answer's own line included. The index chosen, None to quit."""
         parts = list(dict.fromkeys(lesson.part for lesson in self.lessons))
         first = self._first_undone()
         part = self.lessons[first].part if first is not None else parts[0]
         done = sum(self.progress.is_done(lesson.id) for lesson in self.lessons)
-        self.say("")
-        self.say(words.lessons_done_line(done, len(self.lessons)))
+        heading = words.lessons_done_line(done, len(self.lessons))
         while True:
-            self.say(words.LESSON_PARTS.get(part, part))
+            self.say(f"{heading} {words.LESSON_PARTS.get(part, part)}".strip())
+            heading = ""
             numbered = [(n, lesson) for n, lesson in enumerate(self.lessons, 1) if lesson.part == part]
             for n, lesson in numbered:
                 self.say(words.choice_line(n, words.lesson_title(lesson.title, self.progress.is_done(lesson.id))))

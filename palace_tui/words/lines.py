@@ -141,10 +141,7 @@ def resumed_line(game_number: int, names: Sequence[str]) -> str:
 # ---------------------------------------------------------------- the lessons in lines (palace learn --plain)
 
 #: The first line of the lessons in lines.
-LEARN_WELCOME = (
-    "Learn Palace, in lines of text: short lessons, each a real position and one question. "
-    "Answer with a number, or a letter, then Enter."
-)
+LEARN_WELCOME = "Learn Palace in lines of text: each lesson a real position and one question."
 #: The last line of the lessons in lines.
 LEARN_BYE = "Your progress is kept. Run palace --plain to play a game."
 #: Said when the last lesson of the list is done.
