@@ -11,6 +11,11 @@ def parser() -> Parser:
     """The command line of ``palace learn``."""
     p = Parser(prog="palace learn", description="Learn Palace in five minutes.")
     p.add_argument("--data-dir", default=None, help="where lesson progress is kept")
+    p.add_argument(
+        "--plain",
+        action="store_true",
+        help="the lessons in lines of text, read as they come (for a screen reader or a braille display)",
+    )
     return p
 
 
@@ -20,6 +25,12 @@ def main(argv: list[str] | None = None) -> int:
         args = parser().parse_args(sys.argv[1:] if argv is None else argv)
         if args.data_dir is not None and not args.data_dir.strip():
             raise UsageError("--data-dir needs a value: leave the flag out to use the default")
+        if args.plain:
+            from palace_tui.lines import learn_lines
+            from palace_tui.rules.cards import use_letter_suits_if_needed
+
+            use_letter_suits_if_needed(sys.stdout)
+            return learn_lines(args.data_dir)
         check_terminal("palace learn")
     except UsageError as exc:
         return refuse("palace learn", exc)

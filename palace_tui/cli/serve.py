@@ -35,6 +35,12 @@ def parser() -> Parser:
     p.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
     p.add_argument("--learn", action="store_true", help="serve the lessons instead of the game")
     p.add_argument("--data-dir", default=None, help="where saves and records live (as for palace)")
+    p.add_argument(
+        "--a11y",
+        action="store_true",
+        help="turn on the page's screen-reader mode (a page asks for it with ?a11y=1; the page /plain "
+        "plays in lines of text, for a screen reader, always)",
+    )
     return p
 
 
@@ -124,6 +130,7 @@ def main(argv: list[str] | None = None) -> int:
         port=args.port,
         title=PAGE_TITLE[args.learn],
         templates_path=TEMPLATES,
+        a11y=args.a11y,
     )
     try:
         server.serve()

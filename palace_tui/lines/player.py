@@ -53,7 +53,7 @@ from palace_tui.words import lines as words
 from palace_tui.words import log_sentence, move_result, recap_for, rules_card
 from palace_tui.words.results import loser_sentence, next_deal_sentence, points_sentence
 
-__all__ = ["WIDTH", "Ask", "LineTable", "Say"]
+__all__ = ["WIDTH", "Ask", "LineTable", "Quit", "Say", "wrap_lines"]
 
 #: The longest line printed (a braille display's line is shorter still: lines are short sentences).
 WIDTH = 96
@@ -61,6 +61,20 @@ WIDTH = 96
 Ask = Callable[[str], "str | None"]
 #: Prints one line.
 Say = Callable[[str], None]
+
+
+def wrap_lines(text: str, width: int = WIDTH) -> list[str]:
+    """``text`` as the lines printed: each paragraph wrapped at ``width`` (never inside a word,
+    ``face-down`` included: a reader hears the line's end as a pause), its later lines indented.
+
+    >>> wrap_lines("One face-down card. " * 5)
+    ['One face-down card. One face-down card. One face-down card. One face-down card. One face-down', '  card.']
+    """
+    return [
+        line
+        for paragraph in str(text).splitlines() or [""]
+        for line in textwrap.wrap(paragraph, width, subsequent_indent="  ", break_on_hyphens=False) or [""]
+    ]
 
 
 class Quit(Exception):
@@ -79,6 +93,7 @@ class LineTable:
         *,
         resumed: bool = False,
         coach_work: int | None = None,
+        width: int = WIDTH,
     ) -> None:
         self.session = session
         self.store = store
@@ -86,6 +101,8 @@ class LineTable:
         self._say = say
         self.resumed = resumed
         self.coach_work = coach_work
+        #: The longest line printed (a terminal narrower than :data:`WIDTH` is not wrapped inside a word).
+        self.width = width
         self.door = HotSeatTable(session)
         self.door.listen(self._hear)
         self._burn_offered_at = -1
@@ -96,10 +113,9 @@ class LineTable:
     # ------------------------------------------------------------ lines in, lines out
 
     def say(self, text: str) -> None:
-        """Print ``text``, a line at a time, each at most :data:`WIDTH` characters."""
-        for paragraph in str(text).splitlines() or [""]:
-            for line in textwrap.wrap(paragraph, WIDTH, subsequent_indent="  ") or [""]:
-                self._say(line)
+        """Print ``text``, a line at a time, each at most :attr:`width` characters."""
+        for line in wrap_lines(text, self.width):
+            self._say(line)
 
     def ask(self, prompt: str) -> str:
         """Print ``prompt`` and read the answer (stripped, lower case); Quit at end of input."""

@@ -14,10 +14,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from aiohttp import WSMsgType, web
+from aiohttp_jinja2 import REQUEST_CONTEXT_KEY
 from textual_serve.server import Server
 
 from palace_tui.device import COOKIE, ENV, Device
 from palace_tui.names import printable
+from palace_tui.web.a11y import SCRIPT_PATH, LineTab, plain_argv, script_handler
 from palace_tui.web.origin import own_names, own_origin, trusted_host
 from palace_tui.web.tab import TabGame, url_size
 
@@ -67,8 +69,12 @@ class PalaceServer(Server):
     each page names the address in the browser's own request instead.
     """
 
-    def __init__(self, argv: Sequence[str], *, host: str, port: int, title: str, templates_path: Path) -> None:
+    def __init__(
+        self, argv: Sequence[str], *, host: str, port: int, title: str, templates_path: Path, a11y: bool = False
+    ) -> None:
         super().__init__(shlex.join(argv), host=host, port=port, title=title, templates_path=templates_path)
+        #: Every page turns on the terminal's screen-reader mode (``palace serve --a11y``).
+        self.a11y = a11y
         #: The game each tab runs (no shell: :class:`~palace_tui.web.tab.TabGame`).
         self.argv = list(argv)
         #: The names this machine answers to besides its addresses and localhost.
@@ -77,6 +83,13 @@ class PalaceServer(Server):
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
         app.on_response_prepare.append(forbid_framing)
+        app.add_routes(
+            [
+                web.get(SCRIPT_PATH, script_handler(self.statics_path)),
+                web.get("/plain", self.handle_plain),
+                web.get("/ws/plain", self.handle_websocket),
+            ]
+        )
         return app
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
@@ -85,7 +98,15 @@ class PalaceServer(Server):
         # The template is filled in with no await between here and there: no other
         # request can change the address in between.
         self.public_url = f"{request.scheme}://{request.host}"
+        page = request.setdefault(REQUEST_CONTEXT_KEY, {})
+        page.setdefault("palace_plain", False)
+        page.setdefault("palace_a11y", self.a11y)
         return await super().handle_index(request)
+
+    async def handle_plain(self, request: web.Request) -> web.StreamResponse:
+        """The page for a blind seat: the line mode (:mod:`palace_tui.web.a11y`), screen-reader mode on."""
+        request[REQUEST_CONTEXT_KEY] = {"palace_plain": True, "palace_a11y": True}
+        return await self.handle_index(request)
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """textual-serve's, with the tab's game a :class:`~palace_tui.web.tab.TabGame` told what the
@@ -103,8 +124,10 @@ class PalaceServer(Server):
 
         try:
             await websocket.prepare(request)
-            game = TabGame(
-                self.argv,
+            # The page at /plain plays in lines: its socket is /ws/plain.
+            plain = request.path.endswith("/plain")
+            game = (LineTab if plain else TabGame)(
+                plain_argv(self.argv) if plain else self.argv,
                 {ENV: device.code} if device.web else {},
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,

@@ -136,3 +136,93 @@ def results_line(game_number: int) -> str:
 def resumed_line(game_number: int, names: Sequence[str]) -> str:
     """Said when a saved game is put back."""
     return f"Game {game_number + 1} goes on: {', '.join(names)}."
+
+
+# ---------------------------------------------------------------- the lessons in lines (palace learn --plain)
+
+#: The first line of the lessons in lines.
+LEARN_WELCOME = "Learn Palace in lines of text: each lesson a real position and one question."
+#: The last line of the lessons in lines.
+LEARN_BYE = "Your progress is kept. Run palace --plain to play a game."
+#: Said when the last lesson of the list is done.
+LESSONS_ALL_SEEN = "That was the last lesson of the list."
+#: The headings of the list of lessons, by part.
+LESSON_PARTS = {"core": "The basics (about five minutes):", "option": "House rules (options):"}
+#: The letter that lists a part of the lessons.
+PART_KEYS = {"core": "b", "option": "h"}
+
+
+def part_line(part: str, first: int, last: int) -> str:
+    """The letter's line for a part of the lessons not listed."""
+    what = "the basics" if part == "core" else "the house rules' lessons"
+    return f"{what}, {first} to {last}"
+
+
+#: Offered with a lesson's question, and after it.
+LESSON_LIST_KEY = "Or q then Enter for the list of lessons."
+#: The letters a lesson's position offers besides its moves.
+LESSON_KEYS_LINES = (
+    ("e", "what may go on the pile, and why"),
+    ("h", "a hint"),
+    ("n", "skip to the next lesson"),
+    ("q", "back to the list of lessons"),
+)
+
+
+def lessons_done_line(done: int, total: int) -> str:
+    """The heading of the list of lessons."""
+    return f"Lessons: {done} of {total} done."
+
+
+def lesson_title(title: str, done: bool) -> str:
+    """A lesson in the list."""
+    return f"{title} (done)" if done else title
+
+
+def lesson_list_prompt(total: int, first: tuple[int, str] | None) -> str:
+    """The question of the list: a lesson's number, Enter for the first not done, q."""
+    start = f"Enter: lesson {first[0]}, {first[1]}. Or" if first else "Type"
+    return f"{start} a lesson's number, 1 to {total}, a letter listed, or q to quit."
+
+
+def lesson_heading(number: int, total: int, title: str) -> str:
+    """The first line of a lesson."""
+    return f"Lesson {number} of {total}: {title}."
+
+
+def lesson_options_line(options: str) -> str:
+    """The house rules a lesson's table plays."""
+    return f"This table plays: {options}."
+
+
+def lesson_prompt(moves: int) -> str:
+    """The question of a lesson's position."""
+    numbers = "1" if moves == 1 else f"1 to {moves}"
+    return f"Your choice: {numbers}, or a letter (e, h, n or q)."
+
+
+# ---------------------------------------------------------------- what palace --plain offers first
+
+#: The start menu's question and choices (palace --plain with no table flags).
+START_QUESTION = "Palace, played in lines of text. What would you like to play?"
+START_SAVED = "go on with the saved game"
+START_COMPUTERS = "a new game: Ann (you) against two computers, Ben and Cy"
+START_PEOPLE = "a new game at one keyboard: you name the players"
+START_LEARN = "the lessons: learn Palace, a position at a time"
+START_QUIT = "quit"
+#: Asked for a hot-seat table's people.
+NAMES_QUESTION = "The players' names, separated by commas (for example Ann,Ben,Cy), then Enter."
+#: Said when no name, or more than six, was given.
+NAMES_AGAIN = "Palace takes 1 to 6 names here (computers can join a single player)."
+
+
+def start_prompt(choices: int) -> str:
+    """The start menu's question."""
+    return f"Your choice: 1 to {choices}, or q."
+
+
+def computers_question(low: int, high: int) -> str:
+    """How many computers join the people."""
+    if low == 0:
+        return f"How many computers join you? 0 to {high} (Enter: none)."
+    return f"How many computers join you? {low} to {high}."
