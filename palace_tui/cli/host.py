@@ -45,7 +45,29 @@ def parser() -> Parser:
         "this computer only)",
     )
     p.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
+    p.add_argument(
+        "--grace",
+        type=_grace,
+        default=DEFAULT_GRACE,
+        metavar="SECONDS",
+        help=f"how long a seat whose device has gone waits before a computer plays it until its person is "
+        f"back (default {DEFAULT_GRACE:g}; 0: wait for ever)",
+    )
     return p
+
+
+#: Seconds a seat whose device has gone waits before a computer plays it.
+DEFAULT_GRACE = 60.0
+
+
+def _grace(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= 86_400 or seconds != seconds:
+        raise UsageError(f"--grace must be a number of seconds from 0 (never) to 86400, not {text!r}")
+    return seconds
 
 
 def _port(text: str) -> int:
@@ -91,12 +113,12 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         return refuse("palace host", exc)
     try:
-        return asyncio.run(_host(own.host, own.port, table))
+        return asyncio.run(_host(own.host, own.port, table, grace=own.grace))
     except UsageError as exc:
         return refuse("palace host", exc)
 
 
-async def _host(bind: str, port: int, table: dict[str, Any]) -> int:
+async def _host(bind: str, port: int, table: dict[str, Any], *, grace: float = DEFAULT_GRACE) -> int:
     from aiohttp import web
 
     from palace_tui.net.room import Room
@@ -147,7 +169,8 @@ async def _host(bind: str, port: int, table: dict[str, Any]) -> int:
 
     def status(room: Room) -> None:
         s = room.session
-        line = words.host_status(s.names, [not s.is_human(i) for i in range(len(s.seats))], room.present, room.watchers)
+        computers = [not s.is_human(i) for i in range(len(s.seats))]
+        line = words.host_status(s.names, computers, room.present, room.watchers, room.stand_in)
         if line != last_status[0]:
             last_status[0] = line
             say(line)
@@ -162,6 +185,8 @@ async def _host(bind: str, port: int, table: dict[str, Any]) -> int:
         on_tokens=save_tokens,
         on_over=game_over,
         on_change=status,
+        grace=grace,
+        on_note=say,
     )
     session.save()
     save_tokens(room)

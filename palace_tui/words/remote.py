@@ -80,20 +80,51 @@ def bad_message(reason: str) -> str:
     return f"That message was refused ({reason}): the connection is closed."
 
 
-def host_status(names: list[str], computers: list[bool], present: tuple[bool, ...], watchers: int) -> str:
+def host_status(
+    names: list[str],
+    computers: list[bool],
+    present: tuple[bool, ...],
+    watchers: int,
+    stand_in: tuple[bool, ...] = (),
+) -> str:
     """The host terminal's line on who is at the table.
 
     >>> host_status(["Ann", "Ben", "Cy"], [False, False, True], (True, False, True), 1)
     'At the table: Ann, Cy (computer); waiting for Ben; 1 watching.'
+    >>> host_status(["Ann", "Ben", "Cy"], [False, False, True], (True, False, True), 0, (False, True, False))
+    'At the table: Ann, Cy (computer); a computer plays for Ben until Ben is back.'
     """
+    standing = stand_in or (False,) * len(names)
     here = [f"{n} (computer)" if c else n for n, c, p in zip(names, computers, present) if p]
-    away = [n for n, p in zip(names, present) if not p]
+    away = [n for n, p, s in zip(names, present, standing) if not p and not s]
+    played = [n for n, p, s in zip(names, present, standing) if not p and s]
     parts = ["At the table: " + (", ".join(here) if here else "nobody yet")]
     if away:
         parts.append("waiting for " + ", ".join(away))
+    if played:
+        who = ", ".join(played)
+        parts.append(f"a computer plays for {who} until {'they are' if len(played) > 1 else who + ' is'} back")
     if watchers:
         parts.append(f"{watchers} watching")
     return "; ".join(parts) + "."
+
+
+def stood_in(name: str) -> str:
+    """Every device is told: ``name``'s device has been gone past the grace time, and a computer plays.
+
+    >>> stood_in("Cy")
+    'Cy left; a computer plays for Cy until Cy is back.'
+    """
+    return f"{name} left; a computer plays for {name} until {name} is back."
+
+
+def back_again(name: str) -> str:
+    """Every device is told: ``name`` rejoined and plays their own seat again.
+
+    >>> back_again("Cy")
+    'Cy is back and plays again.'
+    """
+    return f"{name} is back and plays again."
 
 
 def how_to_join(code: str, url: str, local_only: bool) -> list[str]:
