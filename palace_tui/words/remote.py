@@ -143,6 +143,27 @@ def how_to_join(code: str, url: str, local_only: bool) -> list[str]:
     ]
 
 
+# ------------------------------------------------------------------ the host's own screen (--screen)
+
+#: Under the join lines on the host's screen: its keys.
+SCREEN_ROOM_KEYS = (
+    "Enter: the table (it comes up by itself once everyone is here). i: back to this. Ctrl+Q: close the room."
+)
+#: On the host's screen, beside the QR code.
+ON_A_PHONE = "On a phone: point its camera at the code, or open the address."
+#: Under a game's results on the host's screen.
+SCREEN_NEXT_DEAL = "The next deal starts when a player asks for it on their device (a)."
+
+
+def screen_title(code: str, url: str) -> str:
+    """The host's screen's title line: the room and where to join it.
+
+    >>> screen_title("KX4P2M", "http://10.0.0.5:8765/r/KX4P2M")
+    'Room KX4P2M · join at http://10.0.0.5:8765/r/KX4P2M'
+    """
+    return f"Room {code} · join at {url}"
+
+
 # ------------------------------------------------------------------ a joined device's own words
 
 #: The label of the note when a joined device asks for what only the host does.

@@ -18,6 +18,7 @@ from palace_tui.words import remote as words
         (["--resume"], "There is no saved game to resume"),
         (["--grace", "soon"], "--grace must be a number of seconds from 0 (never) to 86400"),
         (["--grace", "-5"], "--grace must be a number of seconds"),
+        (["--screen"], "palace host --screen draws on a terminal and reads its keys, and this has none"),
     ],
 )
 def test_a_bad_command_line_is_one_sentence_and_status_2(argv, sentence, capsys, tmp_path):
