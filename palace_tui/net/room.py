@@ -507,6 +507,9 @@ class Room:
         """Play the computer seats whenever they are to act, until the room closes."""
         self._wake = asyncio.Event()
         self._wake.set()
+        for seat in sorted(self.tokens):
+            if self.seated(seat) is None:
+                self._gone(seat)  # a resumed room: a seat that held a device waits its grace time for it
         while not self.closed:
             await self._wake.wait()
             self._wake.clear()

@@ -187,3 +187,17 @@ async def test_a_joined_terminal_shows_the_note_and_the_computer_plays_the_seat(
         assert table.state.stand_in == (False, True)
         await settle(pilot, lambda: room.session.to_act == 0, what="the computer to play Ben's turn")
     await table.close()
+
+
+async def test_a_resumed_rooms_seats_with_tokens_wait_their_grace_time_too():
+    room = _room(grace=0.01)
+    room.tokens = {0: "ann-token", 1: "ben-token"}  # as room.json gives them back on --resume
+    ann = ListLink()
+    room.join(ann, JoinRequest(CODE, token="ann-token"))
+    runner = asyncio.create_task(room.run())
+    try:
+        await until(lambda: room.stand_ins == {1}, "a computer for Ben, who never came back")
+        assert _notes(ann) == [words.stood_in("Ben")]  # Cy never had a device: Cy's seat just waits
+    finally:
+        room.close()
+        runner.cancel()
