@@ -7,6 +7,7 @@ burn or asks the coach. The privacy tests and the load benchmark run tables of t
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -52,6 +53,8 @@ class Bot:
     on_update: Callable[[Bot, Message], None] | None = None
     #: Leave after this many of its own moves (a test's drop), 0: never.
     leave_after: int = 0
+    #: Seconds to wait before each answer: a real host limits how fast one device may send.
+    pace: float = 0.0
     seat: int | None = None
     token: str | None = None
     moves: int = 0
@@ -110,6 +113,8 @@ class Bot:
         """Answer one state: a claim, a take-back, the coach or a move."""
         if self.seat is None:
             return
+        if self.pace:
+            await asyncio.sleep(self.pace)
         if extras and state.burn_in and self._holds_burn(state) and self.rng.random() < self.habits.burn_in:
             await connection.send(BurnInRequest())
             return

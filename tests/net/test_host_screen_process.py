@@ -87,8 +87,10 @@ async def test_palace_host_screen_shows_the_room_then_a_game_to_its_results(tmp_
         port, code = found.group(1), found.group(2)
         await terminal.until(r"waiting for Ann")
         url = f"ws://127.0.0.1:{port}/ws"
+        # At a person's pace: the real host closes a device that sends more than 20 messages a second.
         bots = [
-            Bot(url, JoinRequest(code, name=n), random.Random(i), Habits(games=1)) for i, n in enumerate(("Ann", "Ben"))
+            Bot(url, JoinRequest(code, name=n), random.Random(i), Habits(games=1), pace=0.06)
+            for i, n in enumerate(("Ann", "Ben"))
         ]
         await asyncio.wait_for(asyncio.gather(*(b.play() for b in bots)), 120)
         assert all(b.games == 1 for b in bots)
