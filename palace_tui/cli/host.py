@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from palace_tui.cli.usage import Parser, UsageError, refuse, say
+from palace_tui.cli.usage import Parser, UsageError, check_terminal, refuse, say
 
 #: The table ``palace host`` opens with no table flags.
 DEFAULT_TABLE = ["--players", "Ann,Ben,Cy", "--computers", "1"]
@@ -45,7 +45,35 @@ def parser() -> Parser:
         "this computer only)",
     )
     p.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
+    p.add_argument(
+        "--grace",
+        type=_grace,
+        default=DEFAULT_GRACE,
+        metavar="SECONDS",
+        help=f"how long a seat whose device has gone waits before a computer plays it until its person is "
+        f"back (default {DEFAULT_GRACE:g}; 0: wait for ever)",
+    )
+    p.add_argument(
+        "--screen",
+        action="store_true",
+        help="show the public table on this terminal, for a TV (seats, pile, stock, log, never a hand), "
+        "while every player plays on their own device",
+    )
     return p
+
+
+#: Seconds a seat whose device has gone waits before a computer plays it.
+DEFAULT_GRACE = 60.0
+
+
+def _grace(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= 86_400 or seconds != seconds:
+        raise UsageError(f"--grace must be a number of seconds from 0 (never) to 86400, not {text!r}")
+    return seconds
 
 
 def _port(text: str) -> int:
@@ -88,15 +116,19 @@ def main(argv: list[str] | None = None) -> int:
         table = build(rest)
         if table["session"] is None and not table["resume"]:
             table = build(DEFAULT_TABLE + rest)
+        if own.screen:
+            check_terminal("palace host --screen")
     except UsageError as exc:
         return refuse("palace host", exc)
     try:
-        return asyncio.run(_host(own.host, own.port, table))
+        return asyncio.run(_host(own.host, own.port, table, grace=own.grace, screen=own.screen))
     except UsageError as exc:
         return refuse("palace host", exc)
 
 
-async def _host(bind: str, port: int, table: dict[str, Any]) -> int:
+async def _host(
+    bind: str, port: int, table: dict[str, Any], *, grace: float = DEFAULT_GRACE, screen: bool = False
+) -> int:
     from aiohttp import web
 
     from palace_tui.net.room import Room
@@ -140,17 +172,28 @@ async def _host(bind: str, port: int, table: dict[str, Any]) -> int:
         store.clear_session()
         names = s.names
         outcome = s.game.outcome()
-        if outcome is not None and outcome.winner is not None:
+        if outcome is not None and outcome.winner is not None and tv is None:
             say(f"Game {s.game_number + 1} is over: {names[outcome.winner]} went out first.")
 
     last_status = [""]
+    #: The public table on this terminal (--screen), once it runs: it shows what would be printed.
+    tv: Any = None
 
     def status(room: Room) -> None:
         s = room.session
-        line = words.host_status(s.names, [not s.is_human(i) for i in range(len(s.seats))], room.present, room.watchers)
-        if line != last_status[0]:
-            last_status[0] = line
+        computers = [not s.is_human(i) for i in range(len(s.seats))]
+        # The host's own screen watches: it is not one of the watchers a host is told about.
+        watchers = room.watchers - (1 if screen else 0)
+        line = words.host_status(s.names, computers, room.present, max(watchers, 0), room.stand_in)
+        if tv is not None:
+            tv.show_status(line, all(room.present[i] or i in room.stand_ins for i in s.humans))
+        elif line != last_status[0] and not screen:
             say(line)
+        last_status[0] = line
+
+    def note(text: str) -> None:
+        if not screen:  # the host's screen is a device of the room: it is sent the note itself
+            say(text)
 
     session.saver = autosave
     code = room_saved.code if room_saved else new_code()
@@ -162,6 +205,8 @@ async def _host(bind: str, port: int, table: dict[str, Any]) -> int:
         on_tokens=save_tokens,
         on_over=game_over,
         on_change=status,
+        grace=grace,
+        on_note=note,
     )
     session.save()
     save_tokens(room)
@@ -183,11 +228,13 @@ async def _host(bind: str, port: int, table: dict[str, Any]) -> int:
     shown = f"[{where}]" if ":" in where else where
     url = f"http://{shown}:{bound}/r/{code}"
     local = _loopback(bind)
-    for line in words.how_to_join(code, url, local):
-        say(line)
-    _print_qr(url)
+    joining = words.how_to_join(code, url, local)
     if not store.owns_saves:
         say("Another copy of palace owns this data folder: this table is not being saved.", err=True)
+    if not screen:
+        for line in joining:
+            say(line)
+        _print_qr(url)
     status(room)
     sys.stdout.flush()
     stop = asyncio.Event()
@@ -195,17 +242,83 @@ async def _host(bind: str, port: int, table: dict[str, Any]) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
-    keys = loop.create_task(_read_commands(room, stop))
+    said = ""
     try:
-        await stop.wait()
+        if screen:
+            tv = await _open_screen(bind, bound, code, url, joining, stop)
+            if isinstance(tv, str):
+                said = tv
+            else:
+                status(room)
+                await _run_screen(tv, stop)
+        else:
+            keys = loop.create_task(_read_commands(room, stop))
+            try:
+                await stop.wait()
+            finally:
+                keys.cancel()
     finally:
-        keys.cancel()
         await host.close()
         await runner.cleanup()
         store.release_saves()
         store.close()
+    if said:
+        say(f"palace host: {said}", err=True)
+        return 1
     say("The room is closed; the game is saved: palace host --resume reopens it.")
     return 0
+
+
+async def _open_screen(bind: str, port: int, code: str, url: str, lines: list[str], stop: asyncio.Event) -> Any:
+    """The public table for this terminal: a watcher of the room (the public view, never a hand),
+    joined over the host's own websocket like any device. A string says why it could not join."""
+    import aiohttp
+
+    from palace_tui.net.client import Closed
+    from palace_tui.net.protocol import JoinRequest
+    from palace_tui.net.remote_table import RemoteTable
+    from palace_tui.tui.host_screen_app import HostScreenApp, RoomCard
+    from palace_tui.words import remote as words
+
+    here = "127.0.0.1" if bind in ("0.0.0.0", "") else "::1" if bind == "::" else bind
+    where = f"[{here}]" if ":" in here else here
+    try:
+        table = await RemoteTable.join(f"ws://{where}:{port}/ws", JoinRequest(code, watch=True))
+    except Closed as closed:
+        return closed.reason or "the host's own screen could not join its room"
+    except (TimeoutError, aiohttp.ClientError, OSError) as exc:
+        return f"the host's own screen could not join its room ({exc})"
+    card = RoomCard(code, url, (*lines[:3], words.ON_A_PHONE, lines[3]), qr_matrix(url))
+    return HostScreenApp(table, card, close_room=stop.set)
+
+
+async def _run_screen(app: Any, stop: asyncio.Event) -> None:
+    """Run the host's screen until it is closed (ctrl+q) or the host is stopped (a signal)."""
+
+    async def stopped() -> None:
+        await stop.wait()
+        app.exit()
+
+    watch = asyncio.get_running_loop().create_task(stopped())
+    try:
+        await app.run_async()
+    finally:
+        watch.cancel()
+        stop.set()
+        await app.table.close(leave=False)
+
+
+def qr_matrix(url: str) -> tuple[tuple[bool, ...], ...]:
+    """The address's QR code as rows of modules (True: dark), with a quiet zone of two; empty without segno."""
+    try:
+        import segno
+    except ImportError:
+        return ()
+    try:
+        code = segno.make(url, error="m")
+        return tuple(tuple(bool(m) for m in row) for row in code.matrix_iter(border=2))
+    except Exception:  # a code that cannot be made still leaves the address on screen
+        return ()
 
 
 def _loopback(bind: str) -> bool:

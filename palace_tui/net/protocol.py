@@ -261,20 +261,46 @@ class StateUpdate(Message):
 
 @dataclass(frozen=True)
 class SeatsUpdate(Message):
-    """Who is at the table: for each seat, whether a device holds it now (computers always do)."""
+    """Who is at the table: for each seat, whether a device holds it now (computers always do), and
+    whether a computer plays it while its person is away (``stand_in``: after the host's grace time)."""
 
     TYPE: ClassVar[str] = "seats"
     present: tuple[bool, ...]
     watchers: int
+    stand_in: tuple[bool, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.stand_in:
+            object.__setattr__(self, "stand_in", (False,) * len(self.present))
 
     def to_data(self) -> dict[str, Any]:
-        return {"present": list(self.present), "watchers": self.watchers}
+        return {"present": list(self.present), "watchers": self.watchers, "stand_in": list(self.stand_in)}
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> SeatsUpdate:
-        exact_keys(data, ("present", "watchers"))
+        exact_keys(data, ("present", "watchers", "stand_in"))
         present = tuple(read_bool({"present": p}, "present") for p in read_list(data, "present", MAX_SEATS))
-        return cls(present, read_int(data, "watchers", 0, 10**6))
+        stand_in = tuple(read_bool({"stand_in": p}, "stand_in") for p in read_list(data, "stand_in", MAX_SEATS))
+        if len(stand_in) != len(present):
+            raise BadMessage("stand_in must have one entry a seat, as present has")
+        return cls(present, read_int(data, "watchers", 0, 10**6), stand_in)
+
+
+@dataclass(frozen=True)
+class NoteUpdate(Message):
+    """A sentence for every device about the table, not a move: someone left and a computer
+    plays for them, or they are back."""
+
+    TYPE: ClassVar[str] = "note"
+    text: str
+
+    def to_data(self) -> dict[str, Any]:
+        return {"text": self.text}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> NoteUpdate:
+        exact_keys(data, ("text",))
+        return cls(read_text(data, "text"))
 
 
 @dataclass(frozen=True)
@@ -382,6 +408,7 @@ UPDATES: dict[str, type[Message]] = {
         WelcomeUpdate,
         StateUpdate,
         SeatsUpdate,
+        NoteUpdate,
         ResultsUpdate,
         RefusedUpdate,
         AdviceUpdate,

@@ -23,6 +23,7 @@ from palace_tui.net.protocol import (
     AdviceUpdate,
     ErrorUpdate,
     Message,
+    NoteUpdate,
     RefusedUpdate,
     ResultsUpdate,
     SeatsUpdate,
@@ -53,7 +54,11 @@ class RemoteState:
     take_back: bool = False
     burn_in: bool = False
     present: tuple[bool, ...] = ()
+    #: For each seat: a computer plays it while its person is away.
+    stand_in: tuple[bool, ...] = ()
     watchers: int = 0
+    #: The latest note about the table (someone left, someone is back).
+    note: str | None = None
     results: ResultsUpdate | None = None
     refused: RefusedUpdate | None = None
     advice: AdviceUpdate | None = None
@@ -71,7 +76,9 @@ class RemoteState:
         elif isinstance(update, StateUpdate):
             self._state(update)
         elif isinstance(update, SeatsUpdate):
-            self.present, self.watchers = update.present, update.watchers
+            self.present, self.watchers, self.stand_in = update.present, update.watchers, update.stand_in
+        elif isinstance(update, NoteUpdate):
+            self.note = update.text
         elif isinstance(update, ResultsUpdate):
             self.results = update
         elif isinstance(update, RefusedUpdate):

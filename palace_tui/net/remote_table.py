@@ -40,6 +40,7 @@ from palace_tui.net.protocol import (
     LeaveRequest,
     Message,
     MoveRequest,
+    NoteUpdate,
     RefusedUpdate,
     ResultsUpdate,
     StateUpdate,
@@ -116,6 +117,8 @@ class RemoteTable:
         self._sending: set[asyncio.Task[None]] = set()
         #: Why the connection ended (None: still open).
         self.closed: str | None = None
+        #: Told each note the host sends every device (someone left and a computer plays for them).
+        self.on_note: Callable[[str], None] | None = None
 
     @classmethod
     async def join(cls, url: str, request: JoinRequest, *, timeout: float = 10.0) -> RemoteTable:
@@ -319,6 +322,8 @@ class RemoteTable:
             self._refused(update)
         elif isinstance(update, AdviceUpdate) and self.seat is not None:
             self._tell(CoachAdvised(self.seat, Move.from_code(update.move), update.reason))
+        elif isinstance(update, NoteUpdate) and self.on_note is not None:
+            self.on_note(update.text)
         elif isinstance(update, ResultsUpdate):
             over, self._over = self._over, None
             self._tell(over if over is not None else Followed(self._turn()))

@@ -13,7 +13,10 @@ What it guarantees:
   is played only if the engine takes it, else the engine's sentence goes back;
 * seats are held by tokens (:mod:`secrets`): a rejoin with the token gets the same seat and
   the same view; a join by name never takes a seat whose token is out;
-* computer seats play themselves (:meth:`Room.run`), after ``ai_delay`` seconds.
+* computer seats play themselves (:meth:`Room.run`), after ``ai_delay`` seconds;
+* a person's seat whose device has gone waits for it; after ``grace`` seconds (0: never) a
+  computer of the seat's level plays it (a *stand-in*) and every device is told so; the person's
+  token takes the seat back at once, and a move the computer was still choosing is dropped.
 
 >>> from palace_tui.net.protocol import JoinRequest
 >>> from palace_tui.table.session import SeatConfig, Session
@@ -45,6 +48,7 @@ from palace_tui.net.protocol import (
     LeaveRequest,
     Message,
     MoveRequest,
+    NoteUpdate,
     RefusedUpdate,
     ResultsUpdate,
     SeatsUpdate,
@@ -135,12 +139,19 @@ class Room:
     tap: Tap | None = None
     #: The coach's search budget (None: hard's own).
     coach_work: int | None = None
+    #: Seconds a person's seat waits for its device to come back before a computer plays it (0: never).
+    grace: float = 0.0
+    #: Called with each note every device is sent (the host's terminal says it too).
+    on_note: Callable[[str], None] | None = None
     members: list[Member] = field(default_factory=list)
+    #: People's seats a computer plays while their device is away (after the grace time).
+    stand_ins: set[int] = field(default_factory=set)
     closed: bool = False
     #: Goes up on every change to the game: a computer's choice made before a change is dropped.
     version: int = 0
     _wake: asyncio.Event | None = field(default=None, repr=False)
     _thinking: set[asyncio.Task[None]] = field(default_factory=set, repr=False)
+    _timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict, repr=False)
 
     # ------------------------------------------------------------ who is here
 
@@ -162,6 +173,11 @@ class Room:
     def waiting_for(self) -> list[int]:
         """The people's seats with no device connected."""
         return [i for i, here in enumerate(self.present) if not here]
+
+    @property
+    def stand_in(self) -> tuple[bool, ...]:
+        """For each seat: a computer plays it while its person is away."""
+        return tuple(i in self.stand_ins for i in range(len(self.session.seats)))
 
     @property
     def watchers(self) -> int:
@@ -186,7 +202,11 @@ class Room:
         else:
             seat = self._free_seat()
         token = None
+        back = False
         if seat is not None:
+            self._cancel_grace(seat)
+            back = seat in self.stand_ins
+            self.stand_ins.discard(seat)  # the computer stops: a move it is still choosing is dropped
             old = self.seated(seat)
             if old is not None:
                 self.members.remove(old)
@@ -207,6 +227,8 @@ class Room:
         self._send_state(member)
         if s.game.phase == "over":
             self._send(member, _results(s))
+        if back and seat is not None:
+            self._note(words.back_again(s.names[seat]))
         return seat
 
     def _seat_of_token(self, token: str) -> int:
@@ -238,6 +260,7 @@ class Room:
         if member is not None:
             self.members.remove(member)
             self._presence()
+            self._gone(member.seat)
 
     def free(self, seat: int) -> None:
         """The host gives ``seat`` back: its device is let go and its token no longer rejoins."""
@@ -248,10 +271,14 @@ class Room:
         if self.tokens.pop(seat, None) is not None and self.on_tokens is not None:
             self.on_tokens(self)
         self._presence()
+        if member is not None:
+            self._gone(seat)
 
     def close(self, reason: str = words.ROOM_CLOSED) -> None:
         """Close the room: every device is told why and let go; the game stays saved."""
         self.closed = True
+        for seat in list(self._timers):
+            self._cancel_grace(seat)
         for member in list(self.members):
             member.link.close(reason)
         self.members.clear()
@@ -378,7 +405,7 @@ class Room:
         self._wake_up()
 
     def _presence(self) -> None:
-        update = SeatsUpdate(self.present, self.watchers)
+        update = SeatsUpdate(self.present, self.watchers, self.stand_in)
         for member in self.members:
             self._send(member, update)
         if self.on_change is not None:
@@ -423,9 +450,46 @@ class Room:
             if member is not None:
                 self.members.remove(member)
                 self._presence()
+                self._gone(member.seat)
             link.close(refusal.reason)
         elif member is not None:
             self._send(member, RefusedUpdate(request, refusal.reason))
+
+    # ------------------------------------------------------------ a seat whose device has gone
+
+    def _gone(self, seat: int | None) -> None:
+        """``seat``'s device went: after the grace time a computer plays it, unless it is back first."""
+        if seat is None or self.closed or self.grace <= 0 or seat in self.stand_ins or seat in self._timers:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop (a test's room without one): nothing plays the seats anyway
+        self._timers[seat] = loop.call_later(self.grace, self.stand_in_for, seat)
+
+    def _cancel_grace(self, seat: int) -> None:
+        timer = self._timers.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+
+    def stand_in_for(self, seat: int) -> None:
+        """The grace time is over: a computer plays ``seat`` until its person rejoins (every device
+        is told). Nothing happens if a device holds the seat again or it is a computer's."""
+        self._cancel_grace(seat)
+        s = self.session
+        if self.closed or seat in self.stand_ins or self.seated(seat) is not None or not s.is_human(seat):
+            return
+        self.stand_ins.add(seat)
+        self._presence()
+        self._note(words.stood_in(s.names[seat]))
+        self._wake_up()
+
+    def _note(self, text: str) -> None:
+        note = NoteUpdate(text)
+        for member in self.members:
+            self._send(member, note)
+        if self.on_note is not None:
+            self.on_note(text)
 
     # ------------------------------------------------------------ the computers
 
@@ -434,14 +498,18 @@ class Room:
             self._wake.set()
 
     def computer_to_act(self) -> bool:
-        """Whether the seat to act is the computer's."""
+        """Whether the seat to act is played by the computer (its own, or a stand-in for a person away)."""
         s = self.session
-        return not self.closed and s.to_act is not None and not s.is_human(s.to_act)
+        to_act = s.to_act
+        return not self.closed and to_act is not None and (not s.is_human(to_act) or to_act in self.stand_ins)
 
     async def run(self) -> None:
         """Play the computer seats whenever they are to act, until the room closes."""
         self._wake = asyncio.Event()
         self._wake.set()
+        for seat in sorted(self.tokens):
+            if self.seated(seat) is None:
+                self._gone(seat)  # a resumed room: a seat that held a device waits its grace time for it
         while not self.closed:
             await self._wake.wait()
             self._wake.clear()

@@ -28,6 +28,9 @@ from palace_tui.words.bell import bell_switched
 class JoinedTable(TableDoor, Protocol):
     """A table's door with what a joined device does besides: read the host, deal again, leave."""
 
+    #: Told each note the host sends (someone left and a computer plays for them, or is back).
+    on_note: Callable[[str], None] | None
+
     def run(self, on_closed: Callable[[str], None] | None = None) -> Coroutine[Any, Any, None]:
         """Read the host's updates until the connection ends (``on_closed`` says why)."""
         ...
@@ -77,6 +80,7 @@ class JoinApp(DeviceLayout):
 
     def on_mount(self) -> None:
         self.show_device()
+        self.table.on_note = self._note
         # A task of the app's loop, not a worker: it lives as long as the connection, and the app
         # is idle (nothing to do) while it waits for the host.
         self._reader = asyncio.get_running_loop().create_task(self.table.run(self._host_closed))
@@ -84,6 +88,10 @@ class JoinApp(DeviceLayout):
 
         # One table screen for the whole visit: it follows each new deal as the host sends it.
         self.push_screen(TableScreen(self.table, coach_work=self.coach_work, device=self.device))
+
+    def _note(self, text: str) -> None:
+        """The host's note about the table (not a move), shown for a while."""
+        self.notify(text, timeout=8, markup=False)
 
     def _host_closed(self, reason: str) -> None:
         if self.closed is not None:

@@ -80,20 +80,51 @@ def bad_message(reason: str) -> str:
     return f"That message was refused ({reason}): the connection is closed."
 
 
-def host_status(names: list[str], computers: list[bool], present: tuple[bool, ...], watchers: int) -> str:
+def host_status(
+    names: list[str],
+    computers: list[bool],
+    present: tuple[bool, ...],
+    watchers: int,
+    stand_in: tuple[bool, ...] = (),
+) -> str:
     """The host terminal's line on who is at the table.
 
     >>> host_status(["Ann", "Ben", "Cy"], [False, False, True], (True, False, True), 1)
     'At the table: Ann, Cy (computer); waiting for Ben; 1 watching.'
+    >>> host_status(["Ann", "Ben", "Cy"], [False, False, True], (True, False, True), 0, (False, True, False))
+    'At the table: Ann, Cy (computer); a computer plays for Ben until Ben is back.'
     """
+    standing = stand_in or (False,) * len(names)
     here = [f"{n} (computer)" if c else n for n, c, p in zip(names, computers, present) if p]
-    away = [n for n, p in zip(names, present) if not p]
+    away = [n for n, p, s in zip(names, present, standing) if not p and not s]
+    played = [n for n, p, s in zip(names, present, standing) if not p and s]
     parts = ["At the table: " + (", ".join(here) if here else "nobody yet")]
     if away:
         parts.append("waiting for " + ", ".join(away))
+    if played:
+        who = ", ".join(played)
+        parts.append(f"a computer plays for {who} until {'they are' if len(played) > 1 else who + ' is'} back")
     if watchers:
         parts.append(f"{watchers} watching")
     return "; ".join(parts) + "."
+
+
+def stood_in(name: str) -> str:
+    """Every device is told: ``name``'s device has been gone past the grace time, and a computer plays.
+
+    >>> stood_in("Cy")
+    'Cy left; a computer plays for Cy until Cy is back.'
+    """
+    return f"{name} left; a computer plays for {name} until {name} is back."
+
+
+def back_again(name: str) -> str:
+    """Every device is told: ``name`` rejoined and plays their own seat again.
+
+    >>> back_again("Cy")
+    'Cy is back and plays again.'
+    """
+    return f"{name} is back and plays again."
 
 
 def how_to_join(code: str, url: str, local_only: bool) -> list[str]:
@@ -110,6 +141,27 @@ def how_to_join(code: str, url: str, local_only: bool) -> list[str]:
         reach,
         "Type q and Enter (or press Ctrl+C) to close the room; the game stays saved (palace host --resume).",
     ]
+
+
+# ------------------------------------------------------------------ the host's own screen (--screen)
+
+#: Under the join lines on the host's screen: its keys.
+SCREEN_ROOM_KEYS = (
+    "Enter: the table (it comes up by itself once everyone is here). i: back to this. Ctrl+Q: close the room."
+)
+#: On the host's screen, beside the QR code.
+ON_A_PHONE = "On a phone: point its camera at the code, or open the address."
+#: Under a game's results on the host's screen.
+SCREEN_NEXT_DEAL = "The next deal starts when a player asks for it on their device (a)."
+
+
+def screen_title(code: str, url: str) -> str:
+    """The host's screen's title line: the room and where to join it.
+
+    >>> screen_title("KX4P2M", "http://10.0.0.5:8765/r/KX4P2M")
+    'Room KX4P2M · join at http://10.0.0.5:8765/r/KX4P2M'
+    """
+    return f"Room {code} · join at {url}"
 
 
 # ------------------------------------------------------------------ a joined device's own words

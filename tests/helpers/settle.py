@@ -127,7 +127,7 @@ async def settle(
         # the wait goes on (pilot.pause guesses idleness from the CPU and sleeps 20 ms at least
         # each time: thousands of them left a core idle through the whole-game tests).
         await pilot._wait_for_screen()
-        await asyncio.sleep(min(0.0005 * 2**rounds, 0.02) if rounds else 0)
+        await asyncio.sleep(min(0.0005 * 2 ** min(rounds, 6), 0.02) if rounds else 0)  # 2**1100 overflows
         rounds += 1
         if not app.is_running or app._exit:
             if until is None or holds():

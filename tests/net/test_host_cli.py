@@ -16,6 +16,9 @@ from palace_tui.words import remote as words
         (["--computers", "9"], "--computers must be between 0 and the number of players"),
         (["--resume", "--players", "Ann,Ben"], "--resume goes back to the saved game"),
         (["--resume"], "There is no saved game to resume"),
+        (["--grace", "soon"], "--grace must be a number of seconds from 0 (never) to 86400"),
+        (["--grace", "-5"], "--grace must be a number of seconds"),
+        (["--screen"], "palace host --screen draws on a terminal and reads its keys, and this has none"),
     ],
 )
 def test_a_bad_command_line_is_one_sentence_and_status_2(argv, sentence, capsys, tmp_path):

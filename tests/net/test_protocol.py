@@ -43,6 +43,8 @@ def test_every_message_round_trips():
         WelcomeUpdate("KX4P2M", 1, "tok", ("Ann", "Ben", "Cy"), (0, 1), Rules().line(), 1),
         _state(game, 1),
         SeatsUpdate((True, False, True), 2),
+        SeatsUpdate((True, False, True), 0, (False, True, False)),
+        protocol.NoteUpdate("Ben left; a computer plays for Ben until Ben is back."),
         ResultsUpdate((1, 0, 2), 1, 2, (3, 1, 0), False),
         AdviceUpdate("take", "Take the pile."),
         protocol.RefusedUpdate("move", "It is not your turn: Ann is to play."),

@@ -223,3 +223,25 @@ async def test_burn_ins_are_claimed_over_the_wire(served, monkeypatch):
         if burned >= 2:
             break
     assert burned >= 2
+
+
+async def test_four_people_take_backs_a_burn_in_and_a_rejoin_mid_game(served, monkeypatch):
+    """Four people at one table with burn_in on: deal after deal until one game holds a take-back,
+    a claimed burn-in and a device that dropped mid-game and came back with its token. Every frame
+    to every device (the watcher's too: never a hand) passes the check above."""
+    habits = Habits(take_back=0.3, burn_in=1.0, games=1)
+    rules = Rules.preset("palace").with_text_options(["burn_in=true", "burn=3"])
+    for seed in range(20):
+        code = f"TBQ{seed + 2:03d}".replace("0", "Z").replace("1", "Y")
+        room, checker = await _play(
+            served, monkeypatch, ["Ann", "Ben", "Cy", "Dee"], 0, rules, 300 + seed, habits, rejoin=2, code=code
+        )
+        monkeypatch.undo()
+        assert all(room.session.is_human(i) for i in range(4))
+        watched = checker.checked[None]
+        assert watched and all('"hand":[]' in t for t in watched if '"type":"state"' in t)
+        assert checker.frames > 200
+        if {"take-back", "burned_in"} <= checker.kinds:
+            break
+    else:
+        pytest.fail("no deal in 20 held both a take-back and a burn-in")
