@@ -216,9 +216,11 @@ class LineTable:
             self._keys_told.add(turn.seat)
             for key, what in keys.items():
                 self.say(words.key_line(key, what))
-        moves_before = self.door.now().moves
+        now = self.door.now()
         prompt = words.choice_prompt(table.names[turn.seat], len(moves))
-        while self.door.now().moves == moves_before and self.door.now().turn == turn:
+        # Any change lists the turn again: a setup swap or the last ready (after which this same
+        # seat may lead) leaves the move count and the turn as they were, but not the view.
+        while self.door.now() == now and self.door.view() == view:
             answer = self.ask(prompt).lower()
             if answer.isdigit() and 1 <= int(answer) <= len(moves):
                 self.door.send(MakeMove(moves[int(answer) - 1]))

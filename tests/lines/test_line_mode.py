@@ -181,3 +181,47 @@ def test_play_lines_says_so_when_there_is_nothing_to_resume(data_dir, capsys):
     import io
 
     assert play_lines(None, resume=True, data_dir=data_dir, stdin=io.StringIO(""), stdout=io.StringIO()) == 1
+
+
+def ann_sets_up_and_plays(seed: int) -> tuple[list[str], bool]:
+    """Ann against two computers: a swap, ready, then plays; checks at every question that the
+    choices last listed are the moves legal now. What she chose, and whether she led at once."""
+    seats = [SeatConfig("Ann"), SeatConfig("Ben", human=False, level="random"), SeatConfig("Cy", human=False)]
+    session = Session.new(seats, Rules.preset("palace"), seed=seed)
+    listed: dict[int, str] = {}
+    answers: list[str] = []
+    led = False
+
+    def say(line: str) -> None:
+        nonlocal led
+        led |= "You lead" in line
+        if line.startswith("Ann, your turn"):
+            listed.clear()
+        choice = CHOICE_RE.match(line)
+        if choice:
+            listed[int(choice.group(1))] = choice.group(2)
+
+    def ask(prompt: str) -> str | None:
+        if len(answers) > 6:
+            return None  # the input ends
+        if not prompt.startswith("Your choice, Ann"):
+            return ""
+        assert list(listed.values()) == [str(m) for m in session.game.legal_moves()], (seed, answers)
+        wanted = ("swap",) if not answers else ("ready", "play")  # a swap first, then ready, then a play
+        answer = next((n for n, what in listed.items() if what.startswith(wanted)), len(listed))
+        answers.append(listed[answer])
+        return str(answer)
+
+    LineTable(session, MemoryStore(), ask, say).run()
+    return answers, led
+
+
+def test_the_choices_listed_are_the_moves_legal_when_asked_after_a_swap_and_when_ready_leads():
+    """A setup swap and the last ready (after which the same person may lead) change neither the move
+    count nor the turn; the turn is listed again all the same, so a number never means a stale move."""
+    led_at_once = 0
+    for seed in range(12):
+        answers, led = ann_sets_up_and_plays(seed)
+        assert answers[0].startswith("swap") and "ready" in answers
+        led_at_once += led
+    assert led_at_once  # the control: some deal has Ann lead straight after her ready
