@@ -112,14 +112,24 @@ def _seen(app) -> str:
 
 
 async def settle(
-    pilot: Pilot[Any], until: Until = None, *, what: str | None = None, timeout: float | None = None
+    pilot: Pilot[Any],
+    until: Until = None,
+    *,
+    what: str | None = None,
+    timeout: float | None = None,
+    progress: Callable[[], object] | None = None,
 ) -> None:
     """Wait until ``until`` holds (the app idle when it is None); fail, saying what was waited
-    for and what was seen, if it has not after the deadline."""
+    for and what was seen, if it has not after the deadline.
+
+    ``progress`` (for a wait through a whole game, whose length no deadline can know): the
+    deadline starts again whenever its value changes (a move count), so only a stall fails.
+    """
     app = pilot.app
     holds, said = _condition(app, until)
     limit = DEADLINE if timeout is None else timeout * SCALE
     deadline = time.monotonic() + limit
+    last = progress() if progress is not None else None
     screen = app.screen if app.is_running else None
     idle_before, rounds = False, 0
     while True:
@@ -143,8 +153,11 @@ async def settle(
         elif holds():
             return
         screen = app.screen
+        if progress is not None and (now := progress()) != last:
+            last, deadline = now, time.monotonic() + limit
         if time.monotonic() > deadline:
-            raise AssertionError(f"waited {limit:.0f} s for {what or said}; saw {_seen(app)}")
+            stalled = " with nothing moving" if progress is not None else ""
+            raise AssertionError(f"waited {limit:.0f} s{stalled} for {what or said}; saw {_seen(app)}")
 
 
 @asynccontextmanager
