@@ -10,7 +10,7 @@ import os
 import sys
 from typing import Any
 
-from palace_tui.cli import commands_help
+from palace_tui.cli.commands import commands_help
 from palace_tui.cli.rules_flag import chosen_rules
 from palace_tui.cli.usage import Parser, UsageError, check_terminal, refuse
 from palace_tui.names import clean_name, refuse_hidden
@@ -20,7 +20,7 @@ NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 #: The longest pause a computer may take before playing, in seconds.
 MAX_AI_DELAY = 60
 
-#: The subcommands (each has its own --help, listed from cli.COMMANDS), then where the keys are.
+#: The subcommands (each has its own --help, listed from cli.commands), then where the keys are.
 EPILOG = (
     commands_help()
     + """
