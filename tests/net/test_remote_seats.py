@@ -1,0 +1,204 @@
+"""Several seats on one joined device: the combined door (``RemoteSeats``), without a screen.
+
+Ann and Ben share this device (one connection each, straight into a :class:`Room`: no network,
+no Textual); Cy plays elsewhere (a connection the test moves for), Dee is the host's computer.
+A screenless driver follows the door's turn steps as the table screen would (passes, moves, ends
+its turns) and checks each step as the hot seat's flow is checked: a seat's cards are up only
+after that seat's own pass, between this device's two seats there is always a pass, the table is
+public (no hand, no legal move) while Cy or Dee acts, and the view on the door is the shown
+seat's own. A planted flow that skips the pass fails the check.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+import time
+
+import pytest
+
+from palace_tui.net.protocol import JoinRequest, Message, MoveRequest, decode_update
+from palace_tui.net.remote_seats import RemoteSeats
+from palace_tui.net.remote_table import RemoteTable
+from palace_tui.net.room import ListLink, Refusal, Room
+from palace_tui.rules import Rules
+from palace_tui.table.door import EndTurn, MakeMove, Passed, Start, Step, TableEvent, TakeBack, TakenBack, Turn
+from palace_tui.table.session import SeatConfig, Session
+from tests.helpers.app_driver import choose_move
+
+CODE = "KX4P2M"
+ANN, BEN, CY, DEE = range(4)
+
+
+class RoomConnection:
+    """A device's connection straight into ``room``: requests handled at once, updates kept to read."""
+
+    def __init__(self, room: Room) -> None:
+        self.room, self.link, self.read = room, ListLink(), 0
+
+    async def send(self, message: Message) -> None:
+        try:
+            self.room.handle(self.link, message)
+        except Refusal as refusal:
+            self.room.refuse(self.link, message.TYPE, refusal)
+
+    async def close(self) -> None:
+        self.room.drop(self.link)
+
+    def new(self) -> list[Message]:
+        """The updates sent since the last call."""
+        texts, self.read = self.link.sent[self.read :], len(self.link.sent)
+        return [decode_update(t) for t in texts]
+
+
+def table(seed: int, rules: Rules | None = None) -> Room:
+    seats = [SeatConfig("Ann"), SeatConfig("Ben"), SeatConfig("Cy"), SeatConfig("Dee", human=False, level="random")]
+    return Room(CODE, Session.new(seats, rules or Rules.preset("palace"), seed=seed), ai_delay=0)
+
+
+def sit(room: Room, name: str) -> tuple[RemoteTable, RoomConnection]:
+    connection = RoomConnection(room)
+    room.join(connection.link, JoinRequest(CODE, name=name))
+    member = RemoteTable(connection)  # type: ignore[arg-type]  # a connection's send and close, no socket
+    for update in connection.new():
+        member.take(update)
+    return member, connection
+
+
+async def until(holds, what: str, limit: float = 30.0) -> None:
+    deadline = time.monotonic() + limit
+    while not holds():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {limit:.0f} s for {what}")
+        await asyncio.sleep(0.001)
+
+
+class Driver:
+    """Plays the door as the table screen would, and checks every step it is told."""
+
+    def __init__(self, room: Room, door: RemoteSeats, connections: dict[int, RoomConnection]) -> None:
+        self.room, self.door, self.connections = room, door, connections
+        self.cy = RoomConnection(room)
+        room.join(self.cy.link, JoinRequest(CODE, name="Cy"))
+        self.turn = Turn(Step.START, None, None)
+        #: The seat whose pass screen was passed, until its turn ends (None: nobody's).
+        self.up: int | None = None
+        self.steps: list[Turn] = []
+        self.heard: list[TableEvent] = []
+        self.rng = random.Random(1)
+        self.swaps: dict[int, int] = {}
+        door.listen(self.hear)
+
+    def hear(self, event: TableEvent) -> None:
+        self.heard.append(event)
+        turn = getattr(event, "turn", None)
+        if turn is None:
+            return
+        self.check(turn)
+        self.turn = turn
+        self.steps.append(turn)
+
+    def check(self, turn: Turn) -> None:
+        """Whose cards may be up: only the seat whose pass was passed; nobody's while another acts."""
+        assert turn.shown in (None, self.up), f"{turn}: seat {turn.shown}'s cards up, but {self.up} was passed to"
+        view = self.door.view()
+        if turn.shown is None:
+            assert view.hand == () and view.legal == (), f"{turn}: a hand or moves on the public table"
+        else:
+            assert view.seat == turn.shown, f"{turn}: seat {view.seat}'s view on screen for {turn.shown}"
+        if turn.step == Step.WATCH:
+            assert turn.seat in (CY, DEE) and turn.shown is None, turn
+
+    async def pump(self) -> None:
+        """Every request sent, the computers played, every update read into the door."""
+        while True:
+            await self.door.sent()
+            await until(lambda: not self.room.computer_to_act(), "the host's computer")
+            fed = False
+            for seat, connection in self.connections.items():
+                for update in connection.new():
+                    self.door.take(seat, update)
+                    fed = True
+            if not fed:
+                return
+
+    async def play(self, take_backs: bool = False) -> None:
+        self.door.send(Start())
+        for _ in range(5000):
+            turn, game = self.turn, self.room.session.game
+            if turn.step == Step.OVER:
+                return
+            if turn.step == Step.PASS:
+                assert turn.seat is not None
+                self.up = turn.seat
+                self.door.send(Passed(turn.seat))
+            elif turn.step == Step.ACT:
+                view = self.door.view()
+                self.door.send(MakeMove(choose_move(view, self.rng, self.swaps)))
+            elif turn.step == Step.RESULT:
+                if take_backs and self.door.now().take_back.offered and self.rng.random() < 0.3:
+                    self.door.send(TakeBack())
+                else:
+                    self.up = None
+                    self.door.send(EndTurn())
+            elif turn.step == Step.WATCH and self.room.session.to_act == CY:
+                cy_view = game.view(CY)
+                self.room.handle(self.cy.link, MoveRequest(choose_move(cy_view, self.rng, self.swaps).code()))
+                self.cy.new()
+            await self.pump()
+        raise AssertionError("the game did not end")
+
+
+async def joined(seed: int, rules: Rules | None = None) -> Driver:
+    room = table(seed, rules)
+    ann, ann_link = sit(room, "Ann")
+    ben, ben_link = sit(room, "Ben")
+    door = RemoteSeats([ann, ben])
+    driver = Driver(room, door, {ANN: ann_link, BEN: ben_link})
+    room_task = asyncio.get_running_loop().create_task(room.run())
+    driver.room_task = room_task  # type: ignore[attr-defined]
+    return driver
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+async def test_two_seats_on_one_device_pass_between_them_and_watch_the_others(seed):
+    driver = await joined(seed)
+    try:
+        await driver.play(take_backs=True)
+    finally:
+        driver.room.close()
+    steps = driver.steps
+    assert driver.room.session.game.phase == "over" and steps[-1].step == Step.OVER
+    kinds = {(t.step, t.seat) for t in steps}
+    for seat in (ANN, BEN):
+        assert (Step.PASS, seat) in kinds and (Step.ACT, seat) in kinds and (Step.RESULT, seat) in kinds
+    assert (Step.WATCH, CY) in kinds and (Step.WATCH, DEE) in kinds
+    # Between one of this device's seats and the other, a pass every time.
+    shown = [t.shown for t in steps if t.shown is not None or t.step == Step.PASS]
+    for before, after in itertools.pairwise(steps):
+        if before.shown is not None and after.shown is not None:
+            assert before.shown == after.shown, f"{before} then {after}: no pass between two seats"
+    assert len(shown) > 10
+    assert any(isinstance(e, TakenBack) for e in driver.heard), "no take-back was tried"
+
+
+async def test_the_check_fails_if_the_pass_were_skipped(monkeypatch):
+    """Planted: the flow hands the device straight to the next seat of its own, cards up."""
+    from palace_tui.table.turn_flow import TurnFlow
+
+    real = TurnFlow._hand_on
+
+    def no_pass(self, to_act, hidden=False):
+        turn = real(self, to_act, hidden)
+        if turn.step == Step.PASS:
+            return self._set(Step.ACT, turn.seat, turn.seat)
+        return turn
+
+    monkeypatch.setattr(TurnFlow, "_hand_on", no_pass)
+    driver = await joined(3)
+    try:
+        with pytest.raises(AssertionError, match="cards up, but"):
+            await driver.play()
+    finally:
+        driver.room.close()
