@@ -123,12 +123,18 @@ class Driver:
             if not fed:
                 return
 
-    async def play(self, take_backs: bool = False) -> None:
+    async def play(self, take_backs: bool = False, games: int = 1) -> None:
         self.door.send(Start())
-        for _ in range(5000):
+        for _ in range(10000):
             turn, game = self.turn, self.room.session.game
             if turn.step == Step.OVER:
-                return
+                games -= 1
+                if games == 0:
+                    return
+                self.door.again()  # a: the next deal, followed on the same door
+                await self.pump()
+                assert self.turn.step in (Step.PASS, Step.WATCH), f"the next deal starts at {self.turn}"
+                continue
             if turn.step == Step.PASS:
                 assert turn.seat is not None
                 self.up = turn.seat
@@ -161,15 +167,16 @@ async def joined(seed: int, rules: Rules | None = None) -> Driver:
     return driver
 
 
-@pytest.mark.parametrize("seed", [3, 11])
-async def test_two_seats_on_one_device_pass_between_them_and_watch_the_others(seed):
+@pytest.mark.parametrize("seed,games", [(3, 1), (11, 2)])
+async def test_two_seats_on_one_device_pass_between_them_and_watch_the_others(seed, games):
     driver = await joined(seed)
     try:
-        await driver.play(take_backs=True)
+        await driver.play(take_backs=True, games=games)
     finally:
         driver.room.close()
     steps = driver.steps
     assert driver.room.session.game.phase == "over" and steps[-1].step == Step.OVER
+    assert driver.room.session.game_number == games - 1 and sum(t.step == Step.OVER for t in steps) == games
     kinds = {(t.step, t.seat) for t in steps}
     for seat in (ANN, BEN):
         assert (Step.PASS, seat) in kinds and (Step.ACT, seat) in kinds and (Step.RESULT, seat) in kinds
