@@ -18,7 +18,7 @@ import time
 
 import pytest
 
-from palace_tui.net.protocol import JoinRequest, Message, MoveRequest, decode_update
+from palace_tui.net.protocol import JoinRequest, Message, MoveRequest, TakeBackRequest, decode_update
 from palace_tui.net.remote_seats import RemoteSeats
 from palace_tui.net.remote_table import RemoteTable
 from palace_tui.net.room import ListLink, Refusal, Room
@@ -52,8 +52,8 @@ class RoomConnection:
         return [decode_update(t) for t in texts]
 
 
-def table(seed: int, rules: Rules | None = None) -> Room:
-    seats = [SeatConfig("Ann"), SeatConfig("Ben"), SeatConfig("Cy"), SeatConfig("Dee", human=False, level="random")]
+def table(seed: int, rules: Rules | None = None, names: tuple[str, ...] = ("Ann", "Ben", "Cy", "Dee")) -> Room:
+    seats = [SeatConfig(n, human=n != "Dee", level="random") for n in names]
     return Room(CODE, Session.new(seats, rules or Rules.preset("palace"), seed=seed), ai_delay=0)
 
 
@@ -79,6 +79,9 @@ class Driver:
 
     def __init__(self, room: Room, door: RemoteSeats, connections: dict[int, RoomConnection]) -> None:
         self.room, self.door, self.connections = room, door, connections
+        names = room.session.names
+        #: Cy's seat (on her own device) and Dee's (the host's computer): never this device's.
+        self.cy_seat, self.elsewhere = names.index("Cy"), {names.index("Cy"), names.index("Dee")}
         self.cy = RoomConnection(room)
         room.join(self.cy.link, JoinRequest(CODE, name="Cy"))
         self.turn = Turn(Step.START, None, None)
@@ -108,7 +111,7 @@ class Driver:
         else:
             assert view.seat == turn.shown, f"{turn}: seat {view.seat}'s view on screen for {turn.shown}"
         if turn.step == Step.WATCH:
-            assert turn.seat in (CY, DEE) and turn.shown is None, turn
+            assert turn.seat in self.elsewhere and turn.shown is None, turn
 
     async def pump(self) -> None:
         """Every request sent, the computers played, every update read into the door."""
@@ -123,10 +126,14 @@ class Driver:
             if not fed:
                 return
 
-    async def play(self, take_backs: bool = False, games: int = 1) -> None:
-        self.door.send(Start())
+    async def play(self, take_backs: bool = False, games: int = 1, stop=None) -> None:
+        """Play to the end of ``games`` games (or until ``stop()`` holds before a step)."""
+        if self.turn.step == Step.START:
+            self.door.send(Start())
         for _ in range(10000):
             turn, game = self.turn, self.room.session.game
+            if stop is not None and stop():
+                return
             if turn.step == Step.OVER:
                 games -= 1
                 if games == 0:
@@ -148,20 +155,21 @@ class Driver:
                 else:
                     self.up = None
                     self.door.send(EndTurn())
-            elif turn.step == Step.WATCH and self.room.session.to_act == CY:
-                cy_view = game.view(CY)
+            elif turn.step == Step.WATCH and self.room.session.to_act == self.cy_seat:
+                cy_view = game.view(self.cy_seat)
                 self.room.handle(self.cy.link, MoveRequest(choose_move(cy_view, self.rng, self.swaps).code()))
                 self.cy.new()
             await self.pump()
         raise AssertionError("the game did not end")
 
 
-async def joined(seed: int, rules: Rules | None = None) -> Driver:
-    room = table(seed, rules)
+async def joined(seed: int, names: tuple[str, ...] = ("Ann", "Ben", "Cy", "Dee")) -> Driver:
+    room = table(seed, names=names)
     ann, ann_link = sit(room, "Ann")
     ben, ben_link = sit(room, "Ben")
     door = RemoteSeats([ann, ben])
-    driver = Driver(room, door, {ANN: ann_link, BEN: ben_link})
+    assert ann.seat is not None and ben.seat is not None
+    driver = Driver(room, door, {ann.seat: ann_link, ben.seat: ben_link})
     room_task = asyncio.get_running_loop().create_task(room.run())
     driver.room_task = room_task  # type: ignore[attr-defined]
     return driver
@@ -209,3 +217,32 @@ async def test_the_check_fails_if_the_pass_were_skipped(monkeypatch):
             await driver.play()
     finally:
         driver.room.close()
+
+
+async def test_a_take_back_elsewhere_while_a_seat_here_looks_hides_its_cards_and_a_stale_pass_shows_none():
+    """Cy moved, Ann's pass was passed (her cards up); then Cy takes her move back on her own device:
+    the table goes dark at once (Cy acts again, on the public table); the pass screen that was up for
+    Ann, passed late, shows nobody's cards."""
+    driver = await joined(3, names=("Ann", "Ben", "Dee", "Cy"))  # Cy plays just before Ann
+    room = driver.room
+    ann, cy = 0, 3
+
+    def ann_looks_after_cy() -> bool:
+        last = room.session.takeback.seat
+        return driver.turn.step == Step.ACT and driver.turn.shown == ann and last == cy and room.may_take_back(cy)
+
+    try:
+        await driver.play(stop=ann_looks_after_cy)
+        assert ann_looks_after_cy(), "no turn of Ann's straight after a move of Cy's that could be taken back"
+        heard = len(driver.heard)
+        room.handle(driver.cy.link, TakeBackRequest())
+        await driver.pump()
+        taken = [e for e in driver.heard[heard:] if isinstance(e, TakenBack)]
+        assert taken and taken[0].seat == cy and "Cy" in taken[0].what, driver.heard[heard:]
+        assert driver.turn == Turn(Step.WATCH, cy, None) and driver.door.view().hand == ()
+        driver.door.send(Passed(ann))  # the pass screen Ann's cards were shown from, passed again late
+        assert driver.turn.shown is None and driver.door.view().hand == ()
+        driver.up = None
+        await driver.play()  # and the game goes on to its end, every step checked
+    finally:
+        room.close()
