@@ -13,8 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import os
 import random
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -22,10 +26,9 @@ from palace_tui.net.protocol import JoinRequest, Message, MoveRequest, TakeBackR
 from palace_tui.net.remote_seats import RemoteSeats
 from palace_tui.net.remote_table import RemoteTable
 from palace_tui.net.room import ListLink, Refusal, Room
-from palace_tui.rules import Rules
+from palace_tui.rules import Move, Rules
 from palace_tui.table.door import EndTurn, MakeMove, Passed, Start, Step, TableEvent, TakeBack, TakenBack, Turn
 from palace_tui.table.session import SeatConfig, Session
-from tests.helpers.app_driver import choose_move
 
 CODE = "KX4P2M"
 ANN, BEN, CY, DEE = range(4)
@@ -50,6 +53,20 @@ class RoomConnection:
         """The updates sent since the last call."""
         texts, self.read = self.link.sent[self.read :], len(self.link.sent)
         return [decode_update(t) for t in texts]
+
+
+def choose_move(view, rng: random.Random, swaps: dict[int, int]) -> Move:
+    """A plain player: one swap then ready (or the first face-up cards), else a play, else whatever is legal."""
+    legal = list(view.legal)
+    if view.phase == "setup":
+        swap = [m for m in legal if m.kind == "swap"]
+        if swap and swaps.get(view.seat, 0) < 1:
+            swaps[view.seat] = 1
+            return rng.choice(swap)
+        chosen = [m for m in legal if m.kind == "choose"]
+        return chosen[0] if chosen else Move.ready()
+    plays = [m for m in legal if m.kind == "play"]
+    return rng.choice(plays or legal)
 
 
 def table(seed: int, rules: Rules | None = None, names: tuple[str, ...] = ("Ann", "Ben", "Cy", "Dee")) -> Room:
@@ -246,3 +263,11 @@ async def test_a_take_back_elsewhere_while_a_seat_here_looks_hides_its_cards_and
         await driver.play()  # and the game goes on to its end, every step checked
     finally:
         room.close()
+
+
+def test_the_door_and_this_test_need_no_textual():
+    """The combined door is pure: this module (and the door) import no Textual."""
+    code = "import sys, tests.net.test_remote_seats as t; print(sorted(m for m in sys.modules if 'textual' in m)[:3])"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert out.stdout.strip() == "[]", out.stdout + out.stderr
