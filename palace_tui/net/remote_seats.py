@@ -236,8 +236,10 @@ class RemoteSeats:
         device's own request (a refusal, the coach) goes to the screen at once."""
         if isinstance(event, _CHANGES):
             self._pending[seat].append(event)
-        else:
-            self._tell(event)
+            return
+        if isinstance(event, BurnInRefused) and event.seat in self._offered:
+            self._offered.remove(event.seat)  # its claim was refused: the question has told it already
+        self._tell(event)
 
     def _note(self, text: str) -> None:
         if self.on_note is not None:
