@@ -220,16 +220,34 @@ async def test_two_seats_pass_one_terminal_through_a_whole_game_and_no_frame_sho
         moves = await play(app, pilot, door, room, frames, random.Random(seed))
         assert "Play again" in screen_text(app)
         frames.check(app)
+        assert room.session.game.phase == "over"
+        played = room.session.game.moves
+        if not options:
+            # a: the next deal, on the same door and table screen; it starts dark (a pass, or the public table).
+            await press(pilot, "a")
+            await settle(
+                pilot,
+                lambda: door.members[0].state.game == 2 and isinstance(app.screen, PassScreen | TableScreen),
+                what="the next deal",
+            )
+            frames.public.clear()
+            frames.see_table()
+            if isinstance(app.screen, PassScreen):
+                seat = app.screen.seat
+                await press(pilot, "enter")
+                await settle(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == seat)
+            else:
+                assert app.screen.viewer is None
     assert not frames.failures, frames.failures[:1]
     print(
-        f"{size} seed {seed}: {room.session.game.moves} moves at the host, {moves} by keys here; "
+        f"{size} seed {seed}: {played} moves at the host, {moves} by keys here; "
         f"{frames.table_frames} table frames ({frames.dark_frames} dark), {frames.pass_frames} pass frames, "
         f"{frames.offer_frames} offer frames, {frames.result_frames} results frames; passes {len(frames.passed)}"
     )
-    assert room.session.game.phase == "over"
     assert {ANN, BEN} <= set(frames.passed) and frames.pass_frames >= 4 and frames.dark_frames > 10
     assert frames.own_cards_seen >= 10
     await asyncio.wait_for(other, 30)
+    await door.close()
 
 
 async def test_the_frame_check_fails_if_the_pass_were_skipped(served, monkeypatch, tmp_path):
@@ -253,6 +271,7 @@ async def test_the_frame_check_fails_if_the_pass_were_skipped(served, monkeypatc
         await settle(pilot, lambda: frames.failures, what="the check to catch a hand up with no pass")
     assert "cards up" in frames.failures[0]
     other.cancel()
+    await door.close()
 
 
 async def test_the_same_line_takes_both_seats_back_by_their_tokens(served, tmp_path):

@@ -27,7 +27,19 @@ from palace_tui.net.remote_seats import RemoteSeats
 from palace_tui.net.remote_table import RemoteTable
 from palace_tui.net.room import ListLink, Refusal, Room
 from palace_tui.rules import Move, Rules
-from palace_tui.table.door import EndTurn, MakeMove, Passed, Start, Step, TableEvent, TakeBack, TakenBack, Turn
+from palace_tui.table.door import (
+    AskCoach,
+    CoachAdvised,
+    EndTurn,
+    MakeMove,
+    Passed,
+    Start,
+    Step,
+    TableEvent,
+    TakeBack,
+    TakenBack,
+    Turn,
+)
 from palace_tui.table.session import SeatConfig, Session
 
 CODE = "KX4P2M"
@@ -271,3 +283,25 @@ def test_the_door_and_this_test_need_no_textual():
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
     assert out.stdout.strip() == "[]", out.stdout + out.stderr
+
+
+async def test_the_coach_answers_the_seat_whose_cards_are_up_from_its_own_view():
+    driver = await joined(5)
+    room, door = driver.room, driver.door
+    room.coach_work = 200  # a small search: the answer, not its strength, is tested
+
+    def ben_plays() -> bool:
+        return driver.turn.step == Step.ACT and driver.turn.shown == 1 and room.session.game.phase == "play"
+
+    try:
+        await driver.play(stop=ben_plays)
+        assert ben_plays(), "Ben never had a turn in play"
+        heard = len(driver.heard)
+        door.send(AskCoach(1))
+        await until(lambda: driver.connections[1].link.sent[driver.connections[1].read :], "the coach's answer")
+        await driver.pump()
+        advice = [e for e in driver.heard[heard:] if isinstance(e, CoachAdvised)]
+        assert len(advice) == 1 and advice[0].seat == 1 and not advice[0].error, driver.heard[heard:]
+        assert advice[0].move in door.view().legal and door.view().seat == 1
+    finally:
+        room.close()
