@@ -10,15 +10,14 @@ screen, and whose cards are up is decided as at the hot seat, by a
 * **PASS** before each of this device's seats acts (the opaque pass screen names it), then
   **ACT** with that seat's own view (the view its own connection was sent, and no other);
 * **RESULT** after its move: the mover sees what the move did until Enter, then the table goes dark;
-* **WATCH** while a seat on another device or a computer acts: the public table, nobody's hand
-  (a pass screen already up for this device's next seat stays up).
+* **WATCH** while a seat on another device or a computer acts: the public table, nobody's hand.
 
 Each connection is sent a ``state`` for every change of the game, so the door waits until every
 connection has had it (their public parts agree) and only then tells the screen what changed
 (``settled``): the screen never draws one seat's view of a newer table beside another's of an
 older one. A change this device did not make while a seat's cards are up (a device elsewhere
 took its move back) hands the table on at once (:meth:`TurnFlow.hand_on`), except that the
-mover's own result step stays until Enter.
+mover's own result step stays until Enter, and a pass screen up for the seat still to act stays up.
 
 >>> from palace_tui.table.turn_flow import TurnFlow
 >>> flow = TurnFlow(humans={0, 1})  # Ann and Ben here; Cy (2) elsewhere, Dee (3) a computer
