@@ -120,6 +120,8 @@ class RemoteSeats:
         self._settled = self._settle_now()
         #: The states each connection has had since they first agreed (then every change goes to each).
         self._states: dict[int, int] | None = None
+        #: The screen asked to start before the connections agreed (answered when they do).
+        self._start_asked = False
         #: The move this device sent last: (seat, kind, the phase it was sent in).
         self._moving: tuple[int, str, str] | None = None
         #: The seat whose move this device made and whose turn has not ended (u may undo it).
@@ -189,6 +191,14 @@ class RemoteSeats:
             return
         if self._states is None:
             self._states = dict.fromkeys(self._by_seat, 0)
+        if self._start_asked:
+            # The screen came up while a connection still caught up on what it missed before the
+            # others joined: it starts from the table they all agree on.
+            self._start_asked = False
+            self._pending = {s: [] for s in self._by_seat}
+            self._settled = self._settle_now()
+            self._tell(Followed(self.flow.start(self._settled.to_act), first=True))
+            return
         if not any(self._pending.values()):
             return
         changes = self._pending
@@ -300,6 +310,8 @@ class RemoteSeats:
     def send(self, request: Request) -> None:
         flow, settled = self.flow, self._settled
         match request:
+            case Start() if not self._agreed():
+                self._start_asked = True  # answered once every connection has caught up
             case Start():
                 self._tell(Followed(flow.start(settled.to_act), first=True))
             case EndTurn():

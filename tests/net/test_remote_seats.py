@@ -31,6 +31,7 @@ from palace_tui.table.door import (
     AskCoach,
     CoachAdvised,
     EndTurn,
+    Followed,
     MakeMove,
     Passed,
     Start,
@@ -305,3 +306,30 @@ async def test_the_coach_answers_the_seat_whose_cards_are_up_from_its_own_view()
         assert advice[0].move in door.view().legal and door.view().seat == 1
     finally:
         room.close()
+
+
+async def test_a_connection_behind_the_others_at_the_start_is_caught_up_before_the_screen_starts():
+    """Ben joined first and swapped before Ann's connection joined: his connection has a state it
+    has not read yet. The screen's start waits for it, then starts from the table both agree on."""
+    room = table(4)
+    ben, ben_link = sit(room, "Ben")
+    assert room.session.to_act == 1
+    swap = next(m for m in room.session.game.view(1).legal if m.kind == "swap")
+    room.handle(ben_link.link, MoveRequest(swap.code()))  # Ben's own connection has not read its answer yet
+    ann, ann_link = sit(room, "Ann")
+    door = RemoteSeats([ann, ben])
+    driver = Driver(room, door, {0: ann_link, 1: ben_link})
+    room_task = asyncio.get_running_loop().create_task(room.run())
+    try:
+        door.send(Start())
+        assert driver.heard == [], "started before Ben's connection caught up"
+        await driver.pump()
+        first = driver.heard[0]
+        assert isinstance(first, Followed) and first.first and first.turn == Turn(Step.PASS, 1, None)
+        driver.up = 1
+        door.send(Passed(1))
+        assert swap.cards[1] in door.view().hand, "Ben's view is not the one after his swap"
+        await driver.play()
+    finally:
+        room.close()
+        await room_task
