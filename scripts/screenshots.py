@@ -251,7 +251,8 @@ async def main(size: tuple[int, int]) -> list[Path]:
 
     paths.append(await shoot("coach", app(mid_game()), size, ask_coach))
     paths.append(await shoot("house-rules", app(house_rules()), size))
-    return paths + await lesson_shots(size) + await review_shots(size) + await narrow_shots() + await deck_shots(size)
+    shots = paths + await lesson_shots(size) + await review_shots(size) + await narrow_shots()
+    return shots + await deck_shots(size) + await seats_shot(size)
 
 
 async def lesson_shots(size: tuple[int, int]) -> list[Path]:
@@ -319,6 +320,75 @@ async def deck_shots(size: tuple[int, int]) -> list[Path]:
     return paths
 
 
+async def seats_shot(size: tuple[int, int]) -> list[Path]:
+    """A mixed table: the terminal Ann and Ben share (palace join --seat Ann --seat Ben) on the
+    public table while Cy plays on her own device; Dee is the host's computer. The host runs in
+    this process on 127.0.0.1; Cy's moves are sent from here, Ann's and Ben's through their screen."""
+    import tempfile
+
+    from aiohttp import web
+
+    from palace_tui.cli.join_seats import connect_seats
+    from palace_tui.net.client import Connection
+    from palace_tui.net.protocol import JoinRequest, MoveRequest
+    from palace_tui.net.room import Room
+    from palace_tui.net.server import Host
+    from palace_tui.rules import Move
+    from palace_tui.tui.seats_join_app import SeatsJoinApp
+
+    def lowest(legal: list[Move]) -> Move:
+        plays = [m for m in legal if m.kind == "play"]
+        if plays:
+            return min(plays, key=lambda m: (m.cards[0], -len(m.cards)))
+        return next((m for m in legal if m.kind in ("ready", "choose")), legal[0])
+
+    host = Host(rate=(10_000, 10_000))
+    runner = web.AppRunner(host.app())
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    url, code, cy_seat = f"ws://127.0.0.1:{runner.addresses[0][1]}/ws", "KX4P2M", 2
+    seats = [SeatConfig("Ann"), SeatConfig("Ben"), SeatConfig("Cy"), SeatConfig("Dee", human=False, level="normal")]
+    room = host.add(Room(code, Session.new(seats, Rules.preset("palace"), seed=7), ai_delay=0))
+    cy = await Connection.open(url, JoinRequest(code, name="Cy"))
+    door = await connect_seats(url, code, ["Ann", "Ben"], Path(tempfile.mkdtemp()))
+    assert not isinstance(door, str), door
+    app = SeatsJoinApp(door, quiet=True)
+    path = OUT / "mixed-table.svg"
+    try:
+        async with app.run_test(size=size) as pilot:
+            cy_moves = 0
+            for _ in range(2000):
+                await pilot.pause(0.02)
+                game, screen = room.session.game, app.screen
+                dark = isinstance(screen, TableScreen) and screen.viewer is None
+                if room.session.to_act == cy_seat and cy_moves >= 6:
+                    if dark and door.now().to_act == cy_seat:
+                        await pilot.pause(0.3)
+                        app.save_screenshot(str(path))
+                        break
+                elif room.session.to_act == cy_seat:
+                    version = room.version
+                    await cy.send(MoveRequest(lowest(list(game.view(cy_seat).legal)).code()))
+                    cy_moves += 1
+                    while room.version == version:
+                        await pilot.pause(0.02)
+                    continue
+                result = isinstance(screen, TableScreen) and screen.mode() == "result"
+                if type(screen).__name__ == "PassScreen" or result:
+                    await pilot.press("enter")
+                elif isinstance(screen, TableScreen) and screen.mode() not in ("wait", "over"):
+                    screen.apply(lowest(list(screen.view().legal)))
+            else:
+                raise AssertionError("Cy never came to play on a dark table")
+    finally:
+        await door.close()
+        await cy.close()
+        await host.close()
+        await runner.cleanup()
+    return [path]
+
+
 def to_png(svg: Path) -> Path | None:
     tool = shutil.which("rsvg-convert")
     if tool is None:
@@ -338,6 +408,7 @@ if __name__ == "__main__":
     parser.add_argument("--results-only", action="store_true", help="only the results screenshot")
     parser.add_argument("--decks-only", action="store_true", help="only the four deck screenshots")
     parser.add_argument("--narrow-only", action="store_true", help="only the narrow (40x20) screenshot")
+    parser.add_argument("--seats-only", action="store_true", help="only the mixed table's screenshot")
     args = parser.parse_args()
     w, h = (int(x) for x in args.size.lower().split("x"))
     OUT.mkdir(exist_ok=True)
@@ -351,6 +422,8 @@ if __name__ == "__main__":
         shots = deck_shots((w, h))
     elif args.narrow_only:
         shots = narrow_shots()
+    elif args.seats_only:
+        shots = seats_shot((w, h))
     else:
         shots = main((w, h))
     for svg in asyncio.run(shots):

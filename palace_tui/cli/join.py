@@ -1,4 +1,4 @@
-"""``palace join CODE|URL [--seat NAME]``: sit at a table another machine hosts, from this terminal.
+"""``palace join CODE|URL [--seat NAME]...``: sit at a table another machine hosts, from this terminal.
 
 It connects to the host (``palace host`` prints the line), takes a free seat (or the one named),
 keeps the seat's token in the data folder (by the host's address and the room code), so running
@@ -38,7 +38,14 @@ def parser() -> Parser:
         help="the room code the host shows (KX4P2M: a host on this computer) or its address "
         f"(http://192.168.1.5:{DEFAULT_PORT}/r/KX4P2M)",
     )
-    p.add_argument("--seat", default=None, metavar="NAME", help="the seat to take (default: a free one)")
+    p.add_argument(
+        "--seat",
+        action="append",
+        default=None,
+        metavar="NAME",
+        help="the seat to take (default: a free one); again for each seat this terminal holds, "
+        "passed between its players: --seat Ann --seat Ben",
+    )
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"the port with a bare code (default {DEFAULT_PORT})")
     p.add_argument("--data-dir", default=None, help="where the seat token is kept (default: palace's data folder)")
     p.add_argument("--watch", action="store_true", help="watch the public table (no seat, no hand)")
@@ -51,6 +58,10 @@ def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         own = parser().parse_args(args)
+        if own.seat and len(own.seat) > 1:
+            from palace_tui.cli.join_seats import check
+
+            check(own.seat, own.watch)
         try:
             import aiohttp  # noqa: F401
         except ImportError:
@@ -67,7 +78,13 @@ def main(argv: list[str] | None = None) -> int:
     from palace_tui.store.store import resolve_data_dir
 
     folder = resolve_data_dir(own.data_dir)
-    return asyncio.run(_join(url, code, own.room.strip(), own.seat, folder, own.quiet, own.watch))
+    seats: list[str] = own.seat or []
+    if len(seats) > 1:  # several seats at this terminal, the pass screen between them
+        from palace_tui.cli import join_seats
+
+        return asyncio.run(join_seats.join_seats(url, code, own.room.strip(), seats, folder, own.quiet))
+    seat = seats[0] if seats else None
+    return asyncio.run(_join(url, code, own.room.strip(), seat, folder, own.quiet, own.watch))
 
 
 async def _join(url: str, code: str, room: str, seat: str | None, folder: Path, quiet: bool, watch: bool) -> int:

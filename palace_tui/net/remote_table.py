@@ -266,6 +266,11 @@ class RemoteTable:
         self._sending.add(task)  # held until sent: a task nobody holds may be collected half-done
         task.add_done_callback(self._sending.discard)
 
+    async def sent(self) -> None:
+        """Wait until every request asked so far has gone to the host."""
+        while self._sending:
+            await asyncio.gather(*self._sending, return_exceptions=True)
+
     async def _send_now(self, message: Message) -> None:
         try:
             await self.connection.send(message)

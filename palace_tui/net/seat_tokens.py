@@ -1,9 +1,10 @@
 """The seat tokens a device holds, kept in the data folder so ``palace join`` comes back to its seat.
 
 One small JSON file, ``seats.json``: each room this device sat at (by its websocket address and
-room code) to the seat token the host gave it. Written atomically and readable by its owner
-only (a token takes the seat). A damaged file is treated as empty: the worst is a free seat
-instead of the old one.
+room code) to the seat token the host gave it. A device holding several seats of one room
+(``palace join CODE --seat Ann --seat Ben``) keeps one token a seat, by the seat's name too.
+Written atomically and readable by its owner only (a token takes the seat). A damaged file is
+treated as empty: the worst is a free seat instead of the old one.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -13,6 +14,10 @@ instead of the old one.
 >>> forget(folder, "ws://127.0.0.1:8765/ws", "KX4P2M")
 >>> token_for(folder, "ws://127.0.0.1:8765/ws", "KX4P2M") is None
 True
+>>> remember(folder, "ws://127.0.0.1:8765/ws", "KX4P2M", "ben's", seat="Ben")
+>>> where = "ws://127.0.0.1:8765/ws"
+>>> token_for(folder, where, "KX4P2M", seat="ben"), token_for(folder, where, "KX4P2M")
+("ben's", None)
 """
 
 from __future__ import annotations
@@ -29,8 +34,9 @@ FILE = "seats.json"
 KEEP = 50
 
 
-def _key(url: str, code: str) -> str:
-    return f"{url} {code}"
+def _key(url: str, code: str, seat: str | None = None) -> str:
+    # One seat of several on this device is kept by its name too (names are told apart by case-folding).
+    return f"{url} {code}" if seat is None else f"{url} {code} {seat.strip().casefold()}"
 
 
 def _read(folder: Path) -> dict[str, str]:
@@ -57,21 +63,24 @@ def _write(folder: Path, tokens: dict[str, str]) -> None:
         raise
 
 
-def token_for(folder: Path, url: str, code: str) -> str | None:
-    """The token this device holds for room ``code`` at ``url`` (None: none)."""
-    return _read(folder).get(_key(url, code))
+def token_for(folder: Path, url: str, code: str, *, seat: str | None = None) -> str | None:
+    """The token this device holds for room ``code`` at ``url`` (None: none); ``seat``: the one
+    it holds for that seat's name, one of several seats on this device."""
+    return _read(folder).get(_key(url, code, seat))
 
 
-def remember(folder: Path, url: str, code: str, token: str) -> None:
-    """Keep ``token`` for room ``code`` at ``url`` (OSError if the folder cannot be written)."""
+def remember(folder: Path, url: str, code: str, token: str, *, seat: str | None = None) -> None:
+    """Keep ``token`` for room ``code`` at ``url`` (``seat``: for that seat's name); OSError if the
+    folder cannot be written."""
     tokens = _read(folder)
-    tokens.pop(_key(url, code), None)
-    tokens[_key(url, code)] = token
+    key = _key(url, code, seat)
+    tokens.pop(key, None)
+    tokens[key] = token
     _write(folder, dict(list(tokens.items())[-KEEP:]))
 
 
-def forget(folder: Path, url: str, code: str) -> None:
-    """Drop the token for room ``code`` at ``url`` (the host no longer knows it)."""
+def forget(folder: Path, url: str, code: str, *, seat: str | None = None) -> None:
+    """Drop the token for room ``code`` at ``url`` (``seat``: that seat's name's); the host no longer knows it."""
     tokens = _read(folder)
-    if tokens.pop(_key(url, code), None) is not None:
+    if tokens.pop(_key(url, code, seat), None) is not None:
         _write(folder, tokens)

@@ -140,6 +140,12 @@ class TurnFlow:
         on to it (a pass at a shared keyboard, the lone person's cards up again, a computer plays)."""
         return self._hand_on(to_act)
 
+    def hand_on(self, to_act: int | None) -> Turn:
+        """The table changed without a move of the person at the screen (a device elsewhere moved,
+        or took its move back): whoever's cards were up go dark, and the keyboard goes to ``to_act``
+        (a pass for a person here, the public table for anyone else)."""
+        return self._hand_on(to_act)
+
     def passed(self) -> Turn:
         """Enter on the pass screen: the named person's cards come up."""
         assert self.turn.step == Step.PASS and self.turn.seat is not None

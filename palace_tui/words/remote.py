@@ -137,7 +137,8 @@ def how_to_join(code: str, url: str, local_only: bool) -> list[str]:
     return [
         f"Room {code} is open.",
         f"Its address: {url}",
-        f"To join from a terminal: palace join {url}",
+        # Two people sharing one terminal pass it between them (the pass screen): one line holds both seats.
+        f"To join from a terminal: palace join {url} (players sharing one terminal: --seat NAME for each)",
         reach,
         "Type q and Enter (or press Ctrl+C) to close the room; the game stays saved (palace host --resume).",
     ]

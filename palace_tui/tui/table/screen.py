@@ -278,6 +278,12 @@ class TableScreen(Screen[None], inherit_bindings=False):
 
     def follow(self, turn: Turn) -> None:
         """Render the flow's step: the one place the screen follows whose cards are up."""
+        if self.burn_ins.screen is not None and turn.shown is None:
+            # The public question is still up while the table moved on (a remote table: another device
+            # or the host's computer played first). The step waits behind it, followed once it closes.
+            self.burn_ins.turn = turn
+            self.redraw()
+            return
         if turn.shown is None:
             # Dark from here: no private word may stay in the note, a toast or the hint.
             self.message = None
