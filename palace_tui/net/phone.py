@@ -34,7 +34,6 @@ import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from aiohttp import web
 from textual_serve.download_manager import DownloadManager
@@ -45,14 +44,12 @@ from palace_tui.device import Device
 from palace_tui.net import seat_tokens
 from palace_tui.net.protocol import BadMessage, room_code
 from palace_tui.net.room import Room
+from palace_tui.net.server import SAME_ORIGIN_REFERRER, Host
 from palace_tui.web.origin import own_origin, trusted_host
 from palace_tui.web.tab import TabGame
 from palace_tui.web.tab_page import add_page_files, page_html, page_response, serve_tab
 from palace_tui.words import phone as words
 from palace_tui.words import remote as remote_words
-
-if TYPE_CHECKING:
-    from palace_tui.net.server import Host
 
 #: The cookie a browser is known by.
 COOKIE = "palace-browser"
@@ -75,7 +72,8 @@ button, a.button {{ display: block; box-sizing: border-box; width: 100%; min-hei
   padding: 12px 16px; font: inherit; font-size: 20px; text-align: left; border: 0; border-radius: 8px;
   background: #5e0ba7; color: #fff; text-decoration: none; }}
 button.yours {{ background: #1f7a3a; }}
-li.off {{ color: #9aa5ab; min-height: 48px; padding: 12px 0; list-style: none; }}
+li {{ list-style: none; }}
+li.off {{ color: #9aa5ab; min-height: 48px; padding: 12px 0; }}
 ul {{ padding: 0; }}
 p.note {{ color: #ffd479; }}
 </style></head><body>
@@ -226,6 +224,9 @@ class PhoneDoor:
             f'<form method="post" action="/r/{room.code}"><ul>{"".join(items)}</ul></form>'
         )
         response = page(words.PICK_TITLE, body)
+        # The seat is posted back here: the browser must name this page as its Origin (with no
+        # referrer at all, it would say "null").
+        response.headers["Referrer-Policy"] = SAME_ORIGIN_REFERRER
         if browser is None:
             self._set_cookie(response)
         return response

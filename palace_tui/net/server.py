@@ -99,8 +99,16 @@ class WsLink:
                 pass
 
 
+#: The one change a page may make to the safe headers: the phone's seat picker posts the seat
+#: chosen back to this host, and a browser says which page it came from (``Origin``, checked)
+#: only if the page's referrer policy lets it. Still no address goes to another site.
+SAME_ORIGIN_REFERRER = "same-origin"
+
+
 def _safe_headers(request: web.Request, response: web.StreamResponse) -> None:
     for name, value in SAFE_HEADERS.items():
+        if name == "Referrer-Policy" and response.headers.get(name) == SAME_ORIGIN_REFERRER:
+            continue
         response.headers[name] = value
 
 

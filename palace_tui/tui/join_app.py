@@ -11,17 +11,20 @@ deal), and says why when the connection ends (the host gone, the seat opened els
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
 from textual import on
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 
 from palace_tui.device import Device
 from palace_tui.table.door import TableDoor
 from palace_tui.tui.layout_classes import DeviceLayout
 from palace_tui.tui.messages import GameEnded
 from palace_tui.tui.screens.remote_results import RemoteResultsScreen
+from palace_tui.tui.table.screen import TableScreen
+from palace_tui.words import remote as words
 from palace_tui.words.bell import bell_switched
 
 
@@ -48,6 +51,20 @@ class JoinedTable(TableDoor, Protocol):
         ...
 
 
+class JoinedTableScreen(TableScreen):
+    """The hot seat's table screen at a joined device: its ctrl+q leaves the table (the host keeps
+    the game), and says so in the footer, where a phone's player taps it (no keyboard to leave with)."""
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        bindings = super().active_bindings
+        active = bindings.get("ctrl+q")
+        if active is not None and active.binding.id == "quit":
+            leave = dataclasses.replace(active.binding, description=words.LEAVE, tooltip=words.LEAVE_TOOLTIP)
+            bindings["ctrl+q"] = active._replace(binding=leave, tooltip=words.LEAVE_TOOLTIP)
+        return bindings
+
+
 class JoinApp(DeviceLayout):
     """``table``'s seat at this terminal. ``rejoin`` is the line that comes back (said on leaving)."""
 
@@ -55,7 +72,7 @@ class JoinApp(DeviceLayout):
     ENABLE_COMMAND_PALETTE = False
 
     BINDINGS = [
-        Binding("ctrl+q", "save_quit", "Leave", key_display="^q", priority=True, id="quit"),
+        Binding("ctrl+q", "save_quit", words.LEAVE, key_display="^q", priority=True, id="quit"),
     ]
 
     def __init__(
@@ -84,10 +101,8 @@ class JoinApp(DeviceLayout):
         # A task of the app's loop, not a worker: it lives as long as the connection, and the app
         # is idle (nothing to do) while it waits for the host.
         self._reader = asyncio.get_running_loop().create_task(self.table.run(self._host_closed))
-        from palace_tui.tui.table.screen import TableScreen
-
         # One table screen for the whole visit: it follows each new deal as the host sends it.
-        self.push_screen(TableScreen(self.table, coach_work=self.coach_work, device=self.device))
+        self.push_screen(JoinedTableScreen(self.table, coach_work=self.coach_work, device=self.device))
 
     def _note(self, text: str) -> None:
         """The host's note about the table (not a move), shown for a while."""

@@ -77,14 +77,17 @@ async def _with_cookie(client: aiohttp.ClientSession, phoned: Phoned) -> str:
         return await picker.text()
 
 
-def _safe(response: aiohttp.ClientResponse) -> None:
-    for name, value in SAFE_HEADERS.items():
+def _safe(response: aiohttp.ClientResponse, referrer: str = SAFE_HEADERS["Referrer-Policy"]) -> None:
+    for name, value in {**SAFE_HEADERS, "Referrer-Policy": referrer}.items():
         assert response.headers.get(name) == value, (response.url, name)
 
 
 async def test_the_picker_lists_the_free_seats_as_buttons_and_the_computer_as_not_choosable(phoned):
     async with browser() as client:
         page = await _with_cookie(client, phoned)
+        async with client.get(f"{phoned.base}/r/{CODE}") as again:
+            # Its form posts the seat back: the browser must send its Origin (no referrer at all: "null").
+            _safe(again, referrer="same-origin")
     assert words.pick_intro(CODE) in page
     assert '<button type="submit" name="seat" value="Ann" class="free">Ann</button>' in page
     assert '<button type="submit" name="seat" value="Ben" class="free">Ben</button>' in page
