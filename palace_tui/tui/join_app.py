@@ -15,7 +15,7 @@ import dataclasses
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
-from textual import on
+from textual import events, on
 from textual.binding import ActiveBinding, Binding
 
 from palace_tui.device import Device
@@ -92,6 +92,8 @@ class JoinApp(DeviceLayout):
         self.bell_on = not quiet
         #: Why the connection ended (None: it is open).
         self.closed: str | None = None
+        #: The page has said it has the focus (a browser's tab); till then a blur is the driver's own.
+        self._page_focused = False
         self._results_up = False
         self._reader: asyncio.Task[None] | None = None
 
@@ -103,6 +105,19 @@ class JoinApp(DeviceLayout):
         self._reader = asyncio.get_running_loop().create_task(self.table.run(self._host_closed))
         # One table screen for the whole visit: it follows each new deal as the host sends it.
         self.push_screen(JoinedTableScreen(self.table, coach_work=self.coach_work, device=self.device))
+
+    def on_app_focus(self, event: events.AppFocus) -> None:
+        self._page_focused = True
+
+    def on_app_blur(self, event: events.AppBlur) -> None:
+        """Textual's web driver says the app is blurred as it starts, until the page is first
+        tapped; while blurred no widget has the focus, and the footer leaves out the card keys
+        (Ready, Play: the focused hand's). A joined table
+        changes its turn before any tap (the other seats play first), so in a browser (the phone
+        door of palace host) the page counts as focused until it says otherwise itself."""
+        if self.device.web and not self._page_focused:
+            self._page_focused = True  # once: a blur after this is the page's own
+            self.post_message(events.AppFocus())  # the screen gives the hand its focus back
 
     def _note(self, text: str) -> None:
         """The host's note about the table (not a move), shown for a while."""
