@@ -2,9 +2,9 @@
 
 The host has three seats: Ann (the phone), Ben (a scripted device: palace_tui/net/bots.py) and Cy
 (a computer). The phone opens the room's address, taps Ann on the seat picker, and plays Ann's
-turns by taps (the footer's Ready, a card and Play, the pile to take, a face-down card and Turn
-card) while Ben and Cy play theirs; mid-game the page is reloaded and comes back to Ann's seat with
-Ann's cards. Every screen the test reads is checked for cards Ann may not see (another hand, a
+turns by taps (the footer's Ready, a card then Play, the pile twice to take it, a face-down card
+framed then turned) to the game's results, while Ben and Cy play theirs; mid-game the page is reloaded and comes back to Ann's seat with
+Ann's cards; it leaves from the results by a tap. Every screen the test reads is checked for cards Ann may not see (another hand, a
 face-down card not yet turned). It times the tap to the table and the reload to the table, and
 reads the memory of the host and of the phone tab's ``palace join``.
 
@@ -200,8 +200,11 @@ def ann_moves(phone: Phone, host: Host) -> None:
             phone.tap(card_on_row(text, str(card).replace("JK", "Jkr"), row))
             time.sleep(SETTLE)
             phone.tap(phone.tab.button("Play"))
-        else:
-            phone.tap(phone.tab.button("Take"))
+        else:  # a tap on the pile asks ("Take 4 cards?"), a second takes it
+            phone.tap(pile_box(text))
+            text = phone.wait_until(lambda t: "? Tap the pile" in t, "the pile's question")
+            time.sleep(SETTLE)
+            phone.tap(pile_box(text))
     deadline = time.monotonic() + PATIENCE / 1000
     while not host.over() and host.game().log_total == total:
         assert time.monotonic() < deadline, f"Ann's move never came to the host:\n{phone.text()}"
