@@ -3,10 +3,11 @@
 The host has three seats: Ann (the phone), Ben (a scripted device: palace_tui/net/bots.py) and Cy
 (a computer). The phone opens the room's address, taps Ann on the seat picker, and plays Ann's
 turns by taps (the footer's Ready, a card then Play, the pile twice to take it, a face-down card
-framed then turned) to the game's results, while Ben and Cy play theirs; mid-game the page is reloaded and comes back to Ann's seat with
-Ann's cards; it leaves from the results by a tap. Every screen the test reads is checked for cards Ann may not see (another hand, a
-face-down card not yet turned). It times the tap to the table and the reload to the table, and
-reads the memory of the host and of the phone tab's ``palace join``.
+framed then turned) to the game's results, while Ben and Cy play theirs; mid-game the page is
+reloaded and comes back to Ann's seat with Ann's cards; it leaves from the results by a tap.
+Every screen the test reads is checked for cards Ann may not see (another hand, a face-down card
+not yet turned). It times the tap to the table and the reload to the table, and reads the memory
+of the host and of the phone tab's ``palace join``.
 
 Takes the README's screenshot ``host-phone.png`` mid-game: into a temporary folder, or into the
 folder $PALACE_WEB_SCREENSHOTS names.
