@@ -59,6 +59,9 @@ COOKIE_AGE = 30 * 24 * 3600
 _COOKIE_TEXT = re.compile(r"[A-Za-z0-9_-]{32}")
 #: The query the cookie's page reloads with: the second time round, go on without the cookie.
 AGAIN = "again"
+#: Pages playing one seat at once (a reload's new page may open before the old one has closed;
+#: every page is a process of about 55 MiB, so no more).
+TABS_PER_SEAT = 2
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -122,8 +125,8 @@ class PhoneDoor:
         self.join_url = join_url
         self.python = python
         self.download_manager = DownloadManager()
-        #: Each running tab's game, by nothing but itself (tests and the host read how many).
-        self.tabs: set[TabGame] = set()
+        #: Each running tab's game, and the room and seat it plays.
+        self.tabs: dict[TabGame, tuple[str, int]] = {}
 
     def add_routes(self, app: web.Application) -> None:
         """The door's addresses on the host's application."""
@@ -176,7 +179,7 @@ class PhoneDoor:
     def _seat(self, room: Room, browser: str, text: str) -> Seat | str:
         """The seat ``text`` (its number in an address) if ``browser`` may take it, else why not."""
         names = room.session.names
-        if not text.isdigit() or int(text) >= len(names):
+        if not (text.isascii() and text.isdigit()) or int(text) >= len(names):
             return remote_words.no_such_seat(text[:40])
         seat = self.seats(room, browser)[int(text)]
         if seat.state == "computer":
@@ -284,6 +287,8 @@ class PhoneDoor:
         seat = self._seat(room, browser, request.match_info["seat"])
         if isinstance(seat, str):
             return sentence_page(seat, 409)
+        if sum(1 for held in self.tabs.values() if held == (room.code, seat.index)) >= TABS_PER_SEAT:
+            return sentence_page(words.TOO_MANY_PAGES, 429)
         device = Device.parse(request.cookies.get(DEVICE_COOKIE))
         environment = {seat_tokens.ENV: seat_tokens.browser_key(browser, seat.index)}
         if device.web:
@@ -304,11 +309,12 @@ class PhoneDoor:
                 close=close,
                 download_manager=self.download_manager,
             )
-            self.tabs.add(tab)
+            self.tabs[tab] = (room.code, seat.index)
             mine.append(tab)
             return tab
 
         try:
             return await serve_tab(request, make_tab)
         finally:
-            self.tabs.difference_update(mine)
+            for tab in mine:
+                self.tabs.pop(tab, None)

@@ -29,6 +29,8 @@ OPENING = "Opening the table…"
 NOT_FROM_HERE = "Seats are chosen on this host's own page: open the room's address again."
 #: A page asked for at an address that is not this machine's own (another site's name pointed here).
 NOT_OUR_ADDRESS = "This page is only served at this computer's own addresses."
+#: A seat already played in as many pages as it may be.
+TOO_MANY_PAGES = "This seat is open in other pages already: close them, then reload this one."
 #: The link back to the picker.
 BACK = "Back to the seats"
 #: The host cannot serve the touch page (no textual-serve installed).

@@ -259,3 +259,18 @@ async def test_a_tab_plays_its_seat_and_a_reload_takes_the_same_seat_back_and_no
                 await other.ws_connect(f"{phoned.base}/r/{CODE}/ws/0", headers=phoned.own)
         await ws.close()
         await _until(lambda: not phoned.door.tabs, "the tab's process ended")
+
+
+async def test_a_seat_plays_in_two_pages_at_most_at_once(phoned):
+    """A reload's new page may open before the old has closed; a third page (a process each) is refused."""
+    async with browser() as client:
+        await _with_cookie(client, phoned)
+        first = await _open_tab(client, phoned, 1)
+        second = await _open_tab(client, phoned, 1)
+        await _until(lambda: len(phoned.door.tabs) == 2, "two pages on Ben's seat")
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await client.ws_connect(f"{phoned.base}/r/{CODE}/ws/1", headers=phoned.own)
+        assert refused.value.status == 429
+        await first.close()
+        await second.close()
+        await _until(lambda: not phoned.door.tabs, "the pages' processes ended")
