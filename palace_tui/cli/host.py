@@ -212,6 +212,7 @@ async def _host(
     save_tokens(room)
     host = Host(bind=bind)
     host.on_refusal = lambda reason: None
+    host.phone = _phone_door(host, folder)
     runner = web.AppRunner(host.app(), handle_signals=False, access_log=None)
     await runner.setup()
     try:
@@ -223,6 +224,8 @@ async def _host(
             f"Can't listen on {bind} port {port} ({exc.strerror or exc}): choose another with --port"
         ) from None
     bound = runner.addresses[0][1]
+    if host.phone is not None:
+        host.phone.join_url = f"http://{_here(bind)}:{bound}"  # where each phone tab's palace join connects
     host.add(room)
     where = reachable_address(bind)
     shown = f"[{where}]" if ":" in where else where
@@ -280,16 +283,30 @@ async def _open_screen(bind: str, port: int, code: str, url: str, lines: list[st
     from palace_tui.tui.host_screen_app import HostScreenApp, RoomCard
     from palace_tui.words import remote as words
 
-    here = "127.0.0.1" if bind in ("0.0.0.0", "") else "::1" if bind == "::" else bind
-    where = f"[{here}]" if ":" in here else here
     try:
-        table = await RemoteTable.join(f"ws://{where}:{port}/ws", JoinRequest(code, watch=True))
+        table = await RemoteTable.join(f"ws://{_here(bind)}:{port}/ws", JoinRequest(code, watch=True))
     except Closed as closed:
         return closed.reason or "the host's own screen could not join its room"
     except (TimeoutError, aiohttp.ClientError, OSError) as exc:
         return f"the host's own screen could not join its room ({exc})"
     card = RoomCard(code, url, (*lines[:3], words.ON_A_PHONE, lines[3]), qr_matrix(url))
     return HostScreenApp(table, card, close_room=stop.set)
+
+
+def _here(bind: str) -> str:
+    """The host's address from this computer (for a URL): loopback when it listens on every address."""
+    here = "127.0.0.1" if bind in ("0.0.0.0", "") else "::1" if bind == "::" else bind
+    return f"[{here}]" if ":" in here else here
+
+
+def _phone_door(host: Any, folder: Path) -> Any:
+    """The pages a phone plays a seat from (:mod:`palace_tui.net.phone`); None without textual-serve
+    (the room's address then says how to join from a terminal)."""
+    try:
+        from palace_tui.net.phone import PhoneDoor
+    except ImportError:
+        return None
+    return PhoneDoor(host, folder)
 
 
 async def _run_screen(app: Any, stop: asyncio.Event) -> None:

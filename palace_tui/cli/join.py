@@ -121,7 +121,8 @@ async def connect(url: str, code: str, seat: str | None, folder: Path, *, watch:
             return closed.reason or NO_HOST.format(where=url)
         except (TimeoutError, aiohttp.ClientError, OSError):
             return NO_HOST.format(where=url)
-    token = seat_tokens.token_for(folder, url, code)
+    key = seat_tokens.device_key(url)  # a browser tab's own, under palace host's phone door
+    token = seat_tokens.token_for(folder, key, code)
     where = url.removeprefix("ws://").removeprefix("wss://").removesuffix("/ws")
     try:
         try:
@@ -129,7 +130,7 @@ async def connect(url: str, code: str, seat: str | None, folder: Path, *, watch:
         except Closed as closed:
             if token is None or closed.reason != words.UNKNOWN_TOKEN:
                 raise
-            seat_tokens.forget(folder, url, code)  # the host freed the seat (or it is a new room): start afresh
+            seat_tokens.forget(folder, key, code)  # the host freed the seat (or it is a new room): start afresh
             table = await RemoteTable.join(url, JoinRequest(code, seat, None))
     except Closed as closed:
         return closed.reason or NO_HOST.format(where=where)
@@ -137,7 +138,7 @@ async def connect(url: str, code: str, seat: str | None, folder: Path, *, watch:
         return NO_HOST.format(where=where)
     if table.token is not None:
         try:
-            seat_tokens.remember(folder, url, code, table.token)
+            seat_tokens.remember(folder, key, code, table.token)
         except OSError:
             pass  # the seat still plays; only a rejoin after a drop will need a free seat
     return table

@@ -18,20 +18,61 @@ True
 >>> where = "ws://127.0.0.1:8765/ws"
 >>> token_for(folder, where, "KX4P2M", seat="ben"), token_for(folder, where, "KX4P2M")
 ("ben's", None)
+
+A browser tab's ``palace join`` (the phone door of ``palace host``, :mod:`palace_tui.net.phone`)
+runs in the host's own data folder, one process per tab: its tokens are kept by the browser
+and seat (:func:`browser_key`, handed over in :data:`ENV`) instead of by the host's address, so
+a reload of the page (a new process) finds its seat again, one browser may hold several seats
+(a tab each), and another browser's tab never finds them.
+
+>>> key = browser_key("a cookie", 1)
+>>> key.startswith("browser:"), key.endswith(":1"), len(key), "cookie" in key
+(True, True, 74, False)
+>>> device_key("ws://127.0.0.1:8765/ws", {ENV: key}) == key, device_key("ws://h/ws", {})
+(True, 'ws://h/ws')
 """
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
+import hashlib
 import json
 import os
 import tempfile
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 #: The file's name in the data folder.
 FILE = "seats.json"
 #: The most rooms remembered (the oldest go first).
-KEEP = 50
+KEEP = 200
+#: The environment variable that names the key to keep tokens by (a browser's, set by the host).
+ENV = "PALACE_SEAT_KEY"
+#: Held while the file is read and written (several tabs' processes share one folder).
+LOCK = ".seats.lock"
+
+
+def browser_key(cookie: str, seat: int) -> str:
+    """The key a browser's token for ``seat`` is kept by: a digest of its cookie (the cookie itself
+    is never written) and the seat."""
+    return f"browser:{hashlib.sha256(cookie.encode('utf-8', 'replace')).hexdigest()}:{seat}"
+
+
+def device_key(url: str, environ: Mapping[str, str] = os.environ) -> str:
+    """The key this process keeps tokens by: the browser's when the host named one, else the host's address."""
+    return environ.get(ENV) or url
+
+
+@contextlib.contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    folder.mkdir(parents=True, exist_ok=True)
+    fd = os.open(folder / LOCK, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
 
 
 def _key(url: str, code: str, seat: str | None = None) -> str:
@@ -64,23 +105,25 @@ def _write(folder: Path, tokens: dict[str, str]) -> None:
 
 
 def token_for(folder: Path, url: str, code: str, *, seat: str | None = None) -> str | None:
-    """The token this device holds for room ``code`` at ``url`` (None: none); ``seat``: the one
-    it holds for that seat's name, one of several seats on this device."""
+    """The token this device holds for room ``code`` at ``url`` (a key of :func:`device_key`; None:
+    none); ``seat``: the one it holds for that seat's name, one of several seats on this device."""
     return _read(folder).get(_key(url, code, seat))
 
 
 def remember(folder: Path, url: str, code: str, token: str, *, seat: str | None = None) -> None:
     """Keep ``token`` for room ``code`` at ``url`` (``seat``: for that seat's name); OSError if the
     folder cannot be written."""
-    tokens = _read(folder)
-    key = _key(url, code, seat)
-    tokens.pop(key, None)
-    tokens[key] = token
-    _write(folder, dict(list(tokens.items())[-KEEP:]))
+    with _locked(folder):
+        tokens = _read(folder)
+        key = _key(url, code, seat)
+        tokens.pop(key, None)
+        tokens[key] = token
+        _write(folder, dict(list(tokens.items())[-KEEP:]))
 
 
 def forget(folder: Path, url: str, code: str, *, seat: str | None = None) -> None:
     """Drop the token for room ``code`` at ``url`` (``seat``: that seat's name's); the host no longer knows it."""
-    tokens = _read(folder)
-    if tokens.pop(_key(url, code, seat), None) is not None:
-        _write(folder, tokens)
+    with _locked(folder):
+        tokens = _read(folder)
+        if tokens.pop(_key(url, code, seat), None) is not None:
+            _write(folder, tokens)

@@ -19,6 +19,7 @@ import asyncio
 import html
 import logging
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
@@ -35,6 +36,9 @@ from palace_tui.net.protocol import (
 from palace_tui.net.room import Refusal, Room
 from palace_tui.web.origin import own_names, own_origin
 from palace_tui.words import remote as words
+
+if TYPE_CHECKING:
+    from palace_tui.net.phone import PhoneDoor
 
 #: Seconds a new connection has to send its join.
 JOIN_SECONDS = 10.0
@@ -95,8 +99,16 @@ class WsLink:
                 pass
 
 
+#: The one change a page may make to the safe headers: the phone's seat picker posts the seat
+#: chosen back to this host, and a browser says which page it came from (``Origin``, checked)
+#: only if the page's referrer policy lets it. Still no address goes to another site.
+SAME_ORIGIN_REFERRER = "same-origin"
+
+
 def _safe_headers(request: web.Request, response: web.StreamResponse) -> None:
     for name, value in SAFE_HEADERS.items():
+        if name == "Referrer-Policy" and response.headers.get(name) == SAME_ORIGIN_REFERRER:
+            continue
         response.headers[name] = value
 
 
@@ -129,6 +141,9 @@ class Host:
         self._tasks: dict[str, asyncio.Task[None]] = {}
         #: Called when a connection is refused or closed for a bad message (the host's own screen).
         self.on_refusal: Callable[[str], None] | None = None
+        #: The phone's pages at ``/r/CODE`` (:class:`~palace_tui.net.phone.PhoneDoor`); None: a note
+        #: saying how to join from a terminal.
+        self.phone: PhoneDoor | None = None
 
     def add(self, room: Room) -> Room:
         """Open ``room`` here and start its computer players."""
@@ -160,11 +175,14 @@ class Host:
         app.on_response_prepare.append(_on_prepare)
         app.router.add_get("/ws", self.websocket)
         app.router.add_get("/", self.index)
-        app.router.add_get("/r/{code}", self.index)
+        if self.phone is not None:
+            self.phone.add_routes(app)
+        else:
+            app.router.add_get("/r/{code}", self.index)
         return app
 
     async def index(self, request: web.Request) -> web.Response:
-        """The page a phone opens (a note until the touch page is served): which command joins."""
+        """The host's front page, and a room's without the phone door: which command joins."""
         code = request.match_info.get("code", "")
         body = (
             f"This is room {html.escape(code[:12])}: in a terminal, run "

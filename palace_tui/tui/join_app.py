@@ -11,17 +11,20 @@ deal), and says why when the connection ends (the host gone, the seat opened els
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
-from textual import on
-from textual.binding import Binding
+from textual import events, on
+from textual.binding import ActiveBinding, Binding
 
 from palace_tui.device import Device
 from palace_tui.table.door import TableDoor
 from palace_tui.tui.layout_classes import DeviceLayout
 from palace_tui.tui.messages import GameEnded
 from palace_tui.tui.screens.remote_results import RemoteResultsScreen
+from palace_tui.tui.table.screen import TableScreen
+from palace_tui.words import remote as words
 from palace_tui.words.bell import bell_switched
 
 
@@ -48,6 +51,20 @@ class JoinedTable(TableDoor, Protocol):
         ...
 
 
+class JoinedTableScreen(TableScreen):
+    """The hot seat's table screen at a joined device: its ctrl+q leaves the table (the host keeps
+    the game), and says so in the footer, where a phone's player taps it (no keyboard to leave with)."""
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        bindings = super().active_bindings
+        active = bindings.get("ctrl+q")
+        if active is not None and active.binding.id == "quit":
+            leave = dataclasses.replace(active.binding, description=words.LEAVE, tooltip=words.LEAVE_TOOLTIP)
+            bindings["ctrl+q"] = active._replace(binding=leave, tooltip=words.LEAVE_TOOLTIP)
+        return bindings
+
+
 class JoinApp(DeviceLayout):
     """``table``'s seat at this terminal. ``rejoin`` is the line that comes back (said on leaving)."""
 
@@ -55,7 +72,7 @@ class JoinApp(DeviceLayout):
     ENABLE_COMMAND_PALETTE = False
 
     BINDINGS = [
-        Binding("ctrl+q", "save_quit", "Leave", key_display="^q", priority=True, id="quit"),
+        Binding("ctrl+q", "save_quit", words.LEAVE, key_display="^q", priority=True, id="quit"),
     ]
 
     def __init__(
@@ -75,6 +92,8 @@ class JoinApp(DeviceLayout):
         self.bell_on = not quiet
         #: Why the connection ended (None: it is open).
         self.closed: str | None = None
+        #: The page has said it has the focus (a browser's tab); till then a blur is the driver's own.
+        self._page_focused = False
         self._results_up = False
         self._reader: asyncio.Task[None] | None = None
 
@@ -84,10 +103,21 @@ class JoinApp(DeviceLayout):
         # A task of the app's loop, not a worker: it lives as long as the connection, and the app
         # is idle (nothing to do) while it waits for the host.
         self._reader = asyncio.get_running_loop().create_task(self.table.run(self._host_closed))
-        from palace_tui.tui.table.screen import TableScreen
-
         # One table screen for the whole visit: it follows each new deal as the host sends it.
-        self.push_screen(TableScreen(self.table, coach_work=self.coach_work, device=self.device))
+        self.push_screen(JoinedTableScreen(self.table, coach_work=self.coach_work, device=self.device))
+
+    def on_app_focus(self, event: events.AppFocus) -> None:
+        self._page_focused = True
+
+    def on_app_blur(self, event: events.AppBlur) -> None:
+        """Textual's web driver says the app is blurred as it starts, until the page is first
+        tapped; while blurred no widget has the focus, and the footer leaves out the card keys
+        (Ready, Play: the focused hand's). A joined table
+        changes its turn before any tap (the other seats play first), so in a browser (the phone
+        door of palace host) the page counts as focused until it says otherwise itself."""
+        if self.device.web and not self._page_focused:
+            self._page_focused = True  # once: a blur after this is the page's own
+            self.post_message(events.AppFocus())  # the screen gives the hand its focus back
 
     def _note(self, text: str) -> None:
         """The host's note about the table (not a move), shown for a while."""

@@ -170,6 +170,14 @@ def screen_title(code: str, url: str) -> str:
 #: The label of the note when a joined device asks for what only the host does.
 HOST_ENDS_LABEL = "Table"
 #: A joined device asked to abandon the game: the host's terminal closes the room.
+#: A joined device's key that leaves the table (ctrl+q; tapped on a phone).
+LEAVE = "Leave"
+#: Its tooltip.
+LEAVE_TOOLTIP = "Leave the table: the host keeps the game, and your seat waits for you to come back"
+#: The results' keys at a joined terminal, and the same for a finger.
+RESULTS_KEYS = "a: play again   q: leave"
+RESULTS_TAPS = "Tap Play again or Leave below."
+
 ONLY_HOST_ABANDONS = "Only the host can stop this game: leave with ctrl+q, and palace join again to come back."
 #: A burn-in question that came too late: someone moved first.
 BURN_GONE = "Too late: the pile has moved on."

@@ -15,8 +15,10 @@ import time
 from collections.abc import Callable
 
 import pytest
+from textual import events
 
 from palace_tui.cli.join import NO_HOST, connect
+from palace_tui.device import Device
 from palace_tui.net import seat_tokens
 from palace_tui.net.bots import Bot, Habits
 from palace_tui.net.protocol import JoinRequest
@@ -95,6 +97,31 @@ async def test_a_joined_terminal_plays_a_game_to_the_results_and_sees_no_other_h
         assert "Play again" in text
     await asyncio.wait_for(other, 30)
     assert other.result() is None
+
+
+async def test_a_phones_joined_table_says_leave_and_shows_its_turns_keys_before_any_tap(served, tmp_path):
+    """The phone door's page (palace_tui/net/phone.py) runs this app under Textual's web driver,
+    which starts it blurred (no widget focused: the footer would lack the hand's Ready and Play)
+    until the page is tapped; the joined table's first turn comes before any tap."""
+    room = served.open(CODE, ["Ann", "Ben"], seed=5)
+    other = asyncio.create_task(ben(served).play())
+    table = await connect(served.url, CODE, "Ann", tmp_path)
+    assert isinstance(table, RemoteTable)
+    app = JoinApp(table, quiet=True, device=Device.parse("touch-5x3"))
+    async with app.run_test(size=(43, 40)) as pilot:
+        await settle(pilot, TableScreen)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        app.post_message(events.AppBlur())  # as the web driver does when it starts
+        await settle(pilot, lambda: screen.mode() == "swap", what="Ann's setup")
+        await settle(pilot, lambda: screen.focused is screen.hand, what="the hand's focus back")
+        await settle(pilot, lambda: "r Ready" in screen_text(app), what="the footer's Ready")
+        footer = screen_text(app).split("\n")[-6:]
+        assert any("^q Leave" in line for line in footer), footer
+        assert not any("Save+quit" in line for line in footer), footer
+    other.cancel()
+    await table.close()
+    assert room.session.names[0] == "Ann"
 
 
 async def test_a_dropped_terminal_rejoins_its_seat_with_its_token_and_sees_the_same_view(served, tmp_path):

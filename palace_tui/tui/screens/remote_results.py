@@ -10,6 +10,7 @@ from textual.widgets import Header, Static
 
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.too_small import TooSmall
+from palace_tui.words import remote as words
 
 
 class RemoteResultsScreen(Screen[str]):
@@ -22,7 +23,7 @@ class RemoteResultsScreen(Screen[str]):
 
     BINDINGS = [
         Binding("a", "done('again')", "Play again", tooltip="Ask the host for the next deal", id="again"),
-        Binding("q", "done('quit')", "Leave", tooltip="Leave the table (palace join again comes back)", id="leave"),
+        Binding("q", "done('quit')", words.LEAVE, tooltip="Leave the table (palace join again comes back)", id="leave"),
     ]
 
     def __init__(self, lines: list[str]) -> None:
@@ -34,7 +35,8 @@ class RemoteResultsScreen(Screen[str]):
         yield Header(icon="♠")
         with Vertical(id="results-box"):
             yield Static("\n".join(self.lines), id="results-text", markup=False)
-            yield Static("\na: play again   q: leave", markup=False)
+            touch = self.app.has_class("-touch")
+            yield Static("\n" + (words.RESULTS_TAPS if touch else words.RESULTS_KEYS), markup=False, id="results-keys")
         yield KeysFooter()
         yield TooSmall()
 

@@ -28,6 +28,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding
 from textual.containers import Horizontal
+from textual.errors import NoWidget
 from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Header
@@ -485,7 +486,13 @@ class TableScreen(Screen[None], inherit_bindings=False):
         """A click or tap anywhere but the pile withdraws its question (a card stops its own click,
         not the press that starts it)."""
         pile = self.query_one(PileView)
-        if event.widget is not pile and (event.widget is None or pile not in event.widget.ancestors):
+        pressed = event.widget
+        if pressed is None:  # a press that came by the web driver names no widget: the one under it
+            try:
+                pressed = self.get_widget_at(event.screen_x, event.screen_y)[0]
+            except NoWidget:
+                pressed = None
+        if pressed is not pile and (pressed is None or pile not in pressed.ancestors):
             self._withdraw_take_question()
 
     def on_pile_view_pressed(self, event: PileView.Pressed) -> None:
