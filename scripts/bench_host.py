@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -46,6 +47,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The tree whose palace_tui this runs (``--tree``: read before anything of it is imported).
@@ -54,7 +56,7 @@ sys.path.insert(0, str(TREE))
 
 import aiohttp  # noqa: E402
 
-from palace_tui.net.protocol import AgainRequest, JoinRequest, MoveRequest, encode  # noqa: E402
+from palace_tui.net.protocol import AgainRequest, JoinRequest, Message, MoveRequest, encode  # noqa: E402
 
 SEATS = 4
 
@@ -65,6 +67,31 @@ def rss_kib(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     raise RuntimeError("no VmRSS")
+
+
+class Collections:
+    """The garbage collector's pauses in this process: when each began, its generation, its wall
+    and CPU milliseconds (wall above CPU: the process was waiting for a core meanwhile)."""
+
+    def __init__(self) -> None:
+        self.pauses: list[tuple[float, int, float, float]] = []
+        self._began = (0.0, 0.0)
+        gc.callbacks.append(self._note)
+
+    def _note(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began = (time.monotonic(), time.thread_time())
+        else:
+            t, cpu = self._began
+            wall_ms, cpu_ms = 1000 * (time.monotonic() - t), 1000 * (time.thread_time() - cpu)
+            self.pauses.append((t, info["generation"], wall_ms, cpu_ms))
+
+    @staticmethod
+    def longest(pauses: list[tuple[float, int, float, float]], start: float, stop: float) -> tuple[float, float, int]:
+        """The longest pause begun within ``start``..``stop`` (wall and CPU ms) and how many full collections."""
+        inside = [p for p in pauses if start <= p[0] <= stop]
+        worst = max(inside, key=lambda p: p[2], default=(0.0, 0, 0.0, 0.0))
+        return worst[2], worst[3], sum(1 for p in inside if p[1] == 2)
 
 
 # ------------------------------------------------------------------ the host process
@@ -80,6 +107,7 @@ async def serve(rooms: int) -> None:
     from palace_tui.table.session import SeatConfig, Session
 
     host = Host(rate=(1e6, 1e6))
+    collections = Collections()
 
     def open_room(i: int) -> str:
         code = "".join("ABCDEFGHJK"[int(d)] for d in f"{i:06d}")
@@ -102,10 +130,14 @@ async def serve(rooms: int) -> None:
     await asyncio.to_thread(sys.stdin.read)  # until the benchmark closes our stdin
     await host.close()
     await runner.cleanup()
+    for t, generation, wall_ms, cpu_ms in collections.pauses:
+        print(f"GC {t} {generation} {wall_ms} {cpu_ms}", flush=True)
 
 
 # ------------------------------------------------------------------ the devices
 
+#: This process's collections (the devices'), recorded from main on.
+DEVICES_GC: Collections
 STATE, RESULTS = '{"v":1,"type":"state"', '{"v":1,"type":"results"'
 TICK = os.sysconf("SC_CLK_TCK")
 
@@ -157,7 +189,7 @@ async def play_room(
             first = json.loads(texts[0])
             if first["type"] == "state" and first["to_act"] is None:
                 await asyncio.gather(*(next_update(ws) for ws in devices))  # the results
-                request = AgainRequest()
+                request: Message = AgainRequest()
                 mover = devices[0]
             else:
                 seat = first["to_act"]
@@ -193,7 +225,7 @@ def cpu_over(samples: list[tuple[float, float, float]], start: float, stop: floa
     return max(t1 - t0, 1e-9), h1 - h0, c1 - c0
 
 
-async def run_level(rooms: int, seconds: float, pace: float, profile: str | None, tree: Path) -> dict[str, float]:
+async def run_level(rooms: int, seconds: float, pace: float, profile: str | None, tree: Path) -> dict[str, Any]:
     serve = ["--serve", str(rooms), "--tree", str(tree)] + (["--profile-host", profile] if profile else [])
     host = await asyncio.create_subprocess_exec(
         sys.executable,
@@ -232,6 +264,7 @@ async def run_level(rooms: int, seconds: float, pace: float, profile: str | None
     while len(latencies) < rooms and not all(t.done() for t in tasks):
         await asyncio.sleep(0.05)
     memory = rss_kib(host.pid)
+    gc.freeze()  # the devices' objects so far are never collected again: fewer, shorter pauses in the measuring
     spans = await asyncio.gather(*tasks)
     stop_sampling.set()
     await sampler
@@ -244,7 +277,14 @@ async def run_level(rooms: int, seconds: float, pace: float, profile: str | None
     load_after = os.getloadavg()[0]
     await http.close()
     host.stdin.close()
+    host_pauses = []
+    for raw in (await host.stdout.read()).decode().splitlines():
+        if raw.startswith("GC "):
+            t, generation, wall_ms, cpu_ms = raw.split()[1:]
+            host_pauses.append((float(t), int(generation), float(wall_ms), float(cpu_ms)))
     await host.wait()
+    host_gc = Collections.longest(host_pauses, start, stop)
+    devices_gc = Collections.longest(DEVICES_GC.pauses, start, stop)
     ordered = sorted(window) or [float("nan")]
     return {
         "rooms": rooms,
@@ -262,7 +302,15 @@ async def run_level(rooms: int, seconds: float, pace: float, profile: str | None
         "load_after": load_after,
         "steady_s": elapsed,
         "setup_s": start - started,
+        "host_gc": host_gc,
+        "devices_gc": devices_gc,
     }
+
+
+def gc_text(gc_pause: tuple[float, float, int]) -> str:
+    """The longest pause's wall ms (its CPU ms) and the count of full collections."""
+    wall_ms, cpu_ms, full = gc_pause
+    return f"{wall_ms:.0f} ({cpu_ms:.0f} CPU, {full} full)"
 
 
 def main() -> int:
@@ -293,6 +341,8 @@ def main() -> int:
         else:
             asyncio.run(serve(args.serve))
         return 0
+    global DEVICES_GC
+    DEVICES_GC = Collections()
     counts = [int(x) for x in args.rooms.split(",")]
     if any(not 2 <= n <= args.max_rooms for n in counts) or not 0 < args.seconds <= 120 or not 0 <= args.pace <= 60:
         p.error(f"rooms from 2 to {args.max_rooms}, seconds up to 120, pace from 0 to 60")
@@ -302,15 +352,17 @@ def main() -> int:
     assert Path(palace_tui.__file__).resolve().parents[1] == TREE
     print(
         "| rooms | devices | joined in s | steady s | moves | moves/s | median ms | p99 ms | max ms "
-        "| host CPU | host ms/move | devices CPU | MiB/room | host MiB | load before/after |"
+        "| host CPU | host ms/move | devices CPU | longest GC pause host / devices ms (full collections) "
+        "| MiB/room | host MiB | load before/after |"
     )
-    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("|" + " ---: |" * 16)
     for n in counts:
         r = asyncio.run(run_level(n, args.seconds, args.pace, args.profile_host, args.tree.resolve()))
         print(
             f"| {n} | {SEATS * n} | {r['setup_s']:.1f} | {r['steady_s']:.1f} | {r['moves']:.0f} | "
             f"{r['moves_per_s']:.0f} | {r['median_ms']:.1f} | {r['p99_ms']:.1f} | {r['max_ms']:.0f} | "
             f"{100 * r['host_cpu']:.0f}% | {r['host_ms_per_move']:.2f} | {100 * r['devices_cpu']:.0f}% | "
+            f"{gc_text(r['host_gc'])} / {gc_text(r['devices_gc'])} | "
             f"{r['mib_per_room']:.2f} | {r['host_mib']:.0f} | {r['load_before']:.1f}/{r['load_after']:.1f} |",
             flush=True,
         )
