@@ -390,10 +390,11 @@ class Room:
             if seat is None:
                 break
             burn_ins.burn_in(s, seat)
-        # What every device's state shares, written once for them all, and each seat's own view.
-        texts = StateTexts(s, (m.seat for m in self.members if m.seat is not None))
-        for member in self.members:
-            self._send_state(member, texts)
+        if self.members:
+            # What every device's state shares, written once for them all, and each seat's own view.
+            texts = StateTexts(s, (m.seat for m in self.members if m.seat is not None))
+            for member in self.members:
+                self._send_state(member, texts)
         if s.game.phase == "over" and not s.recorded:
             if self.on_over is not None:
                 self.on_over(s)
