@@ -417,11 +417,15 @@ UPDATES: dict[str, type[Message]] = {
 }
 
 
+def dumps(data: object) -> str:
+    """``data`` as compact JSON, as every update is written (a part written alone reads as it
+    would inside the whole: :mod:`~palace_tui.net.state_texts` joins parts written once)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
 def encode(message: Message) -> str:
     """``message`` as its one line of JSON (compact; cards and names as they are)."""
-    return json.dumps(
-        {"v": VERSION, "type": message.TYPE, **message.to_data()}, ensure_ascii=False, separators=(",", ":")
-    )
+    return dumps({"v": VERSION, "type": message.TYPE, **message.to_data()})
 
 
 def _decode(text: str | bytes, kinds: dict[str, type[Message]], limit: int, what: str) -> Message:

@@ -52,12 +52,11 @@ from palace_tui.net.protocol import (
     RefusedUpdate,
     ResultsUpdate,
     SeatsUpdate,
-    StateUpdate,
     TakeBackRequest,
     WelcomeUpdate,
     encode,
 )
-from palace_tui.net.wire_view import WireEvent, WireView, public_view
+from palace_tui.net.state_texts import StateTexts
 from palace_tui.rules import IllegalMove, Move, MoveKind
 from palace_tui.table import burn_ins
 from palace_tui.table.session import Session
@@ -391,54 +390,52 @@ class Room:
             if seat is None:
                 break
             burn_ins.burn_in(s, seat)
-        for member in self.members:
-            self._send_state(member)
+        if self.members:
+            # What every device's state shares, written once for them all, and each seat's own view.
+            texts = StateTexts(s, (m.seat for m in self.members if m.seat is not None))
+            for member in self.members:
+                self._send_state(member, texts)
         if s.game.phase == "over" and not s.recorded:
             if self.on_over is not None:
                 self.on_over(s)
             s.recorded = True
-            results = _results(s)
-            for member in self.members:
-                self._send(member, results)
+            self._send_all(_results(s))
         if self.on_change is not None:
             self.on_change(self)
         self._wake_up()
 
     def _presence(self) -> None:
-        update = SeatsUpdate(self.present, self.watchers, self.stand_in)
-        for member in self.members:
-            self._send(member, update)
+        self._send_all(SeatsUpdate(self.present, self.watchers, self.stand_in))
         if self.on_change is not None:
             self.on_change(self)
 
-    def _send_state(self, member: Member) -> None:
+    def _send_state(self, member: Member, texts: StateTexts | None = None) -> None:
+        """Send ``member`` its ``state``: its seat's view (a watcher's: the public view) and the
+        events it has not had; ``texts`` holds the part every device shares (built once per change)."""
         s = self.session
-        history = s.public_history
+        if texts is None:
+            texts = StateTexts(s, () if member.seat is None else (member.seat,))
         if member.game != s.game_number:
             member.game, member.next_event = s.game_number, 0
-        end = history.next_index
-        start = min(member.next_event, end)
-        events = tuple(WireEvent.of(i, e) for i, e in history.entries if i >= start)
-        member.next_event = end
+        start = min(member.next_event, texts.end)
+        member.next_event = texts.end
         seat = member.seat
-        # A watcher's view is a seat's view with every private field emptied (seat 0's: any would do).
-        view = WireView.of(s.game.view(0 if seat is None else seat))
         if seat is None:
-            view = public_view(view)
-        update = StateUpdate(
-            game=s.game_number + 1,
-            view=view,
-            header=tuple(history.header),
-            events=events,
-            events_end=end,
-            to_act=s.to_act,
-            take_back=seat is not None and self.may_take_back(seat),
-            burn_in=seat is not None and self.may_burn_in(seat),
-        )
-        self._send(member, update)
+            text = texts.watcher(start)
+        else:
+            text = texts.device(seat, start, self.may_take_back(seat), self.may_burn_in(seat))
+        self._send_text(member, text)
 
     def _send(self, member: Member, message: Message) -> None:
+        self._send_text(member, encode(message))
+
+    def _send_all(self, message: Message) -> None:
+        """Send ``message`` to every device (written once)."""
         text = encode(message)
+        for member in self.members:
+            self._send_text(member, text)
+
+    def _send_text(self, member: Member, text: str) -> None:
         if self.tap is not None:
             self.tap(member, text)
         member.link.send(text)
@@ -485,9 +482,7 @@ class Room:
         self._wake_up()
 
     def _note(self, text: str) -> None:
-        note = NoteUpdate(text)
-        for member in self.members:
-            self._send(member, note)
+        self._send_all(NoteUpdate(text))
         if self.on_note is not None:
             self.on_note(text)
 

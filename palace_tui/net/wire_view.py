@@ -242,6 +242,11 @@ def _object(value: object, key: str) -> Mapping[str, Any]:
     return value
 
 
+#: The fields of a view that may differ from seat to seat; every other field is public and the
+#: same in every seat's view of the table at one moment (a watcher's view holds only those).
+PRIVATE_FIELDS = ("seat", "hand", "stage", "legal", "playable_ranks")
+
+
 def public_view(view: WireView) -> WireView:
     """What a watcher (the public screen, a spectator) may see of ``view``: no hand, no moves, no seat."""
     return replace(view, seat=None, hand=(), legal=(), playable_ranks=(), stage=view.phase)

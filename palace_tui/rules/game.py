@@ -439,6 +439,16 @@ class Game:
             raise WrongType(f"a seat is a number from 0 to {len(self.seats) - 1}, not {seat!r}")
         return SeatView.of(self, seat)
 
+    def views(self, seats: Iterable[int]) -> list[SeatView]:
+        """The views of ``seats`` at once (the public part worked out once): ``views(s)[k] == view(s[k])``."""
+        from palace_tui.rules.view import SeatView
+
+        seats = list(seats)
+        for seat in seats:
+            if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.seats)):
+                raise WrongType(f"a seat is a number from 0 to {len(self.seats) - 1}, not {seat!r}")
+        return SeatView.every(self, seats)
+
     def copy(self) -> Game:
         """An independent copy (cheap: cards are shared immutable values)."""
         g = Game.__new__(Game)

@@ -7,6 +7,7 @@ facts (cards, counts, ranks), never sentences: ``palace_tui.words`` words them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -84,33 +85,47 @@ class SeatView:
 
     @classmethod
     def of(cls, game: Game, seat: int) -> SeatView:
-        me = game.seats[seat]
+        return cls.every(game, (seat,))[0]
+
+    @classmethod
+    def every(cls, game: Game, seats: Iterable[int]) -> list[SeatView]:
+        """The views of ``seats``, the public part worked out once and shared: each is
+        ``SeatView.of(game, seat)`` (a host sends every device of a table its own after each move)."""
         others = tuple(
             OtherSeat(i, s.name, s.hand_count, tuple(s.face_up), len(s.face_down), s.place, game.setup_done(i))
             for i, s in enumerate(game.seats)
         )
-        my_turn = game.turn == seat and game.phase != "over"
-        legal = tuple(game.legal_moves()) if my_turn else ()
-        playable = frozenset(game.playable_ranks()) if my_turn else frozenset()
-        return cls(
-            seat=seat,
-            phase=game.phase,
-            turn=game.turn,
-            direction=game.direction,
-            dealer=game.dealer,
-            hand=tuple(me.hand),
-            seats=others,
-            stock_count=len(game.stock),
-            pile=tuple(game.pile),
-            cleared_count=len(game.cleared),
-            need=Requirement.of(game.rules, game.requirement()),
-            run=PileRun(*top_run(game.pile)),
-            stage=game.stage(seat) if game.phase == "play" else game.phase,
-            legal=legal,
-            playable_ranks=playable,
-            burn_in=game.burn_in_open(),
-            see_through=bool(game.pile) and game.rules.power(game.pile[-1].rank).see_through,
-        )
+        phase, turn = game.phase, game.turn
+        need = Requirement.of(game.rules, game.requirement())
+        run = PileRun(*top_run(game.pile))
+        burn_in = game.burn_in_open()
+        see_through = bool(game.pile) and game.rules.power(game.pile[-1].rank).see_through
+        pile, stock_count, cleared_count = tuple(game.pile), len(game.stock), len(game.cleared)
+        views = []
+        for seat in seats:
+            my_turn = turn == seat and phase != "over"
+            views.append(
+                cls(
+                    seat=seat,
+                    phase=phase,
+                    turn=turn,
+                    direction=game.direction,
+                    dealer=game.dealer,
+                    hand=tuple(game.seats[seat].hand),
+                    seats=others,
+                    stock_count=stock_count,
+                    pile=pile,
+                    cleared_count=cleared_count,
+                    need=need,
+                    run=run,
+                    stage=game.stage(seat) if phase == "play" else phase,
+                    legal=tuple(game.legal_moves()) if my_turn else (),
+                    playable_ranks=frozenset(game.playable_ranks()) if my_turn else frozenset(),
+                    burn_in=burn_in,
+                    see_through=see_through,
+                )
+            )
+        return views
 
     @property
     def me(self) -> OtherSeat:

@@ -84,6 +84,8 @@ class History:
             index += 1
             if event.kind != UNLOGGED:
                 self.total += 1
+        if not self.header or len(self.header) + min(len(self.entries), LOG_LIMIT + 1) <= LOG_LIMIT:
+            return  # no header line left to drop, or the log holds every line yet (a host adds every move)
         excess = len(self.header) + len(self._logged(LOG_LIMIT + 1)) - LOG_LIMIT
         if excess > 0:
             del self.header[:excess]

@@ -178,3 +178,15 @@ def test_move_text_and_fields():
         Move.ready(),
     ):
         assert Move.from_code(mv.code()) == mv
+
+
+@pytest.mark.parametrize("rules", [PALACE, FIRST, PALACE.replace(jokers=True, eight="invisible", packs=2)])
+def test_every_seats_view_at_once_is_each_seats_own_view(rules):
+    g = Game.deal(rules, ["A", "B", "C", "D"], seed=5)
+    for k in range(400):  # setup, play and the end: the views a host builds after every move
+        assert g.views([3, 1, 0]) == [g.view(3), g.view(1), g.view(0)]
+        if g.phase == "over":
+            break
+        play_some(g, 1, seed=k)
+    with pytest.raises(ValueError, match="a seat is a number"):
+        g.views([0, 4])
