@@ -158,6 +158,13 @@ class AgainRequest(Message):
 
 
 @dataclass(frozen=True)
+class ReviewRequest(Message):
+    """The game is over: send its game file to review on this device (answered with :class:`GameFileUpdate`)."""
+
+    TYPE: ClassVar[str] = "review"
+
+
+@dataclass(frozen=True)
 class LeaveRequest(Message):
     """This device leaves; its seat waits for it (its token still rejoins)."""
 
@@ -372,6 +379,23 @@ class AdviceUpdate(Message):
 
 
 @dataclass(frozen=True)
+class GameFileUpdate(Message):
+    """The game just over as a game file (:mod:`palace_tui.rules.gamefile`: the deal and every
+    move, every card face up now that it is over), for the review on the device that asked."""
+
+    TYPE: ClassVar[str] = "game_file"
+    text: str
+
+    def to_data(self) -> dict[str, Any]:
+        return {"text": self.text}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> GameFileUpdate:
+        exact_keys(data, ("text",))
+        return cls(read_text(data, "text", MAX_UPDATE_BYTES))
+
+
+@dataclass(frozen=True)
 class ErrorUpdate(Message):
     """The last thing sent on this connection: why the host closes it (a bad message, a wrong
     room code, the room closed, the seat opened on another device)."""
@@ -398,6 +422,7 @@ REQUESTS: dict[str, type[Message]] = {
         BurnInRequest,
         CoachRequest,
         AgainRequest,
+        ReviewRequest,
         LeaveRequest,
     )
 }
@@ -412,6 +437,7 @@ UPDATES: dict[str, type[Message]] = {
         ResultsUpdate,
         RefusedUpdate,
         AdviceUpdate,
+        GameFileUpdate,
         ErrorUpdate,
     )
 }

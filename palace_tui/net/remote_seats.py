@@ -349,6 +349,19 @@ class RemoteSeats:
         """The game is over: ask the host for the next deal at the same table."""
         self.members[0].again()
 
+    @property
+    def on_game_file(self) -> Callable[[str, str], None] | None:
+        """Told the game file for a review (one connection asks for it and is answered)."""
+        return self.members[0].on_game_file
+
+    @on_game_file.setter
+    def on_game_file(self, told: Callable[[str, str], None] | None) -> None:
+        self.members[0].on_game_file = told
+
+    def ask_review(self) -> None:
+        """The game is over: ask the host for its game file."""
+        self.members[0].ask_review()
+
     async def close(self, leave: bool = True) -> None:
         """Leave with every seat (each waits for its token) and close the connections."""
         await asyncio.gather(*(m.close(leave) for m in self.members))

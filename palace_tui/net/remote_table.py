@@ -36,6 +36,7 @@ from palace_tui.net.protocol import (
     AgainRequest,
     BurnInRequest,
     CoachRequest,
+    GameFileUpdate,
     JoinRequest,
     LeaveRequest,
     Message,
@@ -43,6 +44,7 @@ from palace_tui.net.protocol import (
     NoteUpdate,
     RefusedUpdate,
     ResultsUpdate,
+    ReviewRequest,
     StateUpdate,
     TakeBackRequest,
 )
@@ -119,6 +121,8 @@ class RemoteTable:
         self.closed: str | None = None
         #: Told each note the host sends every device (someone left and a computer plays for them).
         self.on_note: Callable[[str], None] | None = None
+        #: Told the game file the host sends for a review (text, ""), or why not ("", reason).
+        self.on_game_file: Callable[[str, str], None] | None = None
 
     @classmethod
     async def join(cls, url: str, request: JoinRequest, *, timeout: float = 10.0) -> RemoteTable:
@@ -305,6 +309,10 @@ class RemoteTable:
         """The game is over: ask the host for the next deal at the same table."""
         self._send(AgainRequest())
 
+    def ask_review(self) -> None:
+        """The game is over: ask the host for its game file (told to :attr:`on_game_file`)."""
+        self._send(ReviewRequest())
+
     def _offer_burn_in(self) -> None:
         view, me = self.view(), self.seat
         if view.burn_in is None or not self.state.burn_in or me is None:
@@ -329,6 +337,8 @@ class RemoteTable:
             self._tell(CoachAdvised(self.seat, Move.from_code(update.move), update.reason))
         elif isinstance(update, NoteUpdate) and self.on_note is not None:
             self.on_note(update.text)
+        elif isinstance(update, GameFileUpdate) and self.on_game_file is not None:
+            self.on_game_file(update.text, "")
         elif isinstance(update, ResultsUpdate):
             over, self._over = self._over, None
             self._tell(over if over is not None else Followed(self._turn()))
@@ -346,6 +356,8 @@ class RemoteTable:
             self._tell(BurnInRefused(me, refused.reason))
         elif refused.request == "coach" and me is not None:
             self._tell(CoachAdvised(me, None, "", error=refused.reason))
+        elif refused.request == "review" and self.on_game_file is not None:
+            self.on_game_file("", refused.reason)
 
     def _state(self, update: StateUpdate) -> None:
         state, me = self.state, self.seat

@@ -44,6 +44,7 @@ from palace_tui.net.protocol import (
     BurnInRequest,
     CoachRequest,
     ErrorUpdate,
+    GameFileUpdate,
     JoinRequest,
     LeaveRequest,
     Message,
@@ -51,6 +52,7 @@ from palace_tui.net.protocol import (
     NoteUpdate,
     RefusedUpdate,
     ResultsUpdate,
+    ReviewRequest,
     SeatsUpdate,
     TakeBackRequest,
     WelcomeUpdate,
@@ -58,8 +60,10 @@ from palace_tui.net.protocol import (
 )
 from palace_tui.net.state_texts import StateTexts
 from palace_tui.rules import IllegalMove, Move, MoveKind
+from palace_tui.rules.gamefile import format_game
 from palace_tui.table import burn_ins
 from palace_tui.table.session import Session
+from palace_tui.words import log_sentence
 from palace_tui.words import remote as words
 
 
@@ -311,6 +315,17 @@ class Room:
                 raise Refusal(words.NOT_OVER)
             self.session.play_again()
             self._changed()
+        elif isinstance(request, ReviewRequest):
+            self._send(member, GameFileUpdate(self._game_file()))
+
+    def _game_file(self) -> str:
+        """The game just over as a game file: every card in it, so never while it is on."""
+        s = self.session
+        if s.game.phase != "over":
+            raise Refusal(words.NOT_OVER_REVIEW)
+        if s.history is None or s.deck is None:
+            raise Refusal(words.NOTHING_TO_REVIEW)
+        return format_game(s.game_record(), say=log_sentence)
 
     def _move(self, seat: int, move: Move) -> None:
         s = self.session

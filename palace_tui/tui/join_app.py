@@ -42,6 +42,13 @@ class JoinedTable(TableDoor, Protocol):
         """Ask for the next deal (the game is over)."""
         ...
 
+    #: Told the game file the host sends for a review (text, ""), or why not ("", reason).
+    on_game_file: Callable[[str, str], None] | None
+
+    def ask_review(self) -> None:
+        """Ask for the game just over, as a game file (told to ``on_game_file``)."""
+        ...
+
     def results_lines(self) -> list[str]:
         """The latest results, in sentences."""
         ...
@@ -100,6 +107,7 @@ class JoinApp(DeviceLayout):
     def on_mount(self) -> None:
         self.show_device()
         self.table.on_note = self._note
+        self.table.on_game_file = self._review
         # A task of the app's loop, not a worker: it lives as long as the connection, and the app
         # is idle (nothing to do) while it waits for the host.
         self._reader = asyncio.get_running_loop().create_task(self.table.run(self._host_closed))
@@ -131,19 +139,49 @@ class JoinApp(DeviceLayout):
 
     @on(GameEnded)
     def game_over(self) -> None:
-        """The host's results; a: the next deal, q: leave."""
+        """The host's results; a: the next deal, r: review the game here, q: leave."""
         if self._results_up:
             return
+        self._show_results()
+
+    def _show_results(self) -> None:
         self._results_up = True
 
         async def chosen(what: str | None) -> None:
             self._results_up = False
             if what == "again":
                 self.table.again()  # the table screen below follows the next deal when it comes
+            elif what == "review":
+                self._results_up = True  # the results come back when the review closes
+                self.notify(words.REVIEW_ASKED, timeout=3, markup=False)
+                self.table.ask_review()
             else:
                 await self.action_save_quit()
 
         self.push_screen(RemoteResultsScreen(self.table.results_lines()), chosen)
+
+    def _review(self, text: str, refused: str) -> None:
+        """The host's game file: the review of the game just over, on this device; then the results again."""
+        from palace_tui.rules.gamefile import GameFileError, parse_game
+        from palace_tui.tui.screens.review import ReviewScreen
+
+        try:
+            record = parse_game(text) if text else None
+        except GameFileError as error:
+            record, refused = None, str(error)
+        if record is None:
+            self.notify(refused, severity="warning", markup=False)
+            self._back_from_review()
+            return
+        review = ReviewScreen(record, title=words.REVIEW_TITLE, coach_work=self.coach_work)
+        self.push_screen(review, lambda _: self._back_from_review())
+
+    def _back_from_review(self) -> None:
+        """The results again, unless another device has dealt the next game meanwhile (its table is below)."""
+        if self.table.now().phase == "over":
+            self._show_results()
+        else:
+            self._results_up = False
 
     def on_unmount(self) -> None:
         if self._reader is not None:

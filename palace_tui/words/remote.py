@@ -45,6 +45,10 @@ JOIN_LATE = "No join came in time: the connection is closed."
 BURN_IN_OWN = "A burn-in is claimed with the burn-in request, for your own seat."
 #: The game is not over, so no next game yet.
 NOT_OVER = "The game is not over yet."
+#: A review asked for while the game is on (its file would show every card).
+NOT_OVER_REVIEW = "The game is not over yet: its review opens once it ends."
+#: A game whose moves were not kept (started by an older palace-tui).
+NOTHING_TO_REVIEW = "This game's moves were not kept (an older palace-tui started it): there is nothing to review."
 #: The coach helps only the seat to act.
 COACH_ON_TURN = "The coach helps on your own turn."
 #: The coach is still thinking about the last question.
@@ -175,8 +179,15 @@ LEAVE = "Leave"
 #: Its tooltip.
 LEAVE_TOOLTIP = "Leave the table: the host keeps the game, and your seat waits for you to come back"
 #: The results' keys at a joined terminal, and the same for a finger.
-RESULTS_KEYS = "a: play again   q: leave"
-RESULTS_TAPS = "Tap Play again or Leave below."
+RESULTS_KEYS = "a: play again   r: review the game   q: leave"
+RESULTS_TAPS = "Tap Play again, Review or Leave below."
+#: The results' key that reviews the game on this device, and its tooltip.
+REVIEW = "Review"
+REVIEW_TOOLTIP = "Replay the game just over with the coach's verdicts, on this device"
+#: The review's title at a joined device.
+REVIEW_TITLE = "The game just played"
+#: Said while the host sends the game to review.
+REVIEW_ASKED = "Asking the host for the game…"
 
 ONLY_HOST_ABANDONS = "Only the host can stop this game: leave with ctrl+q, and palace join again to come back."
 #: A burn-in question that came too late: someone moved first.

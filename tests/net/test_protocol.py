@@ -47,6 +47,7 @@ def test_every_message_round_trips():
         protocol.NoteUpdate("Ben left; a computer plays for Ben until Ben is back."),
         ResultsUpdate((1, 0, 2), 1, 2, (3, 1, 0), False),
         AdviceUpdate("take", "Take the pile."),
+        protocol.GameFileUpdate("Palace game file\nplayers: Ann, Ben\n"),
         protocol.RefusedUpdate("move", "It is not your turn: Ann is to play."),
         protocol.ErrorUpdate("The host closed the room."),
     ]

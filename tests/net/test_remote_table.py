@@ -26,6 +26,7 @@ from palace_tui.net.remote_table import RemoteTable
 from palace_tui.table.door import Followed, MakeMove, Moved, Refused, Start, Step, TableEvent
 from palace_tui.tui.join_app import JoinApp
 from palace_tui.tui.screens.remote_results import RemoteResultsScreen
+from palace_tui.tui.screens.review import ReviewScreen
 from palace_tui.tui.table.screen import TableScreen
 from palace_tui.words import remote as words
 from tests.helpers.app import keys_for, press, screen_text
@@ -95,6 +96,17 @@ async def test_a_joined_terminal_plays_a_game_to_the_results_and_sees_no_other_h
         outcome = room.session.game.outcome()
         assert f"1st out: {room.session.names[outcome.order[0]]}" in text
         assert "Play again" in text
+        # r: the game just over, reviewed on this device from the host's game file; back to the results.
+        await press(pilot, "r")
+        await settle(pilot, ReviewScreen, what="the review of the game just over")
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.sub_title == words.REVIEW_TITLE
+        assert review.played.game.to_json() == room.session.game.to_json()  # the very game, every card
+        for _ in range(2):  # the first Escape may stop the analysis; the next leaves
+            if isinstance(app.screen, ReviewScreen):
+                await press(pilot, "escape")
+                await settle(pilot)
+        await settle(pilot, RemoteResultsScreen, what="the results again after the review")
     await asyncio.wait_for(other, 30)
     assert other.result() is None
 

@@ -55,3 +55,35 @@ def test_a_take_back_that_is_not_yours_is_refused_and_changes_nothing():
     with pytest.raises(Refusal, match="It is not your turn"):
         room.handle(other, MoveRequest(room.session.game.legal_moves()[0].code()))
     assert room.session.game == before
+
+
+def test_the_game_file_for_a_review_is_sent_only_once_the_game_is_over():
+    """Review at a joined device: refused while the game is on (its file shows every card); once it
+    is over, the device that asked (and only it) gets the game file, which replays as the game."""
+    from palace_tui.net.protocol import GameFileUpdate, ReviewRequest, decode_update
+    from palace_tui.rules.gamefile import parse_game, replay
+
+    session = Session.new([SeatConfig("Ann"), SeatConfig("Ben")], Rules(), seed=4)
+    room = Room("KX4P2M", session, ai_delay=0)
+    links = [ListLink(), ListLink()]
+    for link in links:
+        room.join(link, JoinRequest("KX4P2M"))
+    with pytest.raises(Refusal, match=words.NOT_OVER_REVIEW):
+        room.handle(links[0], ReviewRequest())
+    for _ in range(3000):
+        if session.game.phase == "over":
+            break
+        seat = session.to_act
+        assert seat is not None
+        moves = session.game.legal_moves()
+        move = next((m for m in moves if m.kind in ("ready", "play")), moves[0])
+        room.handle(links[seat], MoveRequest(move.code()))
+    assert session.game.phase == "over"
+    before = [len(link.sent) for link in links]
+    room.handle(links[1], ReviewRequest())
+    assert len(links[0].sent) == before[0]  # only the device that asked
+    (sent,) = links[1].sent[before[1] :]
+    update = decode_update(sent)
+    assert isinstance(update, GameFileUpdate)
+    record = parse_game(update.text)
+    assert record.names == ["Ann", "Ben"] and replay(record).game.to_json() == session.game.to_json()

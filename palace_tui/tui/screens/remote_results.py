@@ -14,7 +14,8 @@ from palace_tui.words import remote as words
 
 
 class RemoteResultsScreen(Screen[str]):
-    """The host's results, in words; dismisses with ``again`` (a to deal again) or ``quit`` (q)."""
+    """The host's results, in words; dismisses with ``again`` (a to deal again), ``review`` (r: the
+    game on this device) or ``quit`` (q)."""
 
     DEFAULT_CSS = """
     RemoteResultsScreen { align: center middle; }
@@ -23,6 +24,7 @@ class RemoteResultsScreen(Screen[str]):
 
     BINDINGS = [
         Binding("a", "done('again')", "Play again", tooltip="Ask the host for the next deal", id="again"),
+        Binding("r", "done('review')", words.REVIEW, tooltip=words.REVIEW_TOOLTIP, id="review"),
         Binding("q", "done('quit')", words.LEAVE, tooltip="Leave the table (palace join again comes back)", id="leave"),
     ]
 
