@@ -389,6 +389,95 @@ async def seats_shot(size: tuple[int, int]) -> list[Path]:
     return [path]
 
 
+async def host_shots(size: tuple[int, int]) -> list[Path]:
+    """The two other devices of a palace host table: a terminal that joined one seat (palace join,
+    Ann's turn) and the host's own terminal as the table's TV (palace host --screen: the public
+    table, no hand). The host runs in this process on 127.0.0.1; Ben's moves are sent from here,
+    Cy is the host's computer."""
+    import tempfile
+
+    from aiohttp import web
+
+    from palace_tui.cli.host import qr_matrix
+    from palace_tui.cli.join import connect
+    from palace_tui.net.client import Connection
+    from palace_tui.net.protocol import JoinRequest, MoveRequest
+    from palace_tui.net.remote_table import RemoteTable
+    from palace_tui.net.room import Room
+    from palace_tui.net.server import Host
+    from palace_tui.rules import Move
+    from palace_tui.tui.host_screen_app import HostScreenApp, PublicTableScreen, RoomCard
+    from palace_tui.tui.join_app import JoinApp
+    from palace_tui.words import remote as remote_words
+
+    def lowest(legal: list[Move]) -> Move:
+        plays = [m for m in legal if m.kind == "play"]
+        if plays:
+            return min(plays, key=lambda m: (m.cards[0], -len(m.cards)))
+        return next((m for m in legal if m.kind in ("ready", "choose")), legal[0])
+
+    host = Host(rate=(10_000, 10_000))
+    runner = web.AppRunner(host.app())
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    url, code, ben_seat = f"ws://127.0.0.1:{port}/ws", "KX4P2M", 1
+    seats = [SeatConfig("Ann"), SeatConfig("Ben"), SeatConfig("Cy", human=False, level="normal")]
+    room = host.add(Room(code, Session.new(seats, Rules.preset("palace"), seed=7), ai_delay=0))
+    ben = await Connection.open(url, JoinRequest(code, name="Ben"))
+    joined = OUT / "joined.svg"
+    tv = OUT / "host-screen.svg"
+    try:
+        ann = await connect(url, code, "Ann", Path(tempfile.mkdtemp()))
+        assert isinstance(ann, RemoteTable), ann
+        app = JoinApp(ann, quiet=True)
+        async with app.run_test(size=size) as pilot:
+            moves = 0
+            for _ in range(2000):
+                await pilot.pause(0.02)
+                screen = app.screen
+                if room.session.to_act == ben_seat:
+                    version = room.version
+                    await ben.send(MoveRequest(lowest(list(room.session.game.view(ben_seat).legal)).code()))
+                    moves += 1
+                    while room.version == version:
+                        await pilot.pause(0.02)
+                    continue
+                if not isinstance(screen, TableScreen) or screen.mode() in ("wait", "over"):
+                    continue
+                if moves >= 8 and screen.mode() == "hand" and ann.now().to_act == 0:
+                    await pilot.pause(0.3)
+                    app.save_screenshot(str(joined))
+                    break
+                if screen.mode() == "result":
+                    await pilot.press("enter")
+                else:
+                    screen.apply(lowest(list(screen.view().legal)))
+            else:
+                raise AssertionError("Ann's turn never came")
+        await ann.close()
+        watcher = await RemoteTable.join(url, JoinRequest(code, watch=True))
+        page = f"http://127.0.0.1:{port}/r/{code}"
+        card = RoomCard(code, page, tuple(remote_words.how_to_join(code, page, True)[:4]), qr_matrix(page))
+        screen_app = HostScreenApp(watcher, card, close_room=lambda: None)
+        async with screen_app.run_test(size=size) as pilot:
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            for _ in range(200):
+                await pilot.pause(0.05)
+                if isinstance(screen_app.screen, PublicTableScreen):
+                    break
+            await pilot.pause(0.5)
+            screen_app.save_screenshot(str(tv))
+        await watcher.close()
+    finally:
+        await ben.close()
+        await host.close()
+        await runner.cleanup()
+    return [joined, tv]
+
+
 def to_png(svg: Path) -> Path | None:
     tool = shutil.which("rsvg-convert")
     if tool is None:
@@ -409,6 +498,7 @@ if __name__ == "__main__":
     parser.add_argument("--decks-only", action="store_true", help="only the four deck screenshots")
     parser.add_argument("--narrow-only", action="store_true", help="only the narrow (40x20) screenshot")
     parser.add_argument("--seats-only", action="store_true", help="only the mixed table's screenshot")
+    parser.add_argument("--host-only", action="store_true", help="only a joined terminal's and the host's TV screen")
     args = parser.parse_args()
     w, h = (int(x) for x in args.size.lower().split("x"))
     OUT.mkdir(exist_ok=True)
@@ -424,6 +514,8 @@ if __name__ == "__main__":
         shots = narrow_shots()
     elif args.seats_only:
         shots = seats_shot((w, h))
+    elif args.host_only:
+        shots = host_shots((w, h))
     else:
         shots = main((w, h))
     for svg in asyncio.run(shots):
