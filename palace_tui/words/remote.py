@@ -141,9 +141,10 @@ def how_to_join(code: str, url: str, local_only: bool) -> list[str]:
     return [
         f"Room {code} is open.",
         f"Its address: {url}",
-        # Two people sharing one terminal pass it between them (the pass screen): one line holds both seats.
-        f"To join from a terminal: palace join {url} (players sharing one terminal: --seat NAME for each)",
+        f"To join from a terminal: palace join {url}",
         reach,
+        # Two people sharing one terminal pass it between them (the pass screen): one line holds both seats.
+        "Sharing a terminal? Add --seat NAME for each player at it.",
         "Type q and Enter (or press Ctrl+C) to close the room; the game stays saved (palace host --resume).",
     ]
 
