@@ -119,9 +119,11 @@ async def test_with_animations_off_the_last_move_stays_marked(make_app, level):
         screen.highlight.show(screen.highlight.changes)
         screen.redraw()
         out_at = time.monotonic() + screen.highlight.seconds
-        await settle(pilot, lambda: time.monotonic() > out_at, what="the highlight's time to pass")
-        if level == "full":  # its timer puts it out
-            await settle(pilot, lambda: screen.highlight.changes is None, what="the highlight to go out")
+        await settle(
+            pilot,
+            lambda: time.monotonic() > out_at and screen.highlight._timer is None,
+            what="the highlight's time to pass and its timer (with animations on) to fire",
+        )
         await settle(pilot)
         screen.redraw()
         lit = seats_lit(screen)
