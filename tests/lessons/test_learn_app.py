@@ -415,12 +415,11 @@ async def test_enter_and_escape_in_one_burst_open_and_close_a_lesson(tmp_path) -
     from textual import events
 
     app = LearnApp(data_dir=str(tmp_path))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(80, 24)) as pilot:
         # Both keys as a terminal's one read hands them over, nothing waited for between them.
         app._driver.send_message(events.Key("enter", "\r"))
         app._driver.send_message(events.Key("escape", "\x1b"))
-        await pilot.pause()
+        await settle(pilot)  # both keys handled: the lesson opened and closed again
         assert app._exception is None
         assert isinstance(app.screen, LearnScreen)
         # The escape acted on before the lesson was drawn (as a priority key or a touch would be).
@@ -428,12 +427,12 @@ async def test_enter_and_escape_in_one_burst_open_and_close_a_lesson(tmp_path) -
         lesson = app.screen
         assert isinstance(lesson, LessonScreen) and not lesson.is_mounted
         lesson.action_back()
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)  # the lesson mounted and closed, every message handled
         assert app._exception is None, app._exception
         assert isinstance(app.screen, LearnScreen) and app.return_code is None
         await pilot.press("enter")
         assert isinstance(app.screen, LessonScreen)
+        await settle(pilot)  # the lesson drawn
         assert f"Lesson 1 of {TOTAL}" in screen_text(app.screen)
 
 

@@ -22,6 +22,7 @@ from palace_tui.table.session import Session
 from palace_tui.tui.table.screen import TableScreen
 from tests.ai.test_judge_ahead import ITERATIONS, WORK, _record
 from tests.helpers.app import make_session, press
+from tests.helpers.settle import running, settle
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -109,17 +110,12 @@ async def test_the_app_saves_the_first_move_and_plays_on_without_a_judge(make_ap
     monkeypatch.setattr(ahead, "judge_command", _missing_interpreter)
     session = make_session(humans=("Ann",), computers=("Ben",), seed=3, level="easy")
     app = make_app(session, judge_ahead=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, TableScreen)
-        for _ in range(50):  # through the setup: Ann says ready, Ben answers
-            if session.game.phase == "play":
-                break
-            if screen.mode() == "swap":
-                await press(pilot, "r")
-            else:
-                await pilot.pause(0.05)
+        # Through the setup: Ann says ready (her move saved, the judge's start fails), Ben answers.
+        await settle(pilot, lambda: screen.mode() == "swap", what="Ann's setup: swap or say ready")
+        await press(pilot, "r")  # and waits for the app to be idle: Ben's answer made
         assert session.history, "Ann's ready was not made"
         assert app.is_running and isinstance(app.screen, TableScreen)
         on_disk = json.loads((Path(data_dir) / "session.json").read_text(encoding="utf-8"))["data"]

@@ -20,6 +20,7 @@ from palace_tui.tui.review_app import ReviewApp
 from palace_tui.tui.screens.review import ReviewScreen
 from palace_tui.tui.widgets.chance_graph import chance_graph
 from tests.helpers.app import screen_text
+from tests.helpers.settle import settle
 from tests.tui.test_review import analysed, finished
 
 ITERATIONS, WORK = 2, 3_000
@@ -124,9 +125,9 @@ async def test_an_edited_analysis_in_the_records_is_judged_again_and_replaced(ke
         app = ReviewApp(record, store=store, iterations=ITERATIONS, coach_work=WORK)
         async with app.run_test(size=(100, 32)) as pilot:
             app.push_screen(screen)
-            await pilot.pause()
+            await settle(pilot, lambda: app.screen is screen, what="the review of the edited analysis up")
             await analysed(pilot, screen)
-            await pilot.pause()
+            await settle(pilot)  # the new analysis kept and drawn
             assert screen.analysis is not None and screen.analysis.to_json() == good
             assert "Chances over the game" in screen_text(app)
         assert store.analysis("g-1", screen.settings) == good  # the edited one replaced

@@ -424,8 +424,7 @@ async def test_coach_setup_swap_is_under_the_cursor_and_enter_makes_it(make_app)
     rules = Rules.preset("palace")
     session = Session.new([SeatConfig("Ann", human=False, level="easy"), SeatConfig("Ben")], rules, seed=3)
     app = make_app(session, coach_work=5_000)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(80, 24)) as pilot:
         screen = app.screen
         for _ in range(100):
             if isinstance(app.screen, TableScreen) and app.screen.viewer == 1 and session.game.turn == 1:
@@ -451,8 +450,7 @@ async def test_coach_setup_choice_is_marked_and_enter_lays_it(make_app):
     rules = Rules.preset("palace").replace(deal="choose")
     session = Session.new([SeatConfig("Ann", human=False, level="easy"), SeatConfig("Ben")], rules, seed=3)
     app = make_app(session, coach_work=5_000)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(80, 24)) as pilot:
         for _ in range(100):
             if isinstance(app.screen, TableScreen) and app.screen.viewer == 1 and session.game.turn == 1:
                 break

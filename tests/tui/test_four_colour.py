@@ -3,6 +3,7 @@ never colour alone (read under NO_COLOR, and under the terminal's own palette)."
 
 from __future__ import annotations
 
+import time
 from itertools import combinations
 
 import pytest
@@ -14,6 +15,7 @@ from palace_tui.tui.widgets import card_art
 from palace_tui.tui.widgets.suit_colours import DARK_FOUR, LIGHT_FOUR, SUITS, contrast_table
 from tests.helpers.app import screen_text
 from tests.helpers.built_table import table
+from tests.helpers.settle import running, settle
 
 #: A card of each suit.
 ONE_OF_EACH = [Card.parse(c) for c in ("7S", "7H", "7D", "7C")]
@@ -54,8 +56,7 @@ def test_every_four_colour_suit_reads_on_its_background_at_wcag_aa():
 
 async def test_the_four_colour_flag_colours_the_hand_and_is_remembered(make_app, colours_back, data_dir):
     app = make_app(table(position=FOUR_SUITS), four_colour=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(80, 24)):
         text = app.screen.query_one("#hand-row").render()
         console = Console()
         by_suit = {ch: text.get_style_at_offset(console, i).color for i, ch in enumerate(text.plain) if ch in "♠♥♦♣"}
@@ -71,8 +72,7 @@ async def test_under_no_color_the_screen_text_carries_every_cue(make_app, monkey
     """Without colour: suits by shape, whose turn by ▶, cards by rank and suit; nothing coloured."""
     monkeypatch.setenv("NO_COLOR", "1")
     app = make_app(table(position=FOUR_SUITS), four_colour=four)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(80, 24)):
         shown = screen_text(app)
         for card in ("4♣", "9♦", "10♥", "6♠", "K♠", "Q♥"):
             assert card in shown, card
@@ -85,15 +85,15 @@ async def test_under_no_color_the_screen_text_carries_every_cue(make_app, monkey
 
 async def test_an_ansi_theme_uses_the_terminal_palette(make_app, colours_back):
     app = make_app(table(position=FOUR_SUITS), four_colour=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(80, 24)) as pilot:
         app.screen.table.send(MakeMove(Move.play("9D")))  # the log says "Ann played 9♦"
-        await pilot.pause()
+        await settle(pilot, "Ann played 9♦")
+        await settle(pilot)  # Ben's answer played and drawn too
         app.theme = "ansi-dark"
-        await pilot.pause()
+        await settle(pilot)  # the theme's change handled: the suits' colours set again
         assert card_art.suit_style(Card.parse("7D")).color.name == "bright_blue"
         app.theme = "textual-light"
-        await pilot.pause()
+        await settle(pilot)  # the log written again in the new theme
         assert card_art.suit_style(Card.parse("7D")).color.triplet.hex.upper() == LIGHT_FOUR["D"]
         log = app.screen.query_one("#log")
         coloured = [seg.style.color for strip in log.lines for seg in strip if seg.style and seg.style.color]
@@ -110,19 +110,21 @@ async def test_with_animations_off_the_last_move_stays_marked(make_app, level):
     session = at_table()
     app = make_app(session)
     app.animation_level = level
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(80, 24)) as pilot:
         screen = app.screen
         screen.highlight.seconds = 0.01
         screen.table.send(MakeMove(Move.play("9D")))  # Ben and Cy (computers) answer
-        for _ in range(50):
-            if session.game.turn == 0:
-                break
-            await pilot.pause(0.05)
+        await settle(pilot, lambda: session.game.turn == 0, what="Ben and Cy to answer, Ann to play")
+        await settle(pilot)
         screen.highlight.show(screen.highlight.changes)
         screen.redraw()
-        await pilot.pause(0.1)
-        await pilot.pause()
+        out_at = time.monotonic() + screen.highlight.seconds
+        await settle(
+            pilot,
+            lambda: time.monotonic() > out_at and screen.highlight._timer is None,
+            what="the highlight's time to pass and its timer (with animations on) to fire",
+        )
+        await settle(pilot)
         screen.redraw()
         lit = seats_lit(screen)
         assert lit == (["Cy"] if level == "none" else []), lit

@@ -181,8 +181,7 @@ async def test_on_a_touch_screen_go_on_is_there_while_names_are_left(make_app):
 
     session = table(THREE_SEVENS, pile="5D 7C 7H", stock="2D 3H", humans=3, rules=HOUSE.replace(burn_in=True))
     app = make_app(session, device=Device("touch", 5, 3))
-    async with app.run_test(size=(40, 44)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(40, 44)) as pilot:
         await press(pilot, "7", "enter", "enter")
         offer = app.screen
         assert isinstance(offer, BurnInScreen)
@@ -190,9 +189,7 @@ async def test_on_a_touch_screen_go_on_is_there_while_names_are_left(make_app):
         text = screen_text(app)
         assert "Go on" in text.split("tap Go on.")[1], f"no Go on button under the names:\n{text}"
         await pilot.click("#burn-go-on")
-        for _ in range(100):  # the press travels from the button to the screen
-            if app.screen is not offer:
-                break
-            await pilot.pause(0.05)
+        # The press travels from the button to the screen.
+        await settle(pilot, lambda: app.screen is not offer, what="the burn offer closed")
         assert isinstance(app.screen, PassScreen) and app.screen.seat == 1, "on to Ben, as if nothing was asked"
         assert [c.code for c in session.game.pile[-3:]] == ["7C", "7H", "7D"]

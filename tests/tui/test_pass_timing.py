@@ -9,6 +9,7 @@ from palace_tui.table.session import SeatConfig, Session
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.table.screen import TableScreen
 from tests.helpers.app import press
+from tests.helpers.settle import running, settle
 
 #: A pause no test run waits out: the pass screen must come without it.
 LONG = 600.0
@@ -30,16 +31,14 @@ def session(people: set[str], seats: list[dict[str, str]]) -> Session:
 async def test_the_pass_screen_comes_without_the_pause_of_the_move_it_covers(make_app):
     s = session({"Ann", "Cy"}, SEATS[:3])
     app = make_app(s, ai_delay=LONG)
-    async with app.run_test(size=(80, 30)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(80, 30)) as pilot:
         screen = app.screen
         assert isinstance(screen, TableScreen)
         await press(pilot, "right", "enter")  # Ann plays the 9♦
         await press(pilot, "enter")  # and ends her turn: Ben (a computer), then Cy (a person)
-        for _ in range(200):  # Ben thinks in a worker; nothing waits out his pause
-            if isinstance(app.screen, PassScreen):
-                break
-            await pilot.pause(0.05)
+        # Ben thinks in a worker: once it is done and its answer handled (the app idle), his move
+        # has landed, nothing waiting out his pause (a pause would be a timer of LONG seconds).
+        await settle(pilot)
         assert isinstance(app.screen, PassScreen) and app.screen.seat == 2, "on to Cy at once"
         assert [e.seat for _, e in s.events if e.kind == "played"][-1] == 1, "Ben's move landed (told in Cy's recap)"
 
@@ -47,13 +46,12 @@ async def test_the_pass_screen_comes_without_the_pause_of_the_move_it_covers(mak
 async def test_a_computer_whose_move_stays_on_the_table_keeps_its_pause(make_app):
     s = session({"Ann", "Dan"}, SEATS)
     app = make_app(s, ai_delay=LONG)
-    async with app.run_test(size=(80, 30)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(80, 30)) as pilot:
         screen = app.screen
         assert isinstance(screen, TableScreen)
         await press(pilot, "right", "enter", "enter")
         assert s.game.turn == 1
         assert not screen.pass_comes_next(), "Cy, a computer, follows Ben: Ben's move is seen"
-        for _ in range(10):
-            await pilot.pause(0.05)
+        # Ben's worker done and its answer handled: his move waits out his pause (a timer).
+        await settle(pilot)
         assert s.game.turn == 1 and not isinstance(app.screen, PassScreen), "Ben keeps his pause"

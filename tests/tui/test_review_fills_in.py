@@ -15,6 +15,7 @@ from palace_tui.ai.analysis import jobs, judge_step
 from palace_tui.rules.gamefile import replay
 from palace_tui.tui.screens.review import STILL_JUDGING, ReviewScreen
 from tests.helpers.app import make_session, screen_text
+from tests.helpers.settle import settle
 
 WORK = 3_000
 WORLDS = 20
@@ -39,15 +40,6 @@ class _Ahead:
 
     def take(self, game_id):
         return self.known
-
-
-async def _until(pilot, condition) -> None:
-    """Wait for ``condition`` (bounded only so a hung worker cannot hang the run; no timing asserted)."""
-    for _ in range(3000):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("never happened")
 
 
 async def test_the_review_opens_on_what_is_judged_and_fills_in_the_rest(monkeypatch) -> None:
@@ -76,18 +68,17 @@ async def test_the_review_opens_on_what_is_judged_and_fills_in_the_rest(monkeypa
 
     app = One()
     async with app.run_test(size=(100, 32)) as pilot:
-        await _until(pilot, lambda: screen.partial is not None)
+        # The judge's worker is kept busy by the gate: the app is not idle until the gate opens.
+        await settle(pilot, lambda: screen.partial is not None, what="the judgements made ahead read", timeout=180)
         assert screen.analysis is None and screen.query_one(ProgressBar).display
         screen.action_jump(judged_first)
-        await pilot.pause()
-        assert "coach advised" in screen_text(app), screen_text(app)  # a move judged ahead: its verdict
+        await settle(pilot, "coach advised")  # a move judged ahead: its verdict  # a move judged ahead: its verdict
         screen.action_jump(judged_later)
-        await pilot.pause()
-        assert STILL_JUDGING.split("…")[0] in screen_text(app)  # one not judged yet says so
+        await settle(pilot, STILL_JUDGING.split("…")[0])  # one not judged yet says so
         assert screen.check_action("turning", ()) is None  # the turning points wait for the whole game
         gate.set()
-        await _until(pilot, lambda: screen.analysis is not None)
-        await pilot.pause()
+        await settle(pilot, lambda: screen.analysis is not None, what="the whole game's analysis", timeout=180)
+        await settle(pilot)  # the worker done, the rest filled in and drawn
         text = screen_text(app)
         assert "coach advised" in text and STILL_JUDGING.split("…")[0] not in text
         assert not screen.query_one(ProgressBar).display and screen.check_action("turning", ()) is True

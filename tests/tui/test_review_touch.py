@@ -7,6 +7,7 @@ from palace_tui.device import Device
 from palace_tui.tui.layout_classes import DeviceLayout
 from palace_tui.tui.screens.review import ReviewScreen
 from tests.helpers.app import screen_text
+from tests.helpers.settle import settle
 from tests.tui.test_review import WORK, analysed, finished
 
 
@@ -28,19 +29,19 @@ async def test_the_review_is_stepped_by_taps_on_the_footer_and_the_graph() -> No
     app = Phone(screen)
     async with app.run_test(size=(78, 40)) as pilot:
         await analysed(pilot, screen)
-        await pilot.pause()
+        await settle(pilot)  # the analysis drawn, the footer's keys laid out
         keys = {key.description: key for key in screen.query("FooterKey")}
         assert {"Back", "On"} <= set(keys), list(keys)
         await pilot.click(keys["On"])
-        await pilot.pause()
+        await settle(pilot)  # the tap handled
         await pilot.click(keys["On"])
-        await pilot.pause()
+        await settle(pilot)  # the tap handled
         assert screen.index == 2 and f"Move 3 of {len(record.moves)}" in screen_text(app)
         await pilot.click(keys["Back"])
-        await pilot.pause()
+        await settle(pilot)
         assert screen.index == 1
         graph = screen.query_one("#graph")
         # The last column of the bars: the end of the game.
         await pilot.click(graph, offset=(graph.region.width - 3, 2))
-        await pilot.pause()
+        await settle(pilot)
         assert screen.index >= len(record.moves) - 3, screen.index

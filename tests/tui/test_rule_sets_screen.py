@@ -178,8 +178,7 @@ async def test_a_save_the_disk_refuses_says_it_was_not_kept_and_why(make_app, tm
     store = Store(tmp_path / "data")
     monkeypatch.setattr("palace_tui.store.store.atomic_write", disk_full)
     app = make_app(store=store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(80, 24)) as pilot:
         screen = app.screen
         screen.query_one("#set-name").focus()
         await press(pilot, *typed("Ours"), "enter")

@@ -138,7 +138,7 @@ def test_result_step_120x40(snap_compare):
 async def _cy_keeps_its_pause(pilot) -> None:
     """Cy's move is to be covered by Ben's pass screen, so it would land at once (R-17): the
     public table is drawn here as a computer that keeps its pause leaves it."""
-    await pilot.pause()
+    await settle(pilot)  # the table screen up, its computers' turns made
     pilot.app.screen.computers.covered = lambda: False
 
 

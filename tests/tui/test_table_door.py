@@ -39,6 +39,7 @@ from palace_tui.table.door import (
 )
 from palace_tui.tui.table.screen import TableScreen
 from tests.helpers.app import press, screen_text
+from tests.helpers.settle import running, settle
 
 #: Ann's view as a wire would carry it: cards and moves by their codes.
 ANN_VIEW = json.loads(
@@ -185,15 +186,14 @@ async def test_the_table_screen_plays_through_a_fake_door(no_engine):
     before = engine_objects()
     fake = FakeTable()
     app = TableOnly(fake)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(100, 32)) as pilot:
         assert isinstance(app.screen, TableScreen)
         text = screen_text(app)
         assert "Ann" in text and "Ben" in text and "5♥" in text and "K♦" in text, text
         assert fake.asked == [Start(resumed=False)]
         await press(pilot, "enter")  # the cursor starts on the first card: 5♥
         assert fake.asked[-1] == MakeMove(Move.play([Card.parse("5H")]))
-        await pilot.pause()
+        await settle(pilot)  # the table's answer drawn
         text = screen_text(app)
         assert "Ann played 5♥" in text and "5♥" not in app.screen.query_one("#hand-row").text, text
         assert app.screen.mode() == "wait"
@@ -206,13 +206,12 @@ async def test_a_refusal_and_the_coach_come_through_the_door(no_engine):
     before = engine_objects()
     fake = FakeTable(refuse="That card can't go on a 4 here.")
     app = TableOnly(fake)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(100, 32)) as pilot:
         await press(pilot, "enter")
-        await pilot.pause()
+        await settle(pilot)  # the refusal drawn
         assert "That card can't go on a 4 here." in " ".join(screen_text(app).split())
         await press(pilot, "h")
-        await pilot.pause()
+        await settle(pilot)  # the coach's answer drawn
         assert fake.asked[-1] == AskCoach(0, None)
         assert "The coach keeps the king." in " ".join(screen_text(app).split())
         assert engine_objects() <= before  # not one made while the table was played

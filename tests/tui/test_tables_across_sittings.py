@@ -16,6 +16,7 @@ from palace_tui.tui.screens.how_to_play import HowToPlayScreen
 from palace_tui.tui.screens.new_table import NewTableScreen
 from palace_tui.tui.screens.results import ResultsScreen
 from tests.helpers.app import press, screen_text
+from tests.helpers.settle import running, settle
 
 OURS = Rules.preset("palace").replace(seven="low", eight="skip")
 
@@ -54,16 +55,14 @@ async def test_a_command_line_table_is_offered_next_time_and_goes_on(make_app, d
     # palace --players Ann,Ben,Cy --computers 2 --preset shithead: a new sitting of that table.
     seats = [SeatConfig("Ann"), SeatConfig("Ben", human=False), SeatConfig("Cy", human=False)]
     app = make_app(Session.new(seats, Rules.preset("shithead")))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(80, 24)) as pilot:
         assert app.session is not None and app.session.table_id == earlier.table_id
         assert app.session.game_number == 1, "the table's second game, after the first sitting's"
         assert app.session.log[0].startswith("Game 2: ")
         await press(pilot, "ctrl+q")
     app.store.close()
     app = make_app()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(120, 40)) as pilot:
         if not isinstance(app.screen, NewTableScreen):  # the saved game is offered first: n is a new table
             await press(pilot, "n")
         screen = app.screen
@@ -73,7 +72,7 @@ async def test_a_command_line_table_is_offered_next_time_and_goes_on(make_app, d
         text = screen_text(app)
         assert "Ann, Ben and Cy have played 1 game at these rules: their scoreboard goes on" in text
         screen.query_one("#seat-name-2").value = "Dee"
-        await pilot.pause()
+        await settle(pilot)  # the change handled: the note below the seats written again
         assert "A new table: Ann, Ben and Dee at these rules." in screen_text(app)
     app.store.close()
 
@@ -81,8 +80,7 @@ async def test_a_command_line_table_is_offered_next_time_and_goes_on(make_app, d
 async def test_a_saved_set_is_called_by_its_name_in_the_how_to_play_title(make_app) -> None:
     seats = [SeatConfig("Ann"), SeatConfig("Ben", human=False)]
     app = make_app(Session.new(seats, OURS, seed=4, rules_name="Our [b]rules"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(80, 24)) as pilot:
         await press(pilot, "question_mark")
         assert isinstance(app.screen, HowToPlayScreen)
         assert "How to play: Our [b]rules" in screen_text(app)  # as typed, never read as markup
@@ -100,8 +98,7 @@ async def test_a_saved_set_is_called_by_its_name_on_the_results(tmp_path: Path) 
                 self.push_screen(ResultsScreen(session, store.scoreboard(session.table_id), store))
 
         app = Results()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+        async with running(app, size=(80, 24)):
             assert "Game 1 · Ours" in screen_text(app)
 
 

@@ -15,6 +15,7 @@ from palace_tui.device import Device
 from palace_tui.tui.app import PalaceApp
 from palace_tui.words.options import option_name
 from tests.helpers.app import screen_text
+from tests.helpers.settle import running, settle
 
 #: A phone upright (390x844: 40 columns, a fingertip three rows) and a tablet (768x1024: two rows).
 DEVICES = [
@@ -28,14 +29,13 @@ SEED_HELP = "Blank: a fresh shuffle every game. A number deals the same cards."
 @pytest.mark.parametrize(("size", "device"), DEVICES)
 async def test_the_new_table_form_is_for_fingers(tmp_path, size, device):
     app = PalaceApp(None, data_dir=tmp_path, device=device, ai_delay=0)
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+    async with running(app, size=size) as pilot:
         screen = app.screen
         for title in list(screen.query(CollapsibleTitle)):  # every ▶ section open, by tapping it
             screen.query_one("#form").scroll_to_widget(title, animate=False)
-            await pilot.pause()
+            await settle(pilot)  # scrolled to it and laid out: the tap lands on it
             await pilot.click(title)
-            await pilot.pause()
+            await settle(pilot)  # the section open and laid out
         targets = [*screen.query(Select), *screen.query(Input), *screen.query(CollapsibleTitle), *screen.query(Button)]
         shown = [w for w in targets if w.display and w.region.height]
         assert len(shown) > 40, "the seats, the rules, every option, the seed, the buttons"
@@ -45,13 +45,13 @@ async def test_the_new_table_form_is_for_fingers(tmp_path, size, device):
         text = ""
         form = screen.query_one("#form")
         form.scroll_home(animate=False)
-        await pilot.pause()
+        await settle(pilot)
         while True:  # the whole form, page by page
             text += screen_text(app)
             if form.scroll_y >= form.max_scroll_y:
                 break
             form.scroll_page_down(animate=False)
-            await pilot.pause()
+            await settle(pilot)  # the next page drawn
         for name in ("play_drawn", "after_pickup", "stuck_face_up", "low_binds_ten"):
             label = option_name(name)
             assert re.search(re.escape(label) + r" +\S", text), f"{label!r} runs into its value:\n{text}"

@@ -132,23 +132,22 @@ async def test_esc_or_a_tap_elsewhere_withdraws_the_piles_question(make_app):
     )
     question = "Take 2 cards? Tap the pile again (or Take) to take them."
     app = make_app(session, device=PHONE)
-    async with app.run_test(size=(40, 30)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(40, 30)) as pilot:
         screen = app.screen
         assert isinstance(screen, TableScreen)
         for withdraw in ("escape", "#hand-row"):
             await pilot.click("#pile")
-            await pilot.pause()
+            await settle(pilot)  # the tap handled and drawn
             assert question in flat(screen_text(app))
             if withdraw == "escape":
                 await press(pilot, "escape")
             else:
                 await pilot.click(withdraw)
-            await pilot.pause()
+            await settle(pilot)
             assert question not in flat(screen_text(app)), withdraw
             assert screen.note.label == "", withdraw
         await pilot.click("#pile")
-        await pilot.pause()
+        await settle(pilot)  # the tap handled: had it taken, the hand would have grown by now
         assert question in flat(screen_text(app)), "asked again"
         assert session.game.seats[0].hand_count == 3, "the tap after a withdrawn question only asks"
 
@@ -169,17 +168,13 @@ async def test_the_pile_stays_whole_while_the_coachs_note_is_up(make_app):
         humans=2,
     )
     app = make_app(session, device=PHONE, coach_work=2_000)
-    async with app.run_test(size=(40, 26)) as pilot:
-        await pilot.pause()
+    async with running(app, size=(40, 26)) as pilot:
         screen = app.screen
         assert isinstance(screen, TableScreen)
         await press(pilot, "h")
-        for _ in range(200):  # the coach thinks in a worker
-            if "Play your" in screen.note.body:
-                break
-            await pilot.pause(0.05)
-        await pilot.pause()
-        await pilot.pause()
+        # The coach thinks in a worker; then its note is laid out.
+        await settle(pilot, lambda: "Play your" in screen.note.body, what="the coach's advice in its note")
+        await settle(pilot)
         pile, board = screen.query_one(PileView).region, screen.query_one(Board).content_region
         shown = pile.intersection(board)
         assert shown.height >= 3, f"the pile shows {shown.height} rows:\n{screen_text(app)}"
