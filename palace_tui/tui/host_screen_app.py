@@ -82,7 +82,7 @@ class RoomScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "app.pop_screen", "The table", tooltip="Show the table", id="to-table"),
         Binding("i", "app.pop_screen", "The table", show=False, id="to-table-i"),
-        Binding("ctrl+q", "app.save_quit", "Close room", key_display="^q", priority=True, id="close"),
+        Binding("ctrl+q", "app.save_quit", words.CLOSE_ROOM, key_display="^q", priority=True, id="close"),
     ]
 
     def __init__(self, card: RoomCard, status: str) -> None:
@@ -112,6 +112,8 @@ class RoomScreen(Screen[None]):
 class PublicTableScreen(TableScreen):
     """The table screen as a watcher has it: nothing to abandon (only the room closes, ctrl+q)."""
 
+    QUIT_WORDS = (words.CLOSE_ROOM, words.CLOSE_ROOM_TOOLTIP)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "abandon":
             return False
@@ -127,7 +129,7 @@ class PublicResultsScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("ctrl+q", "app.save_quit", "Close room", key_display="^q", priority=True, id="close"),
+        Binding("ctrl+q", "app.save_quit", words.CLOSE_ROOM, key_display="^q", priority=True, id="close"),
     ]
 
     def __init__(self, lines: list[str]) -> None:
@@ -153,7 +155,7 @@ class HostScreenApp(DeviceLayout):
     ENABLE_COMMAND_PALETTE = False
 
     BINDINGS = [
-        Binding("ctrl+q", "save_quit", "Close room", key_display="^q", priority=True, id="quit"),
+        Binding("ctrl+q", "save_quit", words.CLOSE_ROOM, key_display="^q", priority=True, id="quit"),
         Binding("i", "room", "Join", tooltip="How to join this room, and who is at the table", id="room"),
     ]
 

@@ -11,12 +11,11 @@ deal), and says why when the connection ends (the host gone, the seat opened els
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
 from textual import events, on
-from textual.binding import ActiveBinding, Binding
+from textual.binding import Binding
 
 from palace_tui.device import Device
 from palace_tui.table.door import TableDoor
@@ -62,14 +61,7 @@ class JoinedTableScreen(TableScreen):
     """The hot seat's table screen at a joined device: its ctrl+q leaves the table (the host keeps
     the game), and says so in the footer, where a phone's player taps it (no keyboard to leave with)."""
 
-    @property
-    def active_bindings(self) -> dict[str, ActiveBinding]:
-        bindings = super().active_bindings
-        active = bindings.get("ctrl+q")
-        if active is not None and active.binding.id == "quit":
-            leave = dataclasses.replace(active.binding, description=words.LEAVE, tooltip=words.LEAVE_TOOLTIP)
-            bindings["ctrl+q"] = active._replace(binding=leave, tooltip=words.LEAVE_TOOLTIP)
-        return bindings
+    QUIT_WORDS = (words.LEAVE, words.LEAVE_TOOLTIP)
 
 
 class JoinApp(DeviceLayout):

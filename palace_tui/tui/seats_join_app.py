@@ -12,10 +12,20 @@ only the person to hand the terminal to.
 from __future__ import annotations
 
 from textual import events, on
+from textual.binding import Binding
 
 from palace_tui.tui.join_app import JoinApp
 from palace_tui.tui.messages import PassNeeded
 from palace_tui.tui.screens.pass_device import PassScreen
+from palace_tui.words import remote as words
+
+
+class JoinedPassScreen(PassScreen):
+    """The hot seat's pass screen at a shared joined terminal: its ctrl+q leaves the table (the host keeps the game)."""
+
+    BINDINGS = [
+        Binding("ctrl+q", "app.save_quit", words.LEAVE, key_display="^q", priority=True, id="quit"),
+    ]
 
 
 class SeatsJoinApp(JoinApp):
@@ -32,7 +42,7 @@ class SeatsJoinApp(JoinApp):
             # Still up for someone else (the table moved on elsewhere meanwhile): it names the new person.
             top.for_seat(seat, name, self.device)
             return
-        screen = PassScreen().for_seat(seat, name, self.device)
+        screen = JoinedPassScreen().for_seat(seat, name, self.device)
         # The pass screen is dismissed with the seat it names now.
         self.push_screen(screen, lambda passed: needed.reveal(seat if passed is None else passed))
         self.bell()  # the terminal must change hands

@@ -179,6 +179,9 @@ HOST_ENDS_LABEL = "Table"
 LEAVE = "Leave"
 #: Its tooltip.
 LEAVE_TOOLTIP = "Leave the table: the host keeps the game, and your seat waits for you to come back"
+#: ctrl+q on the host's own screen (--screen), and its tooltip.
+CLOSE_ROOM = "Close room"
+CLOSE_ROOM_TOOLTIP = "Close the room: the game stays saved (palace host --resume)"
 #: The results' keys at a joined terminal, and the same for a finger.
 RESULTS_KEYS = "a: play again   r: review the game   q: leave"
 RESULTS_TAPS = "Tap Play again, Review or Leave below."

@@ -99,6 +99,7 @@ async def test_the_host_screen_shows_a_whole_game_and_never_a_hand(served, size,
         players = [asyncio.create_task(b.play()) for b in bots]
         # Everyone is here: the table comes up by itself.
         await settle(pilot, PublicTableScreen, what="the table once Ann and Ben are here")
+        await settle(pilot, lambda: "^q Close room" in frame_text(app).splitlines()[-1], what="the footer's Close room")
         # A whole game: on a busy machine it takes minutes, so only a game that stops moving fails.
         await settle(pilot, PublicResultsScreen, what="the results", progress=lambda: room.session.game.moves)
         await asyncio.wait_for(asyncio.gather(*players), 60)

@@ -168,6 +168,9 @@ async def play(app, pilot, door: RemoteSeats, room, frames: Frames, rng: random.
             continue
         if isinstance(screen, PassScreen | BurnInScreen):
             offers += isinstance(screen, BurnInScreen)
+            if isinstance(screen, PassScreen):  # ctrl+q leaves this table: the footer says so, not Save+quit
+                await settle(pilot, "^q Leave", what="the pass screen's footer saying Leave")
+                assert "Save+quit" not in screen_text(app)
             await press(pilot, "enter")
             continue
         shown = table.viewer

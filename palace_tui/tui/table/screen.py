@@ -22,6 +22,8 @@ app hears what happened by messages (:mod:`palace_tui.tui.messages`).
 
 from __future__ import annotations
 
+import dataclasses
+
 from rich.style import Style
 from rich.text import Text
 from textual import events, on
@@ -103,6 +105,9 @@ class TableScreen(Screen[None], inherit_bindings=False):
     """
 
     BINDINGS = TABLE_BINDINGS
+    #: What ctrl+q says in the footer where it does not save and quit the hot seat (its word, its
+    #: tooltip): a joined device leaves, the host's screen closes the room. None: as bound.
+    QUIT_WORDS: tuple[str, str] | None = None
 
     AUTO_FOCUS = None
 
@@ -441,11 +446,17 @@ class TableScreen(Screen[None], inherit_bindings=False):
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        """The footer's bindings, with the take-back tooltip saying why it can't be used now."""
+        """The footer's bindings, with the take-back tooltip saying why it can't be used now, and
+        ctrl+q named as this table's screen means it (:attr:`QUIT_WORDS`)."""
         bindings = super().active_bindings
         active = bindings.get("u")
         if active is not None and active.binding.action == "take_back" and not active.enabled:
             bindings["u"] = active._replace(tooltip=self.table.now().take_back.why)
+        quit_key = bindings.get("ctrl+q")
+        if self.QUIT_WORDS is not None and quit_key is not None and quit_key.binding.id == "quit":
+            word, tooltip = self.QUIT_WORDS
+            renamed = dataclasses.replace(quit_key.binding, description=word, tooltip=tooltip)
+            bindings["ctrl+q"] = quit_key._replace(binding=renamed, tooltip=tooltip)
         return bindings
 
     # ------------------------------------------------------------ keys: the cards (the lesson's too)
