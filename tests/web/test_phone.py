@@ -293,7 +293,7 @@ def test_a_phone_plays_a_seat_by_taps_and_a_reload_comes_back_to_it(host, browse
             assert now <= shown, (now, shown, text)  # the same hand, drawn again
     assert host.over(), played
     # The results, by touch: the words say tap, the footer's keys are the buttons.
-    text = phone.wait_until(lambda t: "Results" in t and "Tap Play again or Leave" in t, "the results")
+    text = phone.wait_until(lambda t: "Results" in t and "Tap Play again, Review or Leave" in t, "the results")
     time.sleep(SETTLE)
     phone.tap(phone.tab.button("Leave"))
     page.locator("body.-closed").wait_for(timeout=PATIENCE)  # the page's "Session ended"
