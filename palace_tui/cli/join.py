@@ -102,9 +102,12 @@ async def _join(url: str, code: str, room: str, seat: str | None, folder: Path, 
     return app.return_code or 0
 
 
-async def connect(url: str, code: str, seat: str | None, folder: Path, *, watch: bool = False) -> RemoteTable | str:
+async def connect(
+    url: str, code: str, seat: str | None, folder: Path, *, watch: bool = False, one_of_several: bool = False
+) -> RemoteTable | str:
     """Sit at room ``code`` at ``url``: with the token kept for it (the same seat), else the seat
-    named, else a free one; the token is kept for next time (``watch``: no seat, no token).
+    named, else a free one; the token is kept for next time (``watch``: no seat, no token;
+    ``one_of_several``: this device holds several seats, so the token is kept by the seat's name too).
     A string says why not."""
     import aiohttp
 
@@ -122,7 +125,8 @@ async def connect(url: str, code: str, seat: str | None, folder: Path, *, watch:
         except (TimeoutError, aiohttp.ClientError, OSError):
             return NO_HOST.format(where=url)
     key = seat_tokens.device_key(url)  # a browser tab's own, under palace host's phone door
-    token = seat_tokens.token_for(folder, key, code)
+    held = seat if one_of_several else None  # the token's seat name in seats.json, if any
+    token = seat_tokens.token_for(folder, key, code, seat=held)
     where = url.removeprefix("ws://").removeprefix("wss://").removesuffix("/ws")
     try:
         try:
@@ -130,7 +134,7 @@ async def connect(url: str, code: str, seat: str | None, folder: Path, *, watch:
         except Closed as closed:
             if token is None or closed.reason != words.UNKNOWN_TOKEN:
                 raise
-            seat_tokens.forget(folder, key, code)  # the host freed the seat (or it is a new room): start afresh
+            seat_tokens.forget(folder, key, code, seat=held)  # the host freed it (or a new room): afresh
             table = await RemoteTable.join(url, JoinRequest(code, seat, None))
     except Closed as closed:
         return closed.reason or NO_HOST.format(where=where)
@@ -138,7 +142,7 @@ async def connect(url: str, code: str, seat: str | None, folder: Path, *, watch:
         return NO_HOST.format(where=where)
     if table.token is not None:
         try:
-            seat_tokens.remember(folder, key, code, table.token)
+            seat_tokens.remember(folder, key, code, table.token, seat=held)
         except OSError:
             pass  # the seat still plays; only a rejoin after a drop will need a free seat
     return table

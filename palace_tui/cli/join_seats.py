@@ -74,32 +74,6 @@ async def connect_seats(url: str, code: str, names: list[str], folder: Path) -> 
 async def connect_seat(url: str, code: str, name: str, folder: Path) -> RemoteTable | str:
     """Sit in seat ``name``: with the token kept for it (the same seat back), else by its name; the
     token is kept for next time. A string says why not."""
-    import aiohttp
+    from palace_tui.cli.join import connect
 
-    from palace_tui.cli.join import NO_HOST
-    from palace_tui.net import seat_tokens
-    from palace_tui.net.client import Closed
-    from palace_tui.net.protocol import JoinRequest
-    from palace_tui.net.remote_table import RemoteTable
-    from palace_tui.words import remote as words
-
-    token = seat_tokens.token_for(folder, url, code, seat=name)
-    where = url.removeprefix("ws://").removeprefix("wss://").removesuffix("/ws")
-    try:
-        try:
-            table = await RemoteTable.join(url, JoinRequest(code, None if token else name, token))
-        except Closed as closed:
-            if token is None or closed.reason != words.UNKNOWN_TOKEN:
-                raise
-            seat_tokens.forget(folder, url, code, seat=name)  # the host freed the seat: join it by name
-            table = await RemoteTable.join(url, JoinRequest(code, name, None))
-    except Closed as closed:
-        return closed.reason or NO_HOST.format(where=where)
-    except (TimeoutError, aiohttp.ClientError, OSError):
-        return NO_HOST.format(where=where)
-    if table.token is not None:
-        try:
-            seat_tokens.remember(folder, url, code, table.token, seat=name)
-        except OSError:
-            pass  # the seat still plays; only a rejoin after a drop will need its name again
-    return table
+    return await connect(url, code, name, folder, one_of_several=True)
