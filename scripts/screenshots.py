@@ -20,10 +20,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from palace_tui.ai import make_player  # noqa: E402
-from palace_tui.rules import Rules  # noqa: E402
+from palace_tui.rules import Move, Rules  # noqa: E402
 from palace_tui.table.session import MemoryStore, SeatConfig, Session  # noqa: E402
 from palace_tui.table.turn_flow import TurnFlow  # noqa: E402
 from palace_tui.tui.app import PalaceApp  # noqa: E402
+from palace_tui.tui.screens.pass_device import PassScreen  # noqa: E402
 from palace_tui.tui.screens.rules import RulesScreen  # noqa: E402
 from palace_tui.tui.table import move_highlight  # noqa: E402
 from palace_tui.tui.table.screen import TableScreen  # noqa: E402
@@ -320,33 +321,40 @@ async def deck_shots(size: tuple[int, int]) -> list[Path]:
     return paths
 
 
+def lowest(legal: list[Move]) -> Move:
+    """The scripted players' move in the host's screenshots: the lowest play, else ready, else the first."""
+    plays = [m for m in legal if m.kind == "play"]
+    if plays:
+        return min(plays, key=lambda m: (m.cards[0], -len(m.cards)))
+    return next((m for m in legal if m.kind in ("ready", "choose")), legal[0])
+
+
+async def local_host():
+    """A palace host in this process on 127.0.0.1 (an ephemeral port), no rate limit: (Host, its runner)."""
+    from aiohttp import web
+
+    from palace_tui.net.server import Host
+
+    host = Host(rate=(10_000, 10_000))
+    runner = web.AppRunner(host.app())
+    await runner.setup()
+    await web.TCPSite(runner, "127.0.0.1", 0).start()
+    return host, runner
+
+
 async def seats_shot(size: tuple[int, int]) -> list[Path]:
     """A mixed table: the terminal Ann and Ben share (palace join --seat Ann --seat Ben) on the
     public table while Cy plays on her own device; Dee is the host's computer. The host runs in
     this process on 127.0.0.1; Cy's moves are sent from here, Ann's and Ben's through their screen."""
     import tempfile
 
-    from aiohttp import web
-
     from palace_tui.cli.join_seats import connect_seats
     from palace_tui.net.client import Connection
     from palace_tui.net.protocol import JoinRequest, MoveRequest
     from palace_tui.net.room import Room
-    from palace_tui.net.server import Host
-    from palace_tui.rules import Move
     from palace_tui.tui.seats_join_app import SeatsJoinApp
 
-    def lowest(legal: list[Move]) -> Move:
-        plays = [m for m in legal if m.kind == "play"]
-        if plays:
-            return min(plays, key=lambda m: (m.cards[0], -len(m.cards)))
-        return next((m for m in legal if m.kind in ("ready", "choose")), legal[0])
-
-    host = Host(rate=(10_000, 10_000))
-    runner = web.AppRunner(host.app())
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
+    host, runner = await local_host()
     url, code, cy_seat = f"ws://127.0.0.1:{runner.addresses[0][1]}/ws", "KX4P2M", 2
     seats = [SeatConfig("Ann"), SeatConfig("Ben"), SeatConfig("Cy"), SeatConfig("Dee", human=False, level="normal")]
     room = host.add(Room(code, Session.new(seats, Rules.preset("palace"), seed=7), ai_delay=0))
@@ -375,7 +383,7 @@ async def seats_shot(size: tuple[int, int]) -> list[Path]:
                         await pilot.pause(0.02)
                     continue
                 result = isinstance(screen, TableScreen) and screen.mode() == "result"
-                if type(screen).__name__ == "PassScreen" or result:
+                if isinstance(screen, PassScreen) or result:
                     await pilot.press("enter")
                 elif isinstance(screen, TableScreen) and screen.mode() not in ("wait", "over"):
                     screen.apply(lowest(list(screen.view().legal)))
@@ -396,31 +404,17 @@ async def host_shots(size: tuple[int, int]) -> list[Path]:
     Cy is the host's computer."""
     import tempfile
 
-    from aiohttp import web
-
     from palace_tui.cli.host import qr_matrix
     from palace_tui.cli.join import connect
     from palace_tui.net.client import Connection
     from palace_tui.net.protocol import JoinRequest, MoveRequest
     from palace_tui.net.remote_table import RemoteTable
     from palace_tui.net.room import Room
-    from palace_tui.net.server import Host
-    from palace_tui.rules import Move
     from palace_tui.tui.host_screen_app import HostScreenApp, PublicTableScreen, RoomCard
     from palace_tui.tui.join_app import JoinApp
     from palace_tui.words import remote as remote_words
 
-    def lowest(legal: list[Move]) -> Move:
-        plays = [m for m in legal if m.kind == "play"]
-        if plays:
-            return min(plays, key=lambda m: (m.cards[0], -len(m.cards)))
-        return next((m for m in legal if m.kind in ("ready", "choose")), legal[0])
-
-    host = Host(rate=(10_000, 10_000))
-    runner = web.AppRunner(host.app())
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
+    host, runner = await local_host()
     port = runner.addresses[0][1]
     url, code, ben_seat = f"ws://127.0.0.1:{port}/ws", "KX4P2M", 1
     seats = [SeatConfig("Ann"), SeatConfig("Ben"), SeatConfig("Cy", human=False, level="normal")]
