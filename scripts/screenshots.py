@@ -405,7 +405,7 @@ async def host_shots(size: tuple[int, int]) -> list[Path]:
     import tempfile
 
     from palace_tui.cli.host import qr_matrix
-    from palace_tui.cli.join import connect
+    from palace_tui.cli.seat_connection import connect
     from palace_tui.net.client import Connection
     from palace_tui.net.protocol import JoinRequest, MoveRequest
     from palace_tui.net.remote_table import RemoteTable

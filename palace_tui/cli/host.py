@@ -212,7 +212,8 @@ async def _host(
     save_tokens(room)
     host = Host(bind=bind)
     host.on_refusal = lambda reason: None
-    host.phone = _phone_door(host, folder)
+    door = _phone_door(host, folder)
+    host.phone = door
     runner = web.AppRunner(host.app(), handle_signals=False, access_log=None)
     await runner.setup()
     try:
@@ -224,8 +225,8 @@ async def _host(
             f"Can't listen on {bind} port {port} ({exc.strerror or exc}): choose another with --port"
         ) from None
     bound = runner.addresses[0][1]
-    if host.phone is not None:
-        host.phone.join_url = f"http://{_here(bind)}:{bound}"  # where each phone tab's palace join connects
+    if door is not None:
+        door.join_url = f"http://{_here(bind)}:{bound}"  # where each phone tab's palace join connects
     host.add(room)
     where = reachable_address(bind)
     shown = f"[{where}]" if ":" in where else where

@@ -5,6 +5,9 @@ keeps the seat's token in the data folder (by the host's address and the room co
 the same line again comes back to the same seat with the same cards, and plays it with the
 table screen of the hot seat (one person at this device: no pass screen). A wrong code, a full
 table or a host that is gone is said in one sentence, with status 1 (2 for a bad command line).
+
+This is where one seat and several part: the connection and its token are
+:mod:`palace_tui.cli.seat_connection`'s, several seats at one terminal :mod:`palace_tui.cli.join_seats`'.
 """
 
 from __future__ import annotations
@@ -12,15 +15,10 @@ from __future__ import annotations
 import asyncio
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from palace_tui.cli import join_seats
+from palace_tui.cli.seat_connection import connect
 from palace_tui.cli.usage import Parser, UsageError, check_terminal, refuse, say
-
-if TYPE_CHECKING:
-    from palace_tui.net.remote_table import RemoteTable
-
-#: What is said when nothing answers at the address.
-NO_HOST = "No palace host answers at {where}: is palace host running there, and is the code or address right?"
 
 
 def parser() -> Parser:
@@ -59,9 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         own = parser().parse_args(args)
         if own.seat and len(own.seat) > 1:
-            from palace_tui.cli.join_seats import check
-
-            check(own.seat, own.watch)
+            join_seats.check(own.seat, own.watch)
         try:
             import aiohttp  # noqa: F401
         except ImportError:
@@ -80,8 +76,6 @@ def main(argv: list[str] | None = None) -> int:
     folder = resolve_data_dir(own.data_dir)
     seats: list[str] = own.seat or []
     if len(seats) > 1:  # several seats at this terminal, the pass screen between them
-        from palace_tui.cli import join_seats
-
         return asyncio.run(join_seats.join_seats(url, code, own.room.strip(), seats, folder, own.quiet))
     seat = seats[0] if seats else None
     return asyncio.run(_join(url, code, own.room.strip(), seat, folder, own.quiet, own.watch))
@@ -100,49 +94,3 @@ async def _join(url: str, code: str, room: str, seat: str | None, folder: Path, 
     finally:
         await table.close()
     return app.return_code or 0
-
-
-async def connect(
-    url: str, code: str, seat: str | None, folder: Path, *, watch: bool = False, one_of_several: bool = False
-) -> RemoteTable | str:
-    """Sit at room ``code`` at ``url``: with the token kept for it (the same seat), else the seat
-    named, else a free one; the token is kept for next time (``watch``: no seat, no token;
-    ``one_of_several``: this device holds several seats, so the token is kept by the seat's name too).
-    A string says why not."""
-    import aiohttp
-
-    from palace_tui.net import seat_tokens
-    from palace_tui.net.client import Closed
-    from palace_tui.net.protocol import JoinRequest
-    from palace_tui.net.remote_table import RemoteTable
-    from palace_tui.words import remote as words
-
-    if watch:
-        try:
-            return await RemoteTable.join(url, JoinRequest(code, watch=True))
-        except Closed as closed:
-            return closed.reason or NO_HOST.format(where=url)
-        except (TimeoutError, aiohttp.ClientError, OSError):
-            return NO_HOST.format(where=url)
-    key = seat_tokens.device_key(url)  # a browser tab's own, under palace host's phone door
-    held = seat if one_of_several else None  # the token's seat name in seats.json, if any
-    token = seat_tokens.token_for(folder, key, code, seat=held)
-    where = url.removeprefix("ws://").removeprefix("wss://").removesuffix("/ws")
-    try:
-        try:
-            table = await RemoteTable.join(url, JoinRequest(code, None if token else seat, token))
-        except Closed as closed:
-            if token is None or closed.reason != words.UNKNOWN_TOKEN:
-                raise
-            seat_tokens.forget(folder, key, code, seat=held)  # the host freed it (or a new room): afresh
-            table = await RemoteTable.join(url, JoinRequest(code, seat, None))
-    except Closed as closed:
-        return closed.reason or NO_HOST.format(where=where)
-    except (TimeoutError, aiohttp.ClientError, OSError):
-        return NO_HOST.format(where=where)
-    if table.token is not None:
-        try:
-            seat_tokens.remember(folder, key, code, table.token, seat=held)
-        except OSError:
-            pass  # the seat still plays; only a rejoin after a drop will need a free seat
-    return table

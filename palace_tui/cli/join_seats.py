@@ -15,6 +15,7 @@ import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from palace_tui.cli.seat_connection import connect
 from palace_tui.cli.usage import UsageError, say
 
 if TYPE_CHECKING:
@@ -74,6 +75,4 @@ async def connect_seats(url: str, code: str, names: list[str], folder: Path) -> 
 async def connect_seat(url: str, code: str, name: str, folder: Path) -> RemoteTable | str:
     """Sit in seat ``name``: with the token kept for it (the same seat back), else by its name; the
     token is kept for next time. A string says why not."""
-    from palace_tui.cli.join import connect
-
     return await connect(url, code, name, folder, one_of_several=True)

@@ -19,7 +19,7 @@ import asyncio
 import html
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
@@ -36,9 +36,6 @@ from palace_tui.net.protocol import (
 from palace_tui.net.room import Refusal, Room
 from palace_tui.web.origin import own_names, own_origin
 from palace_tui.words import remote as words
-
-if TYPE_CHECKING:
-    from palace_tui.net.phone import PhoneDoor
 
 #: Seconds a new connection has to send its join.
 JOIN_SECONDS = 10.0
@@ -116,6 +113,15 @@ async def _on_prepare(request: web.Request, response: web.StreamResponse) -> Non
     _safe_headers(request, response)
 
 
+class RoomPages(Protocol):
+    """Pages a host serves at ``/r/CODE`` beside its own (the phone's door,
+    :class:`~palace_tui.net.phone.PhoneDoor`). The host only asks them for their routes, so it
+    needs no textual-serve and does not know the door; the door knows the host."""
+
+    def add_routes(self, app: web.Application) -> None:
+        """Add the pages' addresses to the host's application."""
+
+
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Palace</title></head><body>
@@ -143,7 +149,7 @@ class Host:
         self.on_refusal: Callable[[str], None] | None = None
         #: The phone's pages at ``/r/CODE`` (:class:`~palace_tui.net.phone.PhoneDoor`); None: a note
         #: saying how to join from a terminal.
-        self.phone: PhoneDoor | None = None
+        self.phone: RoomPages | None = None
 
     def add(self, room: Room) -> Room:
         """Open ``room`` here and start its computer players."""

@@ -163,7 +163,7 @@ def test_the_host_terminal_says_who_a_computer_plays_for(stand_in):
 async def test_a_joined_terminal_shows_the_note_and_the_computer_plays_the_seat(served, tmp_path, monkeypatch):
     """Over a real host: Ben's device goes, the grace time passes, Ann's terminal reads the note
     and the computer plays Ben's turns until the game reaches Ann."""
-    from palace_tui.cli.join import connect
+    from palace_tui.cli.seat_connection import connect
     from palace_tui.net.client import Connection
     from palace_tui.net.remote_table import RemoteTable
     from palace_tui.tui.join_app import JoinApp

@@ -17,7 +17,7 @@ from collections.abc import Callable
 import pytest
 from textual import events
 
-from palace_tui.cli.join import NO_HOST, connect
+from palace_tui.cli.seat_connection import NO_HOST, connect
 from palace_tui.device import Device
 from palace_tui.net import seat_tokens
 from palace_tui.net.bots import Bot, Habits
