@@ -102,6 +102,16 @@ def peak_memory(pid: int) -> int:
     raise AssertionError(f"no VmHWM for {pid}")
 
 
+def ignores_sigterm(pid: int) -> bool:
+    """The kernel's word that ``pid`` ignores SIGTERM (the SigIgn mask in /proc/PID/status)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text(encoding="ascii")
+    except OSError:
+        return False
+    mask = next((line.split()[1] for line in status.splitlines() if line.startswith("SigIgn:")), "0")
+    return bool(int(mask, 16) >> (signal.SIGTERM - 1) & 1)
+
+
 async def until(check, what: str) -> None:
     """Wait (polling) until ``check()`` is true; fail after :data:`DEADLINE` seconds."""
     loop = asyncio.get_running_loop()
@@ -315,5 +325,7 @@ async def test_a_game_that_will_not_quit_is_ended_when_its_tab_closes() -> None:
     await game.start(80, 24)
     pid = game.pid
     assert pid is not None and alive(pid)
+    # Started is not yet stubborn: on a busy machine SIGTERM came before the child ignored it.
+    await until(lambda: ignores_sigterm(pid), "the stubborn game to ignore SIGTERM")
     await game.stop()
     assert game._process.returncode == -signal.SIGKILL and not alive(pid)
