@@ -342,8 +342,14 @@ class NewTableScreen(Screen[Session]):
                     room += self.query_one(KeysFooter).outer_size.height
                 fingertip_options(options, max(1, min(finger, (room - 2) // count)))
         if expanded:
-            # After the refresh that lays the open list out (and its options' new height).
-            self.call_after_refresh(self.call_after_refresh, select.scroll_visible, animate=False)
+            # After the refresh that lays the open list out (and its options' new height): the
+            # form laid out again, as on a busy machine the field's row kept its closed height
+            # and cut the open list to its top edge; then the list brought into view.
+            def bring_into_view() -> None:
+                self.query_one("#form").refresh(layout=True)
+                self.call_after_refresh(select.scroll_visible, animate=False)
+
+            self.call_after_refresh(self.call_after_refresh, bring_into_view)
 
     @on(Button.Pressed, "#learn")
     def _learn_pressed(self) -> None:
