@@ -82,7 +82,8 @@ class Decision:
             return 1.0
         anything = fast.rule_tables(self.position).anything
         kind, rank, _ = self.observed
-        if kind == expected[0] == "play" and not anything >> rank & 1 and not anything >> expected[1] & 1:
+        other = expected[1]
+        if kind == expected[0] == "play" and other != rank and not (anything >> rank | anything >> other) & 1:
             return RANK_SLIP
         return OTHER_SLIP
 
