@@ -40,6 +40,7 @@ from typing import Any
 from palace_tui.ai.heuristic import HeuristicPlayer
 from palace_tui.ai.memory import Memory
 from palace_tui.ai.policy import NORMAL, Choice, move_to_choice, normal_choice, take_choice
+from palace_tui.ai.reading import Reader
 from palace_tui.ai.search import CanonicalShuffle, Search, canonical_shuffle, position_seed
 from palace_tui.rules import Event, Game, Move, fast
 from palace_tui.rules.cards import JOKER
@@ -102,7 +103,9 @@ class SearchPlayer(HeuristicPlayer):
     ``by_position`` each decision's worlds are dealt from :func:`position_seed` (hard);
     otherwise from one rng seeded once (normal, whose games must stay as they were).
     (Pruned candidates and worlds dealt to fit what each seat's play suggests it lacks
-    were measured and dropped: docs/ai_ladder.md.)
+    were measured and dropped: docs/ai_ladder.md.) With ``read_table`` the worlds are
+    kept as likely as the other seats' recent moves make them under the rule of thumb
+    (:mod:`palace_tui.ai.reading`; an experiment, off by default).
     """
 
     name = "search"
@@ -119,6 +122,7 @@ class SearchPlayer(HeuristicPlayer):
         ordinary_only: bool = False,
         work: int | None = None,
         by_position: bool = False,
+        read_table: bool = False,
     ) -> None:
         super().__init__(seed)
         self.ordinary_only = ordinary_only
@@ -132,12 +136,15 @@ class SearchPlayer(HeuristicPlayer):
         self.max_stock = max_stock
         self.early_share = early_share
         self.memory = Memory()
+        self.reader = Reader() if read_table else None
         self.last_stats: dict[str, Any] = {}
 
     def observe(self, events: Iterable[Event]) -> None:
         """Remember public events (cards seen going into hands)."""
         if self.remember:
             self.memory.observe(events)
+        if self.reader is not None:
+            self.reader.observe(events)
 
     def options(self, game: Game) -> tuple[list[Choice], Choice]:
         """The candidates this player searches for the seat to act, and its rule of thumb's move."""
@@ -160,7 +167,12 @@ class SearchPlayer(HeuristicPlayer):
         seat = game.turn
         known = self.memory.known_hands(game, seat)
         rng = random.Random(position_seed(game, seat, known)) if self.by_position else self.rng
-        return Search(game, seat, cands, CanonicalShuffle(rng), known)
+        search = Search(game, seat, cands, CanonicalShuffle(rng), known)
+        if self.reader is not None:
+            reading = self.reader.read(game, seat, known)
+            if reading is not None:
+                search.dealer = reading.deal
+        return search
 
     def limits(self, game: Game) -> tuple[int | None, int | None, float | None]:
         """This decision's worlds, work and seconds (None: no such limit)."""
@@ -172,6 +184,13 @@ class SearchPlayer(HeuristicPlayer):
 
     def decide(self, game: Game) -> Choice:
         """Search and return the best decision tuple for the seat to act."""
+        try:
+            return self._decide(game)
+        finally:
+            if self.reader is not None:
+                self.reader.mark(game, game.turn, self.memory.known_hands(game, game.turn))
+
+    def _decide(self, game: Game) -> Choice:
         cands, default = self.options(game)
         if not self.searching(game):
             self.last_stats = {"iterations": 0, "candidates": len(cands)}
@@ -190,6 +209,9 @@ class SearchPlayer(HeuristicPlayer):
             "default": default,
             "search": search,
         }
+        reading = getattr(search.dealer, "__self__", None)
+        if reading is not None:
+            self.last_stats["reading"] = reading
         return cands[best]
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from palace_tui.ai.policy import Choice, normal_choice
@@ -126,6 +126,9 @@ class Search:
     work: list[int] = field(default_factory=list)
     #: The worlds themselves, kept to play a candidate added later in them too.
     worlds: list[Game] = field(default_factory=list)
+    #: Deals a world another way (hard reading the table: :mod:`palace_tui.ai.reading`),
+    #: returning it and the work spent beyond one plain deal; None: a plain deal.
+    dealer: Callable[[Game, int, CanonicalShuffle, dict[int, Sequence[Card]]], tuple[Game, int]] | None = None
 
     def __post_init__(self) -> None:
         k = len(self.cands)
@@ -147,9 +150,13 @@ class Search:
 
     def deal(self) -> None:
         """Deal one more world and play every candidate in it."""
-        world = fast.determinize(self.game, self.seat, self.shuffle, self.known)
+        if self.dealer is None:
+            world = fast.determinize(self.game, self.seat, self.shuffle, self.known)
+            spent = WORLD_COST
+        else:
+            world, extra = self.dealer(self.game, self.seat, self.shuffle, self.known)
+            spent = WORLD_COST + extra
         self.worlds.append(world)
-        spent = WORLD_COST
         for i, c in enumerate(self.cands):
             r, safe, won, cost = self._play(world, c)
             self.rewards[i].append(r)

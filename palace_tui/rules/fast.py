@@ -160,6 +160,12 @@ def determinize(game: Game, seat: int, rng: Shuffler, known_hands: dict[int, Seq
     return g
 
 
+def set_hand(game: Game, seat: int, cards: Sequence[Card]) -> None:
+    """Replace seat ``seat``'s whole hand in a search's own copy with ``cards`` (a world
+    in which that hand is supposed): copies only, never the game being played."""
+    _deal_hand(game.seats[seat], cards)
+
+
 def _deal_hand(seat: Seat, cards: Sequence[Card]) -> None:
     """Replace a copy's whole hand (the re-deals of unseen cards)."""
     seat._hb = [[] for _ in range(JOKER + 1)]
@@ -178,4 +184,5 @@ __all__ = [
     "play_out",
     "ranks_of_mask",
     "rule_tables",
+    "set_hand",
 ]
