@@ -4,9 +4,10 @@ decisions, rebuilt from the public events, and worlds kept by how well they expl
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from palace_tui.ai.hard import HardPlayer, NormalPlayer
-from palace_tui.ai.reading import OTHER_SLIP, RANK_SLIP
+from palace_tui.ai.reading import OTHER_SLIP, RANK_SLIP, Reading
 from palace_tui.ai.search import CanonicalShuffle
 from palace_tui.rules import Card, Game, Move, Rules
 from palace_tui.rules.fast import determinize
@@ -42,12 +43,21 @@ def _play_round(reader: HardPlayer) -> tuple[Game, dict[int, list[Card]]]:
     return game, before
 
 
-def test_the_hands_at_the_other_seats_decisions_are_rebuilt_from_the_events():
+def _read_round() -> tuple[Game, dict[int, list[Card]], Reading, dict[int, Sequence[Card]]]:
+    """The round played before a reading hard, then its reading at Ann's next decision:
+    the game, each seat's real hand before its move, the reading and what Ann knows."""
     reader = HardPlayer(iterations=4, read_table=True)
     game, before = _play_round(reader)
-    assert game.turn == 0 and [c.code for c in game.pile] == ["7C"]
-    reading = reader.reader.read(game, 0, reader.memory.known_hands(game, 0))
+    known = reader.memory.known_hands(game, 0)
+    assert reader.reader is not None
+    reading = reader.reader.read(game, 0, known)
     assert reading is not None
+    return game, before, reading, known
+
+
+def test_the_hands_at_the_other_seats_decisions_are_rebuilt_from_the_events():
+    game, before, reading, _ = _read_round()
+    assert game.turn == 0 and [c.code for c in game.pile] == ["7C"]
     assert [(d.seat, d.observed) for d in reading.decisions] == [(1, ("take", -1, 0)), (2, ("play", 7, 1))]
     for d in reading.decisions:
         # The hand then, from the real hand now and the public change: exactly the real hand then.
@@ -58,11 +68,7 @@ def test_the_hands_at_the_other_seats_decisions_are_rebuilt_from_the_events():
 def test_a_seat_that_took_the_pile_is_dealt_nothing_that_would_have_gone():
     """Ben took the king rather than play: a world that gives him the two then explains that
     badly, and the worlds kept rule it out of his hand."""
-    reader = HardPlayer(iterations=4, read_table=True)
-    game, _ = _play_round(reader)
-    known = reader.memory.known_hands(game, 0)
-    reading = reader.reader.read(game, 0, known)
-    assert reading is not None
+    game, _, reading, known = _read_round()
     take = reading.decisions[0]
 
     def could_have_played(world: Game) -> bool:
@@ -84,11 +90,7 @@ def test_a_seat_that_led_its_seven_held_no_lower_ordinary_card():
     rank, every copy, so a world in which his hand then held a three to a six explains it
     less well (normal's own search leads another rank now and then: RANK_SLIP, not a rule),
     and one in which he held the other seven worse."""
-    reader = HardPlayer(iterations=4, read_table=True)
-    game, _ = _play_round(reader)
-    known = reader.memory.known_hands(game, 0)
-    reading = reader.reader.read(game, 0, known)
-    assert reading is not None
+    game, _, reading, known = _read_round()
     lead = reading.decisions[1]
     shuffle = CanonicalShuffle(random.Random(9))
     lower = 0
@@ -104,11 +106,7 @@ def test_a_seat_that_led_its_seven_held_no_lower_ordinary_card():
 
 
 def test_a_world_that_explains_every_move_is_always_kept():
-    reader = HardPlayer(iterations=4, read_table=True)
-    game, _ = _play_round(reader)
-    known = reader.memory.known_hands(game, 0)
-    reading = reader.reader.read(game, 0, known)
-    assert reading is not None
+    game, _, reading, known = _read_round()
     reading.calibrate([determinize(game, 0, CanonicalShuffle(random.Random(s)), known) for s in range(48)])
     assert reading.weight(game) >= 1.0
 
