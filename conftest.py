@@ -10,6 +10,8 @@ import importlib.util
 import json
 from pathlib import Path
 
+from tests.helpers.run_order import dealt
+
 WEB_EXTRA = all(importlib.util.find_spec(name) for name in ("textual_serve", "aiohttp"))
 
 collect_ignore = (
@@ -37,12 +39,16 @@ SLOW_GUESS = 100.0
 
 
 def pytest_collection_modifyitems(config, items):
-    """In a pytest-xdist worker, the longest tests first.
+    """In a pytest-xdist worker, the longest tests first, dealt out among the workers.
 
     Work stealing takes tests from the end of a worker's queue, and a worker keeps the test it
     runs and the next one (it never gives those up): with a long test among the last, the
     other core waits for it with nothing to do. Longest first leaves short ones to share at
     the end. A run in one process keeps the files' order (the cheapest failure first).
+
+    The scheduler hands each worker one run of the list to begin with (a quarter of it for
+    four): sorted plainly, the first worker would get every long test, one after another. So
+    the tests are dealt like cards (there and back, longest first) into one run per worker.
     """
     if not hasattr(config, "workerinput"):
         return
@@ -54,3 +60,4 @@ def pytest_collection_modifyitems(config, items):
         return SLOW_GUESS if item.get_closest_marker("slow") else 0.0
 
     items.sort(key=seconds, reverse=True)  # stable: equal guesses keep the files' order
+    items[:] = dealt(items, int(config.workerinput.get("workercount", 1)))

@@ -22,6 +22,8 @@ Every address checks the room code first: a wrong one is counted by the host's
 (rooms are never revealed). Pages are served only at this machine's own addresses
 (:func:`~palace_tui.web.origin.trusted_host`), and the websocket only to this host's own page
 (:func:`~palace_tui.web.origin.own_origin`). The host's safe headers are on every response.
+A seat chosen is kept for its browser for a minute while its page opens and its game sits down:
+when two phones choose one seat at once, the second is told it is taken.
 Needs textual-serve (the ``web`` extra), as ``palace serve`` does.
 """
 
@@ -31,6 +33,7 @@ import html
 import re
 import secrets
 import sys
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,6 +62,10 @@ COOKIE_AGE = 30 * 24 * 3600
 _COOKIE_TEXT = re.compile(r"[A-Za-z0-9_-]{32}")
 #: The query the cookie's page reloads with: the second time round, go on without the cookie.
 AGAIN = "again"
+#: How long a seat chosen on the picker is kept for its browser before its page has taken it
+#: (seconds): the page loads and its ``palace join`` starts in that time, even on a busy host.
+CLAIM_SECONDS = 60.0
+
 #: Pages playing one seat at once (a reload's new page may open before the old one has closed;
 #: every page is a process of about 55 MiB, so no more).
 TABS_PER_SEAT = 2
@@ -127,6 +134,10 @@ class PhoneDoor:
         self.download_manager = DownloadManager()
         #: Each running tab's game, and the room and seat it plays.
         self.tabs: dict[TabGame, tuple[str, int]] = {}
+        #: A seat chosen (room, seat) but not yet taken at the room: by which browser (its token
+        #: key, never the cookie) and until when. Two phones choosing one seat at once: the
+        #: second is told it is taken, not sent to a page whose game cannot sit down.
+        self.claims: dict[tuple[str, int], tuple[str, float]] = {}
 
     def add_routes(self, app: web.Application) -> None:
         """The door's addresses on the host's application."""
@@ -163,7 +174,7 @@ class PhoneDoor:
             if not s.is_human(i):
                 state = "computer"
             elif i not in room.tokens:
-                state = "free"
+                state = "taken" if self._claimed_by_another(room.code, i, browser) else "free"
             elif browser is not None and self._holds(room, browser, i):
                 state = "yours"
             else:
@@ -175,6 +186,21 @@ class PhoneDoor:
         kept = seat_tokens.token_for(self.folder, seat_tokens.browser_key(browser, seat), room.code)
         held = room.tokens.get(seat)
         return kept is not None and held is not None and secrets.compare_digest(kept.encode(), held.encode())
+
+    def _claimed_by_another(self, code: str, seat: int, browser: str | None) -> bool:
+        """Whether another browser chose ``seat`` moments ago and its page is still taking it."""
+        claim = self.claims.get((code, seat))
+        if claim is None:
+            return False
+        key, until = claim
+        if until < time.monotonic():
+            del self.claims[(code, seat)]
+            return False
+        return browser is None or not secrets.compare_digest(key, seat_tokens.browser_key(browser, seat))
+
+    def _claim(self, code: str, seat: int, browser: str) -> None:
+        """Keep ``seat`` for ``browser`` while its page opens and its game sits down."""
+        self.claims[(code, seat)] = (seat_tokens.browser_key(browser, seat), time.monotonic() + CLAIM_SECONDS)
 
     def _seat(self, room: Room, browser: str, text: str) -> Seat | str:
         """The seat ``text`` (its number in an address) if ``browser`` may take it, else why not."""
@@ -258,6 +284,7 @@ class PhoneDoor:
         seat = self._seat(room, browser, str(names.index(name.casefold())))
         if isinstance(seat, str):
             return sentence_page(seat, 409, room.code)
+        self._claim(room.code, seat.index, browser)
         raise web.HTTPSeeOther(f"/r/{room.code}/seat/{seat.index}")
 
     async def terminal(self, request: web.Request) -> web.StreamResponse:
@@ -289,6 +316,7 @@ class PhoneDoor:
             return sentence_page(seat, 409)
         if sum(1 for held in self.tabs.values() if held == (room.code, seat.index)) >= TABS_PER_SEAT:
             return sentence_page(words.TOO_MANY_PAGES, 429)
+        self._claim(room.code, seat.index, browser)  # its game takes the seat in a moment
         device = Device.parse(request.cookies.get(DEVICE_COOKIE))
         environment = {seat_tokens.ENV: seat_tokens.browser_key(browser, seat.index)}
         if device.web:
@@ -318,3 +346,5 @@ class PhoneDoor:
         finally:
             for tab in mine:
                 self.tabs.pop(tab, None)
+            if (room.code, seat.index) not in self.tabs.values():  # its game sat down, or never will
+                self.claims.pop((room.code, seat.index), None)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -274,3 +275,38 @@ async def test_a_seat_plays_in_two_pages_at_most_at_once(phoned):
         await first.close()
         await second.close()
         await _until(lambda: not phoned.door.tabs, "the pages' processes ended")
+
+
+async def test_two_phones_choosing_one_seat_at_once_the_second_is_told_it_is_taken(phoned):
+    """Ann's seat is kept for the first browser from its choice until its page's game sits down: the
+    second sees it taken on the picker and is refused, with a sentence, not sent to a game that cannot sit."""
+    async with browser() as first, browser() as second:
+        await _with_cookie(first, phoned)
+        await _with_cookie(second, phoned)
+        async with first.post(
+            f"{phoned.base}/r/{CODE}", data={"seat": "Ann"}, headers=phoned.own, allow_redirects=False
+        ) as chosen:
+            assert chosen.status == 303
+        assert 0 not in phoned.room.tokens  # no page has opened yet: only the choice holds it
+        page = await (await second.get(f"{phoned.base}/r/{CODE}")).text()
+        assert f'<li class="off">{words.seat_line("Ann", "taken")}</li>' in page
+        assert 'value="Ben" class="free"' in page
+        async with second.post(
+            f"{phoned.base}/r/{CODE}", data={"seat": "Ann"}, headers=phoned.own, allow_redirects=False
+        ) as refused:
+            assert refused.status == 409
+            assert remote_words.seat_taken("Ann").replace("'", "&#x27;") in await refused.text()
+        async with second.get(f"{phoned.base}/r/{CODE}/seat/0") as page_refused:
+            assert page_refused.status == 409
+        with pytest.raises(aiohttp.WSServerHandshakeError):
+            await second.ws_connect(f"{phoned.base}/r/{CODE}/ws/0", headers=phoned.own)
+        # The chooser itself goes on to the seat's page.
+        mine = await (await first.get(f"{phoned.base}/r/{CODE}")).text()
+        assert 'value="Ann" class="free"' in mine
+        async with first.get(f"{phoned.base}/r/{CODE}/seat/0") as terminal:
+            assert terminal.status == 200
+        # A choice whose page never opened is let go after a minute.
+        key, _until = phoned.door.claims[(CODE, 0)]
+        phoned.door.claims[(CODE, 0)] = (key, time.monotonic() - 1)  # a minute on
+        page = await (await second.get(f"{phoned.base}/r/{CODE}")).text()
+        assert 'value="Ann" class="free"' in page
