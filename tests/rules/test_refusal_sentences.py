@@ -82,6 +82,7 @@ def candidates(game: Game) -> list[Move]:
     return moves
 
 
+@pytest.mark.slow  # a property run over every rule set
 @pytest.mark.parametrize("rules", rule_sets())
 def test_refusals_name_only_legal_moves(rules):
     rng = random.Random(hash(repr(rules)) & 0xFFFF)

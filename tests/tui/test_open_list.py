@@ -20,11 +20,12 @@ from tests.helpers.app import screen_text
 from tests.helpers.settle import running, settle
 
 PHONE = Device("touch", 5, 3)
+#: The terminal and the phone in the quick tier; the larger and the smallest screen in the slow one.
 SIZES = [
     pytest.param((80, 24), None, id="80x24"),
-    pytest.param((120, 40), None, id="120x40"),
+    pytest.param((120, 40), None, id="120x40", marks=pytest.mark.slow),
     pytest.param((40, 45), PHONE, id="phone"),
-    pytest.param((40, 30), PHONE, id="small-phone"),
+    pytest.param((40, 30), PHONE, id="small-phone", marks=pytest.mark.slow),
 ]
 
 

@@ -65,6 +65,7 @@ def play_one_move(tab: ServedPage, data_dir: Path) -> str:
     return tab.wait_state("result", "pass", before=before)
 
 
+@pytest.mark.slow  # a game in a real browser
 def test_a_hot_seat_game_in_the_browser_by_keys_clicks_and_taps(start_server, browser):
     """Start at a click, ready by key, tap and footer click, play, reload and go on; then a phone."""
     url, data_dir = start_server()

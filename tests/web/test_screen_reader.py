@@ -78,6 +78,7 @@ def closed(page) -> bool:
     return bool(page.evaluate("document.body.classList.contains('-closed')"))
 
 
+@pytest.mark.slow  # the lessons and a game in a real browser
 def test_the_page_plain_plays_the_lessons_and_a_game_in_lines(start_server, browser):
     """/plain: the start menu read from the tree; a lesson by number (its progress is the app's);
     then Ann against two computers, an answer mended with Backspace, save and quit, go on."""
