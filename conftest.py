@@ -8,9 +8,8 @@ of failing it. The web tests themselves skip and say why (tests/web, tests/cli/t
 
 import importlib.util
 import json
-from pathlib import Path
 
-from tests.helpers.run_order import dealt
+from tests.helpers.run_order import TIMINGS, dealt
 
 WEB_EXTRA = all(importlib.util.find_spec(name) for name in ("textual_serve", "aiohttp"))
 
@@ -29,9 +28,6 @@ collect_ignore = (
 
 
 # ----------------------------------------------------------------- the order of a parallel run
-#: Seconds each long test took in a run (scripts/test_timings.py writes it from a JUnit report).
-TIMINGS = Path(__file__).parent / "tests" / "timings.json"
-
 #: A slow test the timings do not know yet is guessed to take this long; any other, nothing.
 #: Guessed long: a new slow test is usually a whole game, and one started last keeps the
 #: other core idle to the end (CI's runs ended on four such tests the file did not know yet).

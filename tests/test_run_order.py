@@ -4,11 +4,8 @@ workers begins with a like share of the long tests, not the first worker with al
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
-from tests.helpers.run_order import dealt
-
-TIMINGS = Path(__file__).parent / "timings.json"
+from tests.helpers.run_order import TIMINGS, dealt
 
 
 def first_hand_out(order: list[float], workers: int) -> list[list[float]]:

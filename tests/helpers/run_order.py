@@ -4,7 +4,11 @@
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 from typing import TypeVar
+
+#: Seconds each long test took in a run (scripts/test_timings.py writes it from a JUnit report).
+TIMINGS = Path(__file__).resolve().parents[1] / "timings.json"
 
 T = TypeVar("T")
 
