@@ -68,13 +68,14 @@ class Seat:
 
     @property
     def hand(self) -> list[Card]:
-        """The hand in playing order (a fresh list: change it through moves only)."""
+        """The hand in playing order (a fresh list: change it through moves only). Each rank's
+        cards are already in suit order (``_add`` keeps them so), so none is sorted here."""
         out: list[Card] = []
         hb = self._hb
         for r in _HAND_ORDER:
             b = hb[r]
             if b:
-                out.extend(sorted(b, key=_suit_key) if len(b) > 1 else b)
+                out.extend(b)
         return out
 
     @property

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -100,7 +101,10 @@ def check_invariants(game: Game, deck: Counter) -> None:
     me = game.seats[game.turn]
     assert not me.out
     for s in game.seats:  # out means no cards; still in means some
-        assert s.out == (not (s.hand or s.face_up or s.face_down))
+        hand = s.hand
+        assert s.out == (not (hand or s.face_up or s.face_down))
+        # a rank's cards stay in suit order as they come and go (the hand is never sorted when read)
+        assert all(a.suit <= b.suit for a, b in pairwise(hand) if a.rank == b.rank)
     # a clearing card (the ten) clears at once and a burn (four of a kind) clears: neither rests on the pile
     assert not any(game.rules.power(c.rank).clears for c in game.pile)
     burn = game.rules.burn

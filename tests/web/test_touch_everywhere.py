@@ -290,8 +290,6 @@ def test_the_review_is_stepped_by_taps(start_server, browser, shots, width, heig
     text = tab.wait_until(lambda t: at(t)[0] == first + 2, "two moves on", tab.tap_box(tab.button("On")))
     text = tab.wait_until(lambda t: at(t)[0] == first + 1, "a move back", tab.tap_box(tab.button("Back")))
     # The graph fills in as the review works: a tap on its last bar goes to the game's last
-    # moves (a bar is a few moves where the game is longer than the graph is wide).
-    # The graph fills in as the review works: a tap on its last bar goes to the game's last
     # moves (a bar is a few moves where the game is longer than the graph is wide). On a phone
     # it stays over the keys whatever the verdict's length (a finger cannot scroll the page).
     deadline = time.monotonic() + 180
