@@ -141,18 +141,22 @@ class KeysFooter(Footer):
         lines = self._laid_out()
         for number in range(MAX_LINES):
             specs = lines[number] if number < len(lines) else []
-            mark = Label(NOT_SAVED, classes="not-saved")
-            mark.display = None in specs
-            line = HorizontalGroup(*(ShownKey(spec) for spec in specs if spec), mark, classes="keys-line")
+            line = KeysLine([ShownKey(spec) for spec in specs if spec])
+            line.mark.display = None in specs
             line.display = bool(specs)
             yield line
 
     async def _rebuild(self) -> None:
         if not self.is_attached or self._shows() == self._shown:
             return
-        lines = list(self.query_children(".keys-line"))
+        lines = list(self.query_children(KeysLine))
         if not lines:  # its first keys: the bindings were not ready when it was composed
             await self.recompose()
+            return
+        if not all(line.is_mounted for line in lines):  # a line still taking its first keys
+            self.call_after_refresh(self._rebuild)
+            return
+        if not all(line.mark in line.children for line in lines):  # being taken down with its screen
             return
         self._shown = self._shows()
         laid_out = self._laid_out()
@@ -165,14 +169,21 @@ class KeysFooter(Footer):
             if len(keys) > len(wanted):
                 await line.remove_children(keys[len(wanted) :])
             elif len(keys) < len(wanted):
-                mark = line.query_one(".not-saved")
-                await line.mount_all([ShownKey(spec) for spec in wanted[len(keys) :]], before=mark)
-            line.query_one(".not-saved").display = None in specs
+                await line.mount_all([ShownKey(spec) for spec in wanted[len(keys) :]], before=line.mark)
+            line.mark.display = None in specs
             line.display = bool(specs)
 
     def on_resize(self, event: Resize) -> None:
         if self._bindings_ready:
             self.call_after_refresh(self._rebuild)
+
+
+class KeysLine(HorizontalGroup):
+    """One line of keys, then the not-saved mark (shown on the last line when the game is not saved)."""
+
+    def __init__(self, keys: list[ShownKey]) -> None:
+        self.mark = Label(NOT_SAVED, classes="not-saved")
+        super().__init__(*keys, self.mark, classes="keys-line")
 
 
 class KeySpec(NamedTuple):
