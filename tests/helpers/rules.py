@@ -98,27 +98,33 @@ def finish_setup(game: Game) -> list:
     return events
 
 
-def cards_in(obj, seen=None):
+def cards_in(obj):
     """Every Card object reachable from a view (dataclasses, tuples, lists, sets, dicts, moves)."""
-    out = []
     if isinstance(obj, Card):
         return [obj]
+    if isinstance(obj, (list, tuple, set, frozenset)):  # most often a row of cards: no call per card
+        out = []
+        for v in obj:
+            if isinstance(v, Card):
+                out.append(v)
+            else:
+                out += cards_in(v)
+        return out
     if isinstance(obj, (str, int, float, bool, type(None))):
         return []
     if isinstance(obj, Move):
         return list(obj.cards) + ([obj.adding] if obj.adding else [])
     if dataclasses.is_dataclass(obj):
+        out = []
         for f in dataclasses.fields(obj):
             out += cards_in(getattr(obj, f.name))
         return out
     if isinstance(obj, dict):
+        out = []
         for k, v in obj.items():
             out += cards_in(k) + cards_in(v)
         return out
-    if isinstance(obj, (list, tuple, set, frozenset)):
-        for v in obj:
-            out += cards_in(v)
-    return out
+    return []
 
 
 def assert_view_hides(game, seat):

@@ -30,6 +30,7 @@ import random
 import re
 
 import pytest
+from textual._compositor import LayoutUpdate
 
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.screens.results import ResultsScreen
@@ -71,9 +72,13 @@ PASS_KEYS = [
 ]
 
 
-def screen_text(app) -> str:
-    """The terminal's text now, straight from the compositor's strips (cheap enough for every frame)."""
-    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+def screen_text(app, frame: object = None) -> str:
+    """The terminal's text now, straight from the compositor's strips (cheap enough for every frame).
+    ``frame``: the update the app has just drawn; a whole screen's is read as it is, not drawn again."""
+    if isinstance(frame, LayoutUpdate) and frame.region == app.screen.region:
+        update = frame
+    else:
+        update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
     return "\n".join("".join(segment.text for strip in line for segment in strip) for line in update.strips)
 
 
@@ -129,7 +134,7 @@ class Sweep:
         def checked_display(screen, renderable):
             display(screen, renderable)
             if renderable is not None:
-                self.check(app)
+                self.check(app, frame=renderable if screen is app.screen else None)
 
         app._display = checked_display
 
@@ -148,22 +153,22 @@ class Sweep:
             hidden.update(str(c) for c in seat.face_down)
         return hidden - self.public - own
 
-    def check(self, app, settled: bool = False) -> None:
+    def check(self, app, settled: bool = False, frame: object = None) -> None:
         """One frame: the screen on top against whose cards may be up (``settled``: the app is idle)."""
         screen = app.screen
         try:
             if isinstance(screen, PassScreen):
-                self.check_pass(app, screen)
+                self.check_pass(app, screen, frame)
             elif isinstance(screen, TableScreen) and screen.table.session is self.session:
-                self.check_table(app, screen, settled)
+                self.check_table(app, screen, settled, frame)
             elif isinstance(screen, BurnInScreen):
-                self.check_offer(app)
+                self.check_offer(app, frame)
         except AssertionError as exc:
             self.failures.append(str(exc))
 
-    def check_pass(self, app, screen: PassScreen) -> None:
+    def check_pass(self, app, screen: PassScreen, frame: object = None) -> None:
         self.pass_frames += 1
-        text = screen_text(app)
+        text = screen_text(app, frame)
         assert not CARD_RE.findall(text), f"cards on the pass screen:\n{text}"
         names = self.session.names
         assert f"Pass to {names[screen.seat]}" in text, text
@@ -173,17 +178,17 @@ class Sweep:
         for note in app._notifications:
             assert not CARD_RE.search(note.message), f"a toast holds a card behind the pass screen: {note}"
 
-    def check_offer(self, app) -> None:
+    def check_offer(self, app, frame: object = None) -> None:
         """The public burn-in offer over the table: at a shared keyboard nobody's cards are up under
         it, and neither it nor the table behind it shows a card that is not public."""
         self.offer_frames += 1
         if self.shared:
             assert self.up is None, f"the burn-in offer is up while seat {self.up}'s cards may be"
-        text = screen_text(app)
+        text = screen_text(app, frame)
         leaked = set(CARD_RE.findall(text)) & self.secrets()
         assert not leaked, f"{sorted(leaked)} on screen with the burn-in offer:\n{text}"
 
-    def check_table(self, app, screen: TableScreen, settled: bool) -> None:
+    def check_table(self, app, screen: TableScreen, settled: bool, frame: object = None) -> None:
         self.see_table()
         self.frames += 1
         self.lit_frames += screen.highlight.changes is not None
@@ -191,7 +196,7 @@ class Sweep:
             f"seat {screen.viewer}'s cards are up while only {self.up}'s may be ({screen.table.now().turn}, "
             f"{self.session.game.phase}, last events {self.session.events[-3:]})"
         )
-        text = screen_text(app)
+        text = screen_text(app, frame)
         shown = set(CARD_RE.findall(text))
         leaked = shown & self.secrets()
         assert not leaked, f"{sorted(leaked)} on screen while only seat {self.up}'s cards may be up:\n{text}"
