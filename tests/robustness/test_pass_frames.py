@@ -69,6 +69,14 @@ def frames(seen: bytes) -> list[str]:
     return out
 
 
+def last_screen(seen: bytes, size: tuple[int, int] = (80, 24)) -> str:
+    """What the terminal shows after everything the app has written."""
+    screen = Screen(*size)
+    for frame in frames(seen):
+        screen.feed(frame)
+    return screen.text()
+
+
 #: The people at this table: a player's panel titled with one of their names shows their cards.
 PEOPLE = ("Ann", "Ben")
 
@@ -87,7 +95,7 @@ def test_no_frame_puts_the_pass_box_over_the_last_players_cards(tmp_path):
         app.type(SYNC_YES)  # this terminal takes synchronized output: one frame, one update
         assert app.read_until(b"Pass to")
         app.type(b"\r")  # the first player's cards (the swap before play)
-        assert app.read_until(b"Ready")
+        assert app.read_until(b"Ready"), f"no key to say ready; the terminal shows:\n{last_screen(app.seen)}"
         mark = len(app.seen)
         app.type(b"r")  # ready: the cards go, the next player is called
         deadline = time.monotonic() + 60

@@ -10,17 +10,14 @@ as a fingertip (touch.tcss), and the keys that only move the cursor are left out
 on a card does what they do. In a browser no key has a tooltip: one would stay over the
 cards after a click (a finger has no hover to lift it).
 
-It is also rebuilt only when what it shows changes, and then in place. Textual's footer
-recomposes on every bindings refresh, and one comes with each focus of the page (textual-serve
-sends one as a tap lands): a tap on a key while its footer is being rebuilt finds no key and
-is lost. Here each line keeps its keys and only their words and state change (a key is added or
-taken away only when a line needs one more or one fewer), so a key stays where the finger is,
-and a move does not pay for a new footer: remaking one took a third of a game's time.
+It is also rebuilt only when what it shows changes. Textual's footer rebuilds on every
+bindings refresh, and one comes with each focus of the page (textual-serve sends one as
+a tap lands): a tap on a key while its footer is being rebuilt finds no key and is lost.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
@@ -102,111 +99,54 @@ class KeysFooter(Footer):
         if screen.app.app_focus and self.is_attached and screen is self.screen:
             self.call_after_refresh(self._rebuild)
 
-    def _laid_out(self) -> list[list[KeySpec | None]]:
-        """The keys to show (None for the not-saved mark), on as many lines as the width needs."""
-        width = max(self.app.size.width, 1)
-        specs: list[KeySpec | None] = []
-        seen: set[str] = set()
-        for binding, enabled, tooltip in self._shown_bindings():
-            if binding.action in seen:  # as Textual's: one key per action
-                continue
-            seen.add(binding.action)
-            display = key_text(self.app.get_key_display(binding))
-            specs.append(KeySpec(binding.key, display, binding.description, binding.action, not enabled, tooltip))
-        if self._unsaved:
-            specs.append(None)
-        lines: list[list[KeySpec | None]] = [[]]
-        used = 0
-        padding = TOUCH_PADDING if self._touch else 0
-        for spec in specs:
-            # Compact: the key, a space, the description, then one column before the next key.
-            if spec is None:
-                size = cell_len(NOT_SAVED)
-            else:
-                description = 1 + cell_len(spec.description) if spec.description else 0
-                size = cell_len(spec.key_display) + description + padding
-            if lines[-1] and used + size > width and len(lines) < MAX_LINES:
-                lines.append([])
-                used = 0
-            lines[-1].append(spec)
-            used += size + 1
-        for count in range(2, MAX_LINES + 1):
-            self.screen.set_class(len(lines) == count, f"-keys-lines-{count}")
-        return lines
+    async def _rebuild(self) -> None:
+        if self.is_attached and self._shows() != self._shown:
+            await self.recompose()
 
     def compose(self) -> ComposeResult:
         if not self._bindings_ready:
             return
         self._shown = self._shows()
-        lines = self._laid_out()
-        for number in range(MAX_LINES):
-            specs = lines[number] if number < len(lines) else []
-            line = KeysLine([ShownKey(spec) for spec in specs if spec])
-            line.mark.display = None in specs
-            line.display = bool(specs)
-            yield line
-
-    async def _rebuild(self) -> None:
-        if not self.is_attached or self._shows() == self._shown:
-            return
-        lines = list(self.query_children(KeysLine))
-        if not lines:  # its first keys: the bindings were not ready when it was composed
-            await self.recompose()
-            return
-        if not all(line.is_mounted for line in lines):  # a line still taking its first keys
-            self.call_after_refresh(self._rebuild)
-            return
-        if not all(line.mark in line.children for line in lines):  # being taken down with its screen
-            return
-        self._shown = self._shows()
-        laid_out = self._laid_out()
-        for number, line in enumerate(lines):
-            specs = laid_out[number] if number < len(laid_out) else []
-            wanted = [spec for spec in specs if spec]
-            keys = list(line.query_children(ShownKey))
-            for key, spec in zip(keys, wanted):
-                key.show(spec)
-            if len(keys) > len(wanted):
-                await line.remove_children(keys[len(wanted) :])
-            elif len(keys) < len(wanted):
-                await line.mount_all([ShownKey(spec) for spec in wanted[len(keys) :]], before=line.mark)
-            line.mark.display = None in specs
-            line.display = bool(specs)
+        width = max(self.app.size.width, 1)
+        keys: list[FooterKey] = []
+        seen: set[str] = set()
+        for binding, enabled, tooltip in self._shown_bindings():
+            if binding.action in seen:  # as Textual's: one key per action
+                continue
+            seen.add(binding.action)
+            keys.append(
+                FooterKey(
+                    binding.key,
+                    key_text(self.app.get_key_display(binding)),
+                    binding.description,
+                    binding.action,
+                    disabled=not enabled,
+                    tooltip=tooltip,
+                )
+            )
+        items: list[FooterKey | Label] = [*keys]
+        if self._unsaved:
+            items.append(Label(NOT_SAVED, classes="not-saved"))
+        lines: list[list[FooterKey | Label]] = [[]]
+        used = 0
+        padding = TOUCH_PADDING if self._touch else 0
+        for item in items:
+            # Compact: the key, a space, the description, then one column before the next key.
+            if isinstance(item, FooterKey):
+                description = 1 + cell_len(item.description) if item.description else 0
+                size = cell_len(item.key_display) + description + padding
+            else:
+                size = cell_len(NOT_SAVED)
+            if lines[-1] and used + size > width and len(lines) < MAX_LINES:
+                lines.append([])
+                used = 0
+            lines[-1].append(item)
+            used += size + 1
+        for count in range(2, MAX_LINES + 1):
+            self.screen.set_class(len(lines) == count, f"-keys-lines-{count}")
+        for line in lines:
+            yield HorizontalGroup(*line, classes="keys-line")
 
     def on_resize(self, event: Resize) -> None:
         if self._bindings_ready:
             self.call_after_refresh(self._rebuild)
-
-
-class KeysLine(HorizontalGroup):
-    """One line of keys, then the not-saved mark (shown on the last line when the game is not saved)."""
-
-    def __init__(self, keys: list[ShownKey]) -> None:
-        self.mark = Label(NOT_SAVED, classes="not-saved")
-        super().__init__(*keys, self.mark, classes="keys-line")
-
-
-class KeySpec(NamedTuple):
-    """What one key shows and does."""
-
-    key: str
-    key_display: str
-    description: str
-    action: str
-    disabled: bool
-    tooltip: str
-
-
-class ShownKey(FooterKey):
-    """A footer key whose words and state can change in place (Textual's are made once)."""
-
-    def __init__(self, spec: KeySpec) -> None:
-        super().__init__(*spec[:4], disabled=spec.disabled, tooltip=spec.tooltip)
-
-    def show(self, spec: KeySpec) -> None:
-        if (self.key_display, self.description) != (spec.key_display, spec.description):
-            self.refresh(layout=True)  # a new width
-        self.key, self.key_display, self.description, self.action = spec[:4]
-        self._disabled = spec.disabled
-        self.set_class(spec.disabled, "-disabled")
-        self.tooltip = spec.tooltip or None
