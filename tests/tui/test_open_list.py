@@ -15,6 +15,7 @@ from textual.widgets import OptionList, Select
 from palace_tui.device import Device
 from palace_tui.store.memory import MemoryStore
 from palace_tui.tui.app import PalaceApp
+from palace_tui.tui.widgets.finger_list import fingertip_options
 from palace_tui.tui.widgets.option_sections import OptionSections
 from tests.helpers.app import screen_text
 from tests.helpers.settle import running, settle
@@ -77,3 +78,24 @@ async def test_an_open_list_pushes_the_form_down_and_hides_nothing(size, device,
         await settle(pilot, lambda: not select.expanded)
         assert select.value == last_value
         assert screen.query_one("KeysFooter").display, "the keys back once the list is closed"
+
+
+async def test_a_list_whose_options_grow_once_in_view_is_brought_into_view_again() -> None:
+    # On a busy machine a list's options can take their fingertip height a refresh after the
+    # list was brought into view: the form then showed the list's top edge only (CI, issue 32).
+    app = PalaceApp(None, ai_delay=0, store=MemoryStore(), device=PHONE)
+    async with running(app, size=(40, 30)) as pilot:
+        screen = app.screen
+        form = screen.query_one("#form")
+        select = screen.query_one("#seat-kind-1", Select)
+        select.focus()
+        select.scroll_visible(animate=False)
+        await settle(pilot)
+        select.expanded = True
+        options = select.query_one(OptionList)
+        await settle(pilot, lambda: options.has_focus and form.region.contains_region(options.region))
+        scrolled = form.scroll_y
+        fingertip_options(options, 4)  # the options grow now, after the list came into view
+        await settle(pilot)
+        assert form.scroll_y > scrolled, "the form never moved to show the grown list"
+        assert form.region.contains_region(options.region), (options.region, form.region, screen_text(app))

@@ -166,6 +166,7 @@ class NewTableScreen(Screen[Session]):
         self.levels = computer_levels()
         self.error = ""
         self._dealt = False  # Start pressed: a second Enter must not dismiss twice
+        self._open_list: Select[Any] | None = None  # the list open now, kept in view as it grows
 
     def compose(self) -> ComposeResult:
         t = self.table
@@ -225,6 +226,7 @@ class NewTableScreen(Screen[Session]):
         self.query_one("#seat-name-0", Input).focus()
         for select in self.query(Select):
             self.watch(select, "expanded", functools.partial(self._list_opened, select), init=False)
+        self.watch(self.query_one("#form"), "virtual_size", self._form_grew, init=False)
 
     # ------------------------------------------------------------ reading the form
 
@@ -341,6 +343,7 @@ class NewTableScreen(Screen[Session]):
                     self.add_class("-list-fills")
                     room += self.query_one(KeysFooter).outer_size.height
                 fingertip_options(options, max(1, min(finger, (room - 2) // count)))
+        self._open_list = select if expanded else None
         if expanded:
             # After the refresh that lays the open list out (and its options' new height): the
             # form laid out again, as on a busy machine the field's row kept its closed height
@@ -350,6 +353,13 @@ class NewTableScreen(Screen[Session]):
                 self.call_after_refresh(select.scroll_visible, animate=False)
 
             self.call_after_refresh(self.call_after_refresh, bring_into_view)
+
+    def _form_grew(self) -> None:
+        """The form's length changed: an open list whose options grew after it was brought into
+        view (a busy machine lays them out a refresh later) is brought into view again, whole."""
+        select = self._open_list
+        if select is not None and select.expanded:
+            self.call_after_refresh(select.scroll_visible, animate=False)
 
     @on(Button.Pressed, "#learn")
     def _learn_pressed(self) -> None:
