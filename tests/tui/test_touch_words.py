@@ -79,6 +79,8 @@ async def test_by_finger_the_pass_box_is_the_button_and_the_words_say_tap(make_a
         assert session.game.seats[0].hand_count == 5, screen_text(app)
         text = flat(screen_text(app))
         assert screen.mode() == "result" and "Tap End turn to hide your cards; Undo takes it back." in text, text
+        # The keys follow the screen's mode a refresh later (KeysFooter recomposes).
+        await settle(pilot, lambda: any(key.description == "End turn" for key in screen.query("FooterKey")))
         [end_turn] = [key for key in screen.query("FooterKey") if key.description == "End turn"]
         await pilot.click(end_turn)
         await settle(pilot, PassScreen)
