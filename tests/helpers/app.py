@@ -117,3 +117,16 @@ async def press(pilot, *keys: str) -> None:
 
     send_key_events(pilot.app, keys)
     await settle(pilot)
+
+
+async def choose_option(pilot, name: str, value) -> None:
+    """Set rule option ``name`` on the new-table form as a player does: its section opened (its
+    rows are made then), then its list set to ``value``."""
+    from palace_tui.tui.widgets.option_sections import OptionSections
+    from tests.helpers.settle import settle
+
+    screen = pilot.app.screen
+    screen.query_one(OptionSections).open_section_of(name)
+    await settle(pilot, lambda: screen.query(f"#opt-{name}"), what=f"the row of {name}")
+    await settle(pilot)  # its list mounted and showing its value before it is set
+    screen.query_one(f"#opt-{name}").value = value

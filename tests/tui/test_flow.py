@@ -13,7 +13,7 @@ from palace_tui.tui.screens.results import ResultsScreen
 from palace_tui.tui.screens.rules import RulesScreen
 from palace_tui.tui.table.screen import TableScreen
 from palace_tui.tui.widgets.option_sections import OptionSections
-from tests.helpers.app import make_session, press, screen_text
+from tests.helpers.app import choose_option, make_session, press, screen_text
 from tests.helpers.settle import running, settle
 
 
@@ -250,12 +250,12 @@ async def test_new_table_refuses_options_that_mean_nothing(make_app):
     app = make_app(store=MemoryStore())
     async with running(app) as pilot:
         screen = app.screen
-        screen.query_one("#opt-finish").value = "first-out"
+        await choose_option(pilot, "finish", "first-out")
         await settle(pilot, "needs a loser")
         assert "needs a loser" in screen_text(app)
         assert screen.check_action("start", ()) is None
-        screen.query_one("#opt-scoring").value = "wins"
-        screen.query_one("#opt-next_dealer").value = "clockwise"
+        await choose_option(pilot, "scoring", "wins")
+        await choose_option(pilot, "next_dealer", "clockwise")
         await settle(pilot, lambda: screen.check_action("start", ()) is True)
         assert screen.check_action("start", ()) is True
 
@@ -344,7 +344,9 @@ async def test_an_open_dropdown_is_a_framed_menu_over_the_form(make_app):
         app.screen.query_one(OptionSections).open_section_of("face_up")
         await settle(pilot)
         app.screen.query_one("#opt-face_up").focus()
-        # Focus scrolls the form to the row: read it once it has come to rest.
+        # Focus scrolls the form to the row: read it once it has come to rest (no scroll still
+        # animating: on a loaded machine two reads between its frames can be the same).
+        await settle(pilot)
         seen = [""]
 
         def at_rest() -> bool:
@@ -362,5 +364,5 @@ async def test_an_open_dropdown_is_a_framed_menu_over_the_form(make_app):
         await press(pilot, "escape")
         # The footer drops "esc Dismiss menu" a refresh after the menu closes: on a loaded
         # machine that can be after the first pause (bounded: a menu left open still fails).
-        await settle(pilot, lambda: form_text(app) == before, what="the form as it was before the menu")
+        await settle(pilot, lambda: form_text(app) == before, what="the form as it was before the menu:\n" + before)
         assert form_text(app) == before

@@ -193,10 +193,10 @@ async def test_the_new_table_form_fits_40_columns(make_app):
         text = screen_text(app)
         assert "Seat 1" in text and "Human" in text and "Start" in text
         assert max(len(line.rstrip()) for line in text.splitlines()) <= 40
-        help_ = app.screen.query_one("#row-packs .option-help")
-        assert not help_.display
         app.screen.query_one(OptionSections).open_section_of("packs")
         await settle(pilot)
+        help_ = app.screen.query_one("#row-packs .option-help")
+        assert not help_.display
         app.screen.query_one("#opt-packs").focus()
         await settle(pilot, lambda: help_.display and str(help_.render())[:20] in screen_text(app))
         assert help_.display and str(help_.render())[:20] in screen_text(app)

@@ -46,6 +46,9 @@ async def test_option_help_says_what_the_shown_value_does(make_app):
     app = make_app(store=MemoryStore())
     async with running(app) as pilot:
         screen = app.screen
+        sections = screen.query_one(OptionSections)
+        sections.open_section_of("seven")
+        await settle(pilot, lambda: screen.query("#row-seven"), what="the rank powers' rows")
         help_line = screen.query_one("#row-seven .option-help")
         assert str(help_line.render()) == "A 7 is an ordinary card."
         screen.query_one("#opt-seven").value = "low"
@@ -55,8 +58,9 @@ async def test_option_help_says_what_the_shown_value_does(make_app):
             what="str(help_line.render()) == 'After a 7 the next ordinary play must b...",
         )
         assert str(help_line.render()) == "After a 7 the next ordinary play must be 7 or lower."
+        screen.query_one("#section-rank-powers").collapsed = True
         await settle(pilot, "▶ Rank powers: sevens low", what="a folded section saying what it holds")
-        screen.query_one(OptionSections).open_section_of("seven")
+        sections.open_section_of("seven")
         await settle(pilot)
         screen.query_one("#row-seven").scroll_visible(animate=False)
         await settle(pilot)

@@ -9,7 +9,7 @@ from palace_tui.store import MemoryStore
 from palace_tui.tui.screens.new_table import NewTableScreen
 from palace_tui.tui.table.screen import TableScreen
 from palace_tui.tui.widgets.option_sections import OptionSections
-from tests.helpers.app import screen_text
+from tests.helpers.app import choose_option, screen_text
 from tests.helpers.settle import running, settle
 from tests.helpers.told import told
 
@@ -67,7 +67,7 @@ async def test_a_saved_set_is_picked_beside_the_presets_and_remembered(make_app)
         assert all(name in text for name in ("palace", "shithead", "first-out", "Our rules", "Friday", "custom"))
         await press(pilot, "down", "down", "down", "enter")
         assert screen.query_one("#preset").value == "set:Our rules"
-        assert screen.query_one("#opt-seven").value == "low"
+        assert screen.query_one(OptionSections).values["seven"] == "low"
         assert "Rank powers: sevens low" in screen_text(app), "the folded section says what it holds"
         assert "saved as 'Our rules'" in screen_text(app)
         await press(pilot, "ctrl+s")
@@ -86,7 +86,7 @@ async def test_changing_an_option_of_a_saved_set_and_saving_again_overwrites_it(
         screen = app.screen
         assert screen.query_one("#preset").value == "set:Our rules"
         assert screen.query_one("#set-name").value == "Our rules"
-        screen.query_one("#opt-eight").value = "see-through"
+        await choose_option(pilot, "eight", "see-through")
         await settle(pilot, lambda: screen.query_one("#preset").value == "custom")
         assert screen.query_one("#preset").value == "custom"
         assert str(screen.query_one("#save-set").label) == "Save"
@@ -112,7 +112,9 @@ async def test_a_saved_set_is_renamed_then_deleted(make_app) -> None:
         screen.query_one("#delete-set").focus()
         await press(pilot, "enter")
         assert store.rule_sets() == {"Friday": "ten=not-on-picture"}
-        assert screen.query_one("#preset").value == "custom" and screen.query_one("#opt-seven").value == "low"
+        assert (
+            screen.query_one("#preset").value == "custom" and screen.query_one(OptionSections).values["seven"] == "low"
+        )
         assert screen.query_one("#delete-set").disabled, "nothing saved is chosen now"
 
 
@@ -189,3 +191,24 @@ async def test_a_save_the_disk_refuses_says_it_was_not_kept_and_why(make_app, tm
     monkeypatch.undo()
     store.close()
     assert Store(tmp_path / "data").rule_sets() == {}
+
+
+async def test_a_section_opened_after_a_rule_set_is_picked_shows_that_set(make_app) -> None:
+    """A section's rows are made when it first opens: until then the form keeps its values, so a
+    rule set picked while it is folded is what it shows, what its title says and what is dealt."""
+    app = make_app(store=MemoryStore())
+    async with running(app) as pilot:
+        screen = app.screen
+        assert not screen.query("OptionRow"), "a folded section has no rows yet"
+        screen.query_one("#preset").value = "shithead"
+        await settle(pilot, "Shithead: swap, lowest 3 leads")
+        shithead = Rules.preset("shithead").as_dict()
+        assert screen.option_values() == shithead
+        screen.query_one(OptionSections).open_section_of("scoring")
+        await settle(pilot, lambda: screen.query("#opt-scoring"), what="the end's rows")
+        await settle(pilot)
+        shown = {row.option: row.query_one("Select").value for row in screen.query("OptionRow")}
+        assert shown == {"finish": shithead["finish"], "scoring": "losses", "next_dealer": "clockwise"}
+        await press(pilot, "ctrl+s")
+        await settle(pilot, lambda: not isinstance(app.screen, NewTableScreen), what="the deal")
+        assert app.session.rules == Rules.preset("shithead")

@@ -11,6 +11,7 @@ builds a ``Rules`` from the fields and shows the engine's sentence if it refuses
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from dataclasses import asdict
 from typing import Any
 
@@ -31,7 +32,6 @@ from palace_tui.tui.layout_classes import device_of
 from palace_tui.tui.messages import LessonsAsked, TableChosen
 from palace_tui.tui.widgets.finger_list import fingertip_options
 from palace_tui.tui.widgets.keys_footer import KeysFooter
-from palace_tui.tui.widgets.option_row import OptionRow
 from palace_tui.tui.widgets.option_sections import OptionSections
 from palace_tui.tui.widgets.rules_picker import SET, RulesPicker
 from palace_tui.tui.widgets.seat_editor import SeatEditor
@@ -224,9 +224,16 @@ class NewTableScreen(Screen[Session]):
         self.query_one(RulesPicker).show_match(self.current_rules())
         self.validate()
         self.query_one("#seat-name-0", Input).focus()
-        for select in self.query(Select):
-            self.watch(select, "expanded", functools.partial(self._list_opened, select), init=False)
+        self._watch_lists(self.query(Select))
         self.watch(self.query_one("#form"), "virtual_size", self._form_grew, init=False)
+
+    def _watch_lists(self, selects: Iterable[Select[Any]]) -> None:
+        for select in selects:
+            self.watch(select, "expanded", functools.partial(self._list_opened, select), init=False)
+
+    @on(OptionSections.RowsMade)
+    def _rows_made(self, made: OptionSections.RowsMade) -> None:
+        self._watch_lists(row.query_one(Select) for row in made.rows)
 
     # ------------------------------------------------------------ reading the form
 
@@ -367,11 +374,7 @@ class NewTableScreen(Screen[Session]):
 
     def _set_options(self, values: dict[str, Any]) -> None:
         with self.prevent(Select.Changed):
-            for name, value in values.items():
-                self.query_one(f"#opt-{name}", Select).value = value
-        for row in self.query(OptionRow):
-            row.show_help()
-        self.query_one(OptionSections).show_values(self.option_values())
+            self.query_one(OptionSections).set_values(values)
 
     # ------------------------------------------------------------ actions
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.message import Message
 from textual.widgets import Collapsible, Select, Static
 
 from palace_tui.rules import OPTIONS, PRESETS, Rules
@@ -32,7 +34,12 @@ def nearest_preset(values: dict[str, Any]) -> dict[str, Any]:
 
 
 class OptionSections(Vertical):
-    """One folding section per group of options, each row a :class:`OptionRow` (``#opt-NAME``)."""
+    """One folding section per group of options, each row a :class:`OptionRow` (``#opt-NAME``).
+
+    A section's rows are made when it first opens: most tables never open most sections, and
+    forty rows of lists made up front took most of the second the form took to come up. The
+    values are kept here (``values``), so a folded section's options are read and set all the same.
+    """
 
     DEFAULT_CSS = """
     OptionSections { height: auto; }
@@ -44,7 +51,9 @@ class OptionSections(Vertical):
 
     def __init__(self, values: dict[str, Any]) -> None:
         super().__init__(id="option-sections")
-        self.values = values
+        #: Every option's value as the form shows it (a folded section's too).
+        self.values = {name: usable(name, values.get(name)) for name in OPTIONS}
+        self._names = {section_id(title): names for title, names in sections(OPTIONS).items() if names}
 
     def compose(self) -> ComposeResult:
         for title, names in sections(OPTIONS).items():
@@ -52,10 +61,6 @@ class OptionSections(Vertical):
                 continue
             with Collapsible(title=self._title(title, names, self.values), id=section_id(title)):
                 yield Static(SECTION_HELP.get(title, ""), classes="section-help", markup=False)
-                for name in names:
-                    allowed = OPTIONS[name]
-                    value = self.values.get(name, allowed[0])
-                    yield OptionRow(name, value if value in allowed else allowed[0])
 
     @staticmethod
     def _title(title: str, names: list[str], values: dict[str, Any]) -> str:
@@ -63,19 +68,55 @@ class OptionSections(Vertical):
         changed = changes_summary({n: shown[n] for n in names}, nearest_preset(shown))
         return f"{title}: {changed}" if changed else title
 
+    class RowsMade(Message):
+        """A section's rows were made: the form watches their lists."""
+
+        def __init__(self, rows: list[OptionRow]) -> None:
+            super().__init__()
+            self.rows = rows
+
+    @on(Collapsible.Expanded)
+    async def _unfolded(self, event: Collapsible.Expanded) -> None:
+        contents = event.collapsible.query_one(Collapsible.Contents)
+        if contents.query(OptionRow):
+            return  # made when it first opened
+        rows = [OptionRow(name, self.values[name]) for name in self._names[event.collapsible.id or ""]]
+        await contents.mount_all(rows)
+        self.post_message(self.RowsMade(rows))
+        # Textual brought the section into view when it opened, before it had its rows: again, whole.
+        self.call_after_refresh(event.collapsible.scroll_visible)
+
+    @on(Select.Changed, "OptionRow Select")
+    def _chosen(self, event: Select.Changed) -> None:
+        row = event.select.parent
+        if isinstance(row, OptionRow):
+            self.values[row.option] = event.value
+
     def show_values(self, values: dict[str, Any]) -> None:
         """Say in each section's title what differs from the defaults now."""
         for title, names in sections(OPTIONS).items():
             if names:
                 self.query_one(f"#{section_id(title)}", Collapsible).title = self._title(title, names, values)
 
+    def set_values(self, values: dict[str, Any]) -> None:
+        """Show ``values`` (a rule set's options) in the rows made and in every section's title."""
+        self.values.update({name: usable(name, value) for name, value in values.items() if name in OPTIONS})
+        for row in self.query(OptionRow):
+            row.query_one(Select).value = self.values[row.option]
+            row.show_help()
+        self.show_values(self.values)
+
     def values_shown(self) -> dict[str, Any]:
         """Every option's value as the form shows it."""
-        return {name: self.query_one(f"#opt-{name}", Select).value for name in OPTIONS}
+        return dict(self.values)
 
     def open_section_of(self, name: str) -> None:
-        """Unfold the section holding option ``name`` (so its row can take the focus)."""
-        row = self.query_one(f"#row-{name}", OptionRow)
-        for ancestor in row.ancestors:
-            if isinstance(ancestor, Collapsible):
-                ancestor.collapsed = False
+        """Unfold the section holding option ``name`` (its rows are made a moment later)."""
+        section = next(s for s in self.query(Collapsible) if name in self._names[s.id or ""])
+        section.collapsed = False
+
+
+def usable(name: str, value: Any) -> Any:
+    """``value`` if option ``name`` allows it, else the option's first value."""
+    allowed = OPTIONS[name]
+    return value if value in allowed else allowed[0]
