@@ -23,6 +23,7 @@ app hears what happened by messages (:mod:`palace_tui.tui.messages`).
 from __future__ import annotations
 
 import dataclasses
+from typing import NamedTuple
 
 from rich.style import Style
 from rich.text import Text
@@ -95,6 +96,17 @@ WARN = Style(color="red", bold=True)
 DIM = Style(dim=True)
 
 
+class KeysMoment(NamedTuple):
+    """What every key is judged on at one moment: the table's state, the seat's view, the mode
+    the keys are in, and the hand's position."""
+
+    now: Now
+    table: TableInfo
+    view: SeatView
+    mode: Mode
+    position: HandPosition
+
+
 class TableScreen(Screen[None], inherit_bindings=False):
     """One game at a table, from the deal to the last card.
 
@@ -145,6 +157,8 @@ class TableScreen(Screen[None], inherit_bindings=False):
         self._burn_claimed: list[BurnedIn] = []
         #: A click on the pile asks "Take 4 cards?"; a second one takes it.
         self.pile_click = PileClick()
+        #: The moment the footer's keys are judged on, while it asks them all (see active_bindings).
+        self._asking_every_key: KeysMoment | None = None
 
     # ------------------------------------------------------------ state
 
@@ -159,10 +173,16 @@ class TableScreen(Screen[None], inherit_bindings=False):
         return self.hand.cursor
 
     def _hand_position(self) -> HandPosition:
+        return self._moment().position
+
+    def _moment(self) -> KeysMoment:
+        """What the keys are judged on now; while the footer asks every key at once, the same one."""
+        if self._asking_every_key is not None:
+            return self._asking_every_key
         now, table, view = self.table.now(), self.table.table(), self.view()  # asked once a key
         mode = table_mode(now, table, view)
         keys = (TABLE_KEYS if now.shown is not None else PUBLIC_TABLE_KEYS)[mode]
-        return HandPosition(view, mode, table.rules, keys)
+        return KeysMoment(now, table, view, mode, HandPosition(view, mode, table.rules, keys))
 
     @property
     def alone(self) -> int | None:
@@ -441,14 +461,21 @@ class TableScreen(Screen[None], inherit_bindings=False):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out what can't be done now, hide what belongs to another stage (:mod:`.key_modes`)."""
-        now, table, view = self.table.now(), self.table.table(), self.view()  # asked once a key
-        return key_state(action, parameters, now, table, table_mode(now, table, view), view, len(self.cursor.marked))
+        moment = self._moment()
+        return key_state(
+            action, parameters, moment.now, moment.table, moment.mode, moment.view, len(self.cursor.marked)
+        )
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
         """The footer's bindings, with the take-back tooltip saying why it can't be used now, and
         ctrl+q named as this table's screen means it (:attr:`QUIT_WORDS`)."""
-        bindings = super().active_bindings
+        # Forty keys asked in a row, of one moment: the position is read once, not once a key.
+        self._asking_every_key = self._moment()
+        try:
+            bindings = super().active_bindings
+        finally:
+            self._asking_every_key = None
         active = bindings.get("u")
         if active is not None and active.binding.action == "take_back" and not active.enabled:
             bindings["u"] = active._replace(tooltip=self.table.now().take_back.why)
