@@ -130,3 +130,8 @@ async def choose_option(pilot, name: str, value) -> None:
     await settle(pilot, lambda: screen.query(f"#opt-{name}"), what=f"the row of {name}")
     await settle(pilot)  # its list mounted and showing its value before it is set
     screen.query_one(f"#opt-{name}").value = value
+
+
+def bar_keys(screen) -> list:
+    """The keys on the screen's key bar now (not a key the bar keeps hidden for another step)."""
+    return [key for key in screen.query("FooterKey") if key.display]

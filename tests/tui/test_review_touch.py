@@ -6,7 +6,7 @@ from __future__ import annotations
 from palace_tui.device import Device
 from palace_tui.tui.layout_classes import DeviceLayout
 from palace_tui.tui.screens.review import ReviewScreen
-from tests.helpers.app import screen_text
+from tests.helpers.app import bar_keys, screen_text
 from tests.helpers.settle import settle
 from tests.tui.test_review import WORK, analysed, finished
 
@@ -30,7 +30,7 @@ async def test_the_review_is_stepped_by_taps_on_the_footer_and_the_graph() -> No
     async with app.run_test(size=(78, 40)) as pilot:
         await analysed(pilot, screen)
         await settle(pilot)  # the analysis drawn, the footer's keys laid out
-        keys = {key.description: key for key in screen.query("FooterKey")}
+        keys = {key.description: key for key in bar_keys(screen)}
         assert {"Back", "On"} <= set(keys), list(keys)
         await pilot.click(keys["On"])
         await settle(pilot)  # the tap handled

@@ -18,7 +18,7 @@ from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.table.screen import TableScreen
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.words.device import NOT_SAVED, SECOND_TAB
-from tests.helpers.app import make_session, press, screen_text
+from tests.helpers.app import bar_keys, make_session, press, screen_text
 from tests.helpers.built_table import table
 from tests.helpers.settle import running, settle
 
@@ -60,7 +60,7 @@ async def test_by_finger_the_pass_box_is_the_button_and_the_words_say_tap(make_a
         text = flat(screen_text(app))
         assert "Your turn: play 6 or higher (tap a card, then Play), or tap the pile to take it." in text, text
         assert not any(word in text for word in KEY_WORDS), text
-        keys = list(screen.query_one(KeysFooter).query("FooterKey"))
+        keys = bar_keys(screen)
         assert {key.description for key in keys} >= {"Play", "Take", "Coach"}
         assert "Card" not in {key.description for key in keys}  # a tap on a card moves to it
         assert all(key.region.height == 3 and not key.tooltip for key in keys), [k.region for k in keys]
@@ -79,9 +79,9 @@ async def test_by_finger_the_pass_box_is_the_button_and_the_words_say_tap(make_a
         assert session.game.seats[0].hand_count == 5, screen_text(app)
         text = flat(screen_text(app))
         assert screen.mode() == "result" and "Tap End turn to hide your cards; Undo takes it back." in text, text
-        # The keys follow the screen's mode a refresh later (KeysFooter recomposes).
-        await settle(pilot, lambda: any(key.description == "End turn" for key in screen.query("FooterKey")))
-        [end_turn] = [key for key in screen.query("FooterKey") if key.description == "End turn"]
+        # The keys follow the screen's mode a refresh later (KeysFooter.bindings_changed).
+        await settle(pilot, lambda: any(key.description == "End turn" for key in bar_keys(screen)))
+        [end_turn] = [key for key in bar_keys(screen) if key.description == "End turn"]
         await pilot.click(end_turn)
         await settle(pilot, PassScreen)
         text = flat(screen_text(app))
@@ -90,7 +90,7 @@ async def test_by_finger_the_pass_box_is_the_button_and_the_words_say_tap(make_a
         await settle(pilot, lambda: app.screen is screen, what="the table back after the tap")
         assert app.screen is screen and screen.viewer == 1, screen_text(app)
         assert "5♠" in screen_text(app)
-        [coach] = [key for key in screen.query("FooterKey") if key.description == "Coach"]
+        [coach] = [key for key in bar_keys(screen) if key.description == "Coach"]
         await pilot.click(coach)
         await settle(pilot, lambda: "plays" in screen.note.body, what="the coach's note")
         assert "Play plays 5♠." in screen.note.body and "Enter" not in screen.note.body, screen.note.body
@@ -116,7 +116,7 @@ async def test_a_second_tab_says_so_in_a_players_words_and_keeps_a_mark(make_app
             await press(pilot, "enter")
             assert NOT_SAVED in footer_text(app), screen_text(app)
             # No tooltip in a browser: one would stay over the cards after a click.
-            assert all(not key.tooltip for key in app.screen.query("FooterKey"))
+            assert all(not key.tooltip for key in bar_keys(app.screen))
     finally:
         holder.kill()
         holder.wait()

@@ -13,11 +13,16 @@ cards after a click (a finger has no hover to lift it).
 It is also rebuilt only when what it shows changes. Textual's footer rebuilds on every
 bindings refresh, and one comes with each focus of the page (textual-serve sends one as
 a tap lands): a tap on a key while its footer is being rebuilt finds no key and is lost.
+And when its keys fit on one line, the keys of every step it has shown are kept (those not
+used now hidden), so the table's turn (play, then End turn, then the next person's play)
+shows and hides keys where they stand instead of building the bar again at each step:
+building it was a third of the work of drawing a game.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Hashable
+from typing import Any, NamedTuple, TypeVar
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
@@ -39,6 +44,79 @@ CURSOR_ACTIONS = frozenset({"cursor(-1)", "cursor(1)", "row", "mark"})
 
 #: The columns a key's button gains on a touch screen (touch.tcss: a column each side).
 TOUCH_PADDING = 2
+
+K = TypeVar("K", bound=Hashable)
+
+
+class KeyShown(NamedTuple):
+    """One key as the bar shows it."""
+
+    key: str
+    action: str
+    display: str
+    description: str
+    enabled: bool
+    tooltip: str
+
+    @property
+    def which(self) -> tuple[str, ...]:
+        """The key with all but whether it works now: what a key on the bar stands for."""
+        return (self.key, self.action, self.display, self.description, self.tooltip)
+
+    @property
+    def columns(self) -> int:
+        """Its width in the compact bar: the key, a space and the description."""
+        return cell_len(self.display) + (1 + cell_len(self.description) if self.description else 0)
+
+
+class Shown(NamedTuple):
+    """What the bar shows: the width it wraps in, the not-saved mark and the keys."""
+
+    width: int
+    unsaved: bool
+    keys: tuple[KeyShown, ...]
+
+
+class BarKey(FooterKey):
+    """A key on the bar that can be lit or greyed, shown or hidden, where it stands."""
+
+    def __init__(self, shown: KeyShown, visible: bool = True) -> None:
+        super().__init__(
+            shown.key, shown.display, shown.description, shown.action, disabled=not shown.enabled, tooltip=shown.tooltip
+        )
+        self.which = shown.which
+        self.display = visible
+
+    def show_works(self, works: bool) -> None:
+        self._disabled = not works  # what a tap on it reads: a greyed key only rings the bell
+        self.set_class(not works, "-disabled")
+
+
+def merged(kept: list[K], now: list[K]) -> list[K]:
+    """The keys ``now`` in their order, with the ``kept`` ones not in it placed where they stood
+    among them, so that each list is in order within the result.
+
+    >>> merged(["card", "play", "pile", "help"], ["end turn", "pile", "help"])
+    ['end turn', 'card', 'play', 'pile', 'help']
+    """
+    now_set = set(now)
+    order: list[K] = []
+    placed: set[K] = set()
+    rest = [which for which in kept if which not in now_set]
+    for which in now:
+        if which in kept:  # first the kept keys that stood before this one
+            before = kept[: kept.index(which)]
+            order += [other for other in rest if other in before and other not in placed]
+            placed.update(before)
+        order.append(which)
+    order += [other for other in rest if other not in placed]
+    return order
+
+
+def is_in_order_within(keys: list[K], order: list[K]) -> bool:
+    """Every one of ``keys`` is in ``order``, in the same order."""
+    walk = iter(order)
+    return all(which in walk for which in keys)
 
 
 class KeysFooter(Footer):
@@ -65,7 +143,11 @@ class KeysFooter(Footer):
     def __init__(self) -> None:
         super().__init__(compact=True, show_command_palette=False)
         #: What the keys on show were made from (see :meth:`_shows`).
-        self._shown: tuple[object, ...] = ()
+        self._shown = Shown(0, False, ())
+        #: The keys on the bar, hidden or not, in their order (empty when the keys wrap).
+        self._kept: list[tuple[str, ...]] = []
+        #: Each key kept, as it was last shown.
+        self._kept_by: dict[tuple[str, ...], KeyShown] = {}
 
     @property
     def _touch(self) -> bool:
@@ -81,13 +163,33 @@ class KeysFooter(Footer):
             if binding.show and not (touch and binding.action in CURSOR_ACTIONS)
         ]
 
-    def _shows(self) -> tuple[object, ...]:
-        """The width and every shown key with its words and state: the footer's whole content."""
-        keys = tuple(
-            (binding.key, binding.action, key_text(self.app.get_key_display(binding)), binding.description, *state)
-            for binding, *state in self._shown_bindings()
-        )
-        return (self.app.size.width, self._unsaved, keys)
+    def _shows(self) -> Shown:
+        """The width and every shown key with its words and state: the footer's whole content
+        (one key per action, as Textual's footer)."""
+        keys: list[KeyShown] = []
+        seen: set[str] = set()
+        for binding, enabled, tooltip in self._shown_bindings():
+            if binding.action not in seen:
+                seen.add(binding.action)
+                display = key_text(self.app.get_key_display(binding))
+                keys.append(KeyShown(binding.key, binding.action, display, binding.description, enabled, tooltip))
+        return Shown(self.app.size.width, self._unsaved, tuple(keys))
+
+    def _lines(self, shows: Shown) -> list[list[KeyShown | None]]:
+        """The keys (and the not-saved mark, None) wrapped onto lines of the width."""
+        width = max(shows.width, 1)
+        lines: list[list[KeyShown | None]] = [[]]
+        used = 0
+        padding = TOUCH_PADDING if self._touch else 0
+        for item in [*shows.keys, *([None] if shows.unsaved else [])]:
+            # Compact: the key, a space, the description, then one column before the next key.
+            size = cell_len(NOT_SAVED) if item is None else item.columns + padding
+            if lines[-1] and used + size > width and len(lines) < MAX_LINES:
+                lines.append([])
+                used = 0
+            lines[-1].append(item)
+            used += size + 1
+        return lines
 
     @property
     def _unsaved(self) -> bool:
@@ -100,52 +202,57 @@ class KeysFooter(Footer):
             self.call_after_refresh(self._rebuild)
 
     async def _rebuild(self) -> None:
-        if self.is_attached and self._shows() != self._shown:
+        if not self.is_attached:
+            return
+        shows = self._shows()
+        if shows == self._shown:
+            return
+        now = [key.which for key in shows.keys]
+        if (
+            self._kept
+            and shows.unsaved == self._shown.unsaved
+            and len(self._lines(shows)) == 1
+            and is_in_order_within(now, self._kept)
+        ):
+            self._show_in_place(shows)
+        else:
             await self.recompose()
+
+    def _show_in_place(self, shows: Shown) -> None:
+        """Each kept key shown or hidden, lit or greyed, where it stands."""
+        now = {key.which: key for key in shows.keys}
+        for bar_key in self.query(BarKey):
+            key = now.get(bar_key.which)
+            bar_key.display = key is not None
+            if key is not None:
+                bar_key.show_works(key.enabled)
+        self._shown = shows
 
     def compose(self) -> ComposeResult:
         if not self._bindings_ready:
             return
-        self._shown = self._shows()
-        width = max(self.app.size.width, 1)
-        keys: list[FooterKey] = []
-        seen: set[str] = set()
-        for binding, enabled, tooltip in self._shown_bindings():
-            if binding.action in seen:  # as Textual's: one key per action
-                continue
-            seen.add(binding.action)
-            keys.append(
-                FooterKey(
-                    binding.key,
-                    key_text(self.app.get_key_display(binding)),
-                    binding.description,
-                    binding.action,
-                    disabled=not enabled,
-                    tooltip=tooltip,
-                )
-            )
-        items: list[FooterKey | Label] = [*keys]
-        if self._unsaved:
-            items.append(Label(NOT_SAVED, classes="not-saved"))
-        lines: list[list[FooterKey | Label]] = [[]]
-        used = 0
-        padding = TOUCH_PADDING if self._touch else 0
-        for item in items:
-            # Compact: the key, a space, the description, then one column before the next key.
-            if isinstance(item, FooterKey):
-                description = 1 + cell_len(item.description) if item.description else 0
-                size = cell_len(item.key_display) + description + padding
-            else:
-                size = cell_len(NOT_SAVED)
-            if lines[-1] and used + size > width and len(lines) < MAX_LINES:
-                lines.append([])
-                used = 0
-            lines[-1].append(item)
-            used += size + 1
+        shows = self._shows()
+        lines = self._lines(shows)
         for count in range(2, MAX_LINES + 1):
             self.screen.set_class(len(lines) == count, f"-keys-lines-{count}")
-        for line in lines:
-            yield HorizontalGroup(*line, classes="keys-line")
+        self._shown = shows
+        if len(lines) > 1:  # wrapped: only the keys used now (a key could not move to another line)
+            self._kept = []
+            for line in lines:
+                yield HorizontalGroup(*map(self._item, line), classes="keys-line")
+            return
+        # One line: the keys of earlier steps are kept too, hidden, each where it stands among these.
+        now = {key.which: key for key in shows.keys}
+        self._kept = merged(self._kept, list(now))
+        self._kept_by = {**self._kept_by, **now}
+        items: list[FooterKey | Label] = [BarKey(self._kept_by[which], visible=which in now) for which in self._kept]
+        if shows.unsaved:
+            items.append(self._item(None))
+        yield HorizontalGroup(*items, classes="keys-line")
+
+    @staticmethod
+    def _item(item: KeyShown | None) -> FooterKey | Label:
+        return Label(NOT_SAVED, classes="not-saved") if item is None else BarKey(item)
 
     def on_resize(self, event: Resize) -> None:
         if self._bindings_ready:
