@@ -63,7 +63,7 @@ async def test_the_bar_shows_each_steps_keys_where_they_stand_and_a_shown_key_wo
     rng, swaps = random.Random(11), {}
     steps = clicks = 0
     async with running(app) as pilot:
-        while session.game.moves < 40 and not isinstance(app.screen, ResultsScreen):
+        while session.game.moves < 16 and not isinstance(app.screen, ResultsScreen):
             await settle(pilot, lambda: shows_the_moment(app), what="the bar showing the keys of the moment")
             steps += 1
             screen = app.screen
@@ -82,6 +82,6 @@ async def test_the_bar_shows_each_steps_keys_where_they_stand_and_a_shown_key_wo
                 assert screen.message is None, f"{move} was refused: {screen.message}"
             else:
                 await settle(pilot)
-    assert steps > 40 and clicks > 8, (steps, clicks)
+    assert steps > 20 and clicks > 4, (steps, clicks)
     # Each screen's bar is built once, and again only for keys it had not shown yet.
     assert rebuilt.count("TableScreen") <= 8, rebuilt
