@@ -144,10 +144,9 @@ class KeysFooter(Footer):
         super().__init__(compact=True, show_command_palette=False)
         #: What the keys on show were made from (see :meth:`_shows`).
         self._shown = Shown(0, False, ())
-        #: The keys on the bar, hidden or not, in their order (empty when the keys wrap).
-        self._kept: list[tuple[str, ...]] = []
-        #: Each key kept, as it was last shown.
-        self._kept_by: dict[tuple[str, ...], KeyShown] = {}
+        #: The keys on the bar, hidden or not, in their order, each as it was last shown
+        #: (empty when the keys wrap).
+        self._kept: dict[tuple[str, ...], KeyShown] = {}
 
     @property
     def _touch(self) -> bool:
@@ -212,7 +211,7 @@ class KeysFooter(Footer):
             self._kept
             and shows.unsaved == self._shown.unsaved
             and len(self._lines(shows)) == 1
-            and is_in_order_within(now, self._kept)
+            and is_in_order_within(now, list(self._kept))
         ):
             self._show_in_place(shows)
         else:
@@ -237,15 +236,14 @@ class KeysFooter(Footer):
             self.screen.set_class(len(lines) == count, f"-keys-lines-{count}")
         self._shown = shows
         if len(lines) > 1:  # wrapped: only the keys used now (a key could not move to another line)
-            self._kept = []
+            self._kept = {}
             for line in lines:
                 yield HorizontalGroup(*map(self._item, line), classes="keys-line")
             return
         # One line: the keys of earlier steps are kept too, hidden, each where it stands among these.
         now = {key.which: key for key in shows.keys}
-        self._kept = merged(self._kept, list(now))
-        self._kept_by = {**self._kept_by, **now}
-        items: list[FooterKey | Label] = [BarKey(self._kept_by[which], visible=which in now) for which in self._kept]
+        self._kept = {which: now.get(which) or self._kept[which] for which in merged(list(self._kept), list(now))}
+        items: list[FooterKey | Label] = [BarKey(key, visible=which in now) for which, key in self._kept.items()]
         if shows.unsaved:
             items.append(self._item(None))
         yield HorizontalGroup(*items, classes="keys-line")
