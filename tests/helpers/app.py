@@ -135,3 +135,11 @@ async def choose_option(pilot, name: str, value) -> None:
 def bar_keys(screen) -> list:
     """The keys on the screen's key bar now (not a key the bar keeps hidden for another step)."""
     return [key for key in screen.query("FooterKey") if key.display]
+
+
+def bar_lines(app) -> list[str]:
+    """The terminal's lines the key bar takes, top to bottom, as drawn."""
+    from palace_tui.tui.widgets.keys_footer import KeysFooter
+
+    bar = app.screen.query_one(KeysFooter)
+    return screen_text(app).splitlines()[bar.region.y : bar.region.bottom]

@@ -15,7 +15,7 @@ from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.screens.results import ResultsScreen
 from palace_tui.tui.table.screen import TableScreen
 from palace_tui.tui.widgets.keys_footer import KeysFooter
-from tests.helpers.app import bar_keys, keys_for, make_session, screen_text
+from tests.helpers.app import bar_keys, bar_lines, keys_for, make_session
 from tests.helpers.robust import choose_move, send_keys
 from tests.helpers.settle import running, settle
 
@@ -33,9 +33,8 @@ def keys_of_the_moment(app) -> list[tuple[str, bool]]:
 
 
 def bar_line(app) -> str:
-    """The bar's line on the terminal."""
-    bar = app.screen.query_one(KeysFooter)
-    [line] = screen_text(app).splitlines()[bar.region.y : bar.region.bottom]
+    """The bar's one line on the terminal."""
+    [line] = bar_lines(app)
     return line.rstrip()
 
 

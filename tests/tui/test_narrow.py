@@ -19,7 +19,7 @@ from palace_tui.tui.widgets.board import Board
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.option_sections import OptionSections
 from palace_tui.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
-from tests.helpers.app import keys_for, make_session, press, reads, screen_text
+from tests.helpers.app import bar_lines, keys_for, make_session, press, reads, screen_text
 from tests.helpers.app_driver import PrivacyWatch, choose_move
 from tests.helpers.settle import running, settle
 
@@ -202,13 +202,6 @@ async def test_the_new_table_form_fits_40_columns(make_app):
         assert help_.display and str(help_.render())[:20] in screen_text(app)
 
 
-def footer_lines(app) -> list[str]:
-    """The screen's last lines that hold the footer's keys, top to bottom."""
-    footer = app.screen.query_one(KeysFooter)
-    lines = screen_text(app).splitlines()
-    return lines[footer.region.y : footer.region.bottom]
-
-
 async def test_every_key_is_on_screen_at_40x20(make_app):
     """A phone has no keyboard to find a key with: at 40x20 the footer wraps its keys onto
     more lines instead of cutting them off, on the table, the pass screen and in play."""
@@ -216,11 +209,11 @@ async def test_every_key_is_on_screen_at_40x20(make_app):
     async with running(app, size=(40, 20)) as pilot:
         # The footer fills a refresh after its screen's keys change (KeysFooter.bindings_changed):
         # read it once its keys are there (one pause was not always enough on a busy machine).
-        await settle(pilot, lambda: "".join(footer_lines(app)).strip(), what="the pass screen's keys in the footer")
-        assert footer_lines(app) == ["⏎ Show my cards ^q Save+quit".ljust(40)]
+        await settle(pilot, lambda: "".join(bar_lines(app)).strip(), what="the pass screen's keys in the footer")
+        assert bar_lines(app) == ["⏎ Show my cards ^q Save+quit".ljust(40)]
         await press(pilot, "enter")
-        await settle(pilot, lambda: "Swap" in "".join(footer_lines(app)), what="the table's keys in the footer")
-        keys = footer_lines(app)
+        await settle(pilot, lambda: "Swap" in "".join(bar_lines(app)), what="the table's keys in the footer")
+        keys = bar_lines(app)
         assert len(keys) == 2, keys
         text = " ".join(keys)
         for hint in (
@@ -249,10 +242,10 @@ async def test_the_keys_take_one_line_at_80x24(make_app):
     app = make_app(make_session(humans=("Ann", "Ben"), computers=("Cy",), seed=7))
     async with running(app) as pilot:
         await press(pilot, "enter")
-        keys = footer_lines(app)
+        keys = bar_lines(app)
         assert len(keys) == 1 and "r Ready" in keys[0] and "^q Save+quit" in keys[0], keys
         assert not app.screen.has_class("-keys-lines-2")
         await pilot.resize_terminal(40, 20)  # the phone turned upright: the keys wrap
         await settle(pilot)
-        await settle(pilot, lambda: len(footer_lines(app)) == 2 and app.screen.has_class("-keys-lines-2"))
-        assert len(footer_lines(app)) == 2 and app.screen.has_class("-keys-lines-2")
+        await settle(pilot, lambda: len(bar_lines(app)) == 2 and app.screen.has_class("-keys-lines-2"))
+        assert len(bar_lines(app)) == 2 and app.screen.has_class("-keys-lines-2")

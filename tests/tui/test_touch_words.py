@@ -16,9 +16,8 @@ from palace_tui.device import Device
 from palace_tui.tui.screens import pass_device
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.table.screen import TableScreen
-from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.words.device import NOT_SAVED, SECOND_TAB
-from tests.helpers.app import bar_keys, make_session, press, screen_text
+from tests.helpers.app import bar_keys, bar_lines, make_session, press, screen_text
 from tests.helpers.built_table import table
 from tests.helpers.settle import running, settle
 
@@ -96,12 +95,6 @@ async def test_by_finger_the_pass_box_is_the_button_and_the_words_say_tap(make_a
         assert "Play plays 5♠." in screen.note.body and "Enter" not in screen.note.body, screen.note.body
 
 
-def footer_text(app) -> str:
-    """The footer's lines, as one."""
-    footer = app.screen.query_one(KeysFooter)
-    return " ".join(screen_text(app).splitlines()[footer.region.y : footer.region.bottom])
-
-
 async def test_a_second_tab_says_so_in_a_players_words_and_keeps_a_mark(make_app, data_dir):
     """Another tab owns the saved game: this one says so once, without the server's folder,
     and "not saved" stays beside the keys after the warning has gone."""
@@ -114,7 +107,7 @@ async def test_a_second_tab_says_so_in_a_players_words_and_keeps_a_mark(make_app
             assert said == [SECOND_TAB] and str(data_dir) not in SECOND_TAB, said
             app.clear_notifications()
             await press(pilot, "enter")
-            assert NOT_SAVED in footer_text(app), screen_text(app)
+            assert NOT_SAVED in " ".join(bar_lines(app)), screen_text(app)
             # No tooltip in a browser: one would stay over the cards after a click.
             assert all(not key.tooltip for key in bar_keys(app.screen))
     finally:
