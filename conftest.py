@@ -44,7 +44,7 @@ def pytest_collection_modifyitems(config, items):
 
     The scheduler hands each worker one run of the list to begin with (a quarter of it for
     four): sorted plainly, the first worker would get every long test, one after another. So
-    the tests are dealt like cards (there and back, longest first) into one run per worker.
+    the tests are dealt out, longest first, each to the run with the fewest seconds so far.
     """
     if not hasattr(config, "workerinput"):
         return
@@ -56,4 +56,4 @@ def pytest_collection_modifyitems(config, items):
         return SLOW_GUESS if item.get_closest_marker("slow") else 0.0
 
     items.sort(key=seconds, reverse=True)  # stable: equal guesses keep the files' order
-    items[:] = dealt(items, int(config.workerinput.get("workercount", 1)))
+    items[:] = dealt(items, int(config.workerinput.get("workercount", 1)), seconds)

@@ -23,7 +23,7 @@ def test_each_worker_begins_with_a_like_share_of_the_long_tests():
     seconds = sorted(json.loads(TIMINGS.read_text(encoding="utf-8")).values(), reverse=True)
     tests = seconds + [0.0] * 2500  # the short tests the file does not list
     for workers in (2, 4):
-        runs = first_hand_out(dealt(tests, workers), workers)
+        runs = first_hand_out(dealt(tests, workers, float), workers)
         totals = [sum(run) for run in runs]
         assert max(totals) < 1.05 * min(totals), totals
         assert all(run == sorted(run, reverse=True) for run in runs)  # each still longest first

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-import itertools
+from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
@@ -13,13 +13,14 @@ TIMINGS = Path(__file__).resolve().parents[1] / "timings.json"
 T = TypeVar("T")
 
 
-def dealt(items: list[T], workers: int) -> list[T]:
-    """``items`` (longest first) dealt into one run per worker, there and back so that each run's
-    time is alike; each run is as long as pytest-xdist's worksteal first hands out (the rest of
-    the list split evenly over the workers left), and stays longest first.
+def dealt(items: list[T], workers: int, seconds: Callable[[T], float]) -> list[T]:
+    """``items`` (longest first) dealt into one run per worker, each to the run with the fewest
+    seconds so far that still has room, so that each run's time is alike even when one test is
+    far longer than the rest; each run is as long as pytest-xdist's worksteal first hands out
+    (the rest of the list split evenly over the workers left), and stays longest first.
 
-    >>> dealt(list(range(10)), 3)
-    [0, 5, 6, 1, 4, 7, 2, 3, 8, 9]
+    >>> dealt([9, 5, 4, 3, 2, 1], 2, float)
+    [9, 3, 1, 5, 4, 2]
     """
     if workers < 2:
         return items
@@ -29,7 +30,9 @@ def dealt(items: list[T], workers: int) -> list[T]:
         sizes.append(left // remaining)
         left -= sizes[-1]
     hands: list[list[T]] = [[] for _ in range(workers)]
-    there_and_back = itertools.cycle([*range(workers), *reversed(range(workers))])
+    totals = [0.0] * workers
     for item in items:
-        hands[next(hand for hand in there_and_back if len(hands[hand]) < sizes[hand])].append(item)
+        hand = min((h for h in range(workers) if len(hands[h]) < sizes[h]), key=lambda h: totals[h])
+        hands[hand].append(item)
+        totals[hand] += seconds(item)
     return [item for hand in hands for item in hand]
