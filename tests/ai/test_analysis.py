@@ -86,6 +86,7 @@ def test_every_mistake_has_a_clearly_better_move() -> None:
             assert v.loss == 0 and v.better_chances is None
 
 
+@pytest.mark.slow
 def test_the_analysis_is_the_same_on_one_process_or_two() -> None:
     played = _game(seed=23, players=4)
     one = analyse(played, {0}, iterations=20, work=3_000, workers=1)

@@ -78,6 +78,7 @@ def test_judged_while_played_is_the_analysis_from_scratch(seed: int, players: in
     assert any(v.kind == "setup" for v in scratch.verdicts.values()) and scratch.verdicts
 
 
+@pytest.mark.slow
 def test_part_judged_is_finished_by_the_review_the_same() -> None:
     """Half the moves judged ahead (a quick player, a take-back's stale keys among them): the
     review judges the rest, and the analysis is the one from scratch."""

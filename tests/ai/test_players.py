@@ -128,6 +128,7 @@ def test_random_plays_all_copies_and_takes_only_when_stuck():
             assert stage == "face_down"
 
 
+@pytest.mark.slow
 def test_normal_leaves_the_rule_of_thumb_only_for_another_ordinary_rank():
     """normal's search picks among ordinary ranks; spending a two or ten, or taking the
     pile on purpose, stays the rule of thumb's call (that judgement is hard's)."""

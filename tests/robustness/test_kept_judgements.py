@@ -113,6 +113,7 @@ def test_an_edited_analysis_is_refused_when_read(kept, edit) -> None:
         Analysis.from_json(json.dumps(data)).check_fits(played)
 
 
+@pytest.mark.slow
 async def test_an_edited_analysis_in_the_records_is_judged_again_and_replaced(kept, tmp_path) -> None:
     """The review finds the analysis kept in the records edited to hold a chance of 1e308: it does
     not draw it (the chance graph crashed), judges the game again, and keeps the new one in its place."""

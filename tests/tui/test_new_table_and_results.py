@@ -4,6 +4,8 @@ the table"), and of the results screen's words: each reads what the screen or st
 
 from __future__ import annotations
 
+import pytest
+
 from palace_tui.rules import Rules
 from palace_tui.table.session import SeatConfig, Session
 from tests.helpers.app import press, screen_text
@@ -13,6 +15,7 @@ from tests.helpers.settle import running, settle
 # ---------------------------------------------------------------------- new table, CLI
 
 
+@pytest.mark.slow
 async def test_blank_seed_next_time_and_a_fresh_shuffle(make_app):
     """A seed typed once is not offered again: the next table deals fresh cards."""
     from palace_tui.table.session import MemoryStore
@@ -39,6 +42,7 @@ async def test_blank_seed_next_time_and_a_fresh_shuffle(make_app):
         assert third.session.game.seed != first
 
 
+@pytest.mark.slow
 async def test_option_help_says_what_the_shown_value_does(make_app):
     from palace_tui.table.session import MemoryStore
     from palace_tui.tui.widgets.option_sections import OptionSections
@@ -96,8 +100,6 @@ async def test_players_flag_with_a_saved_game_asks_first(make_app, data_dir, cap
 
 
 def test_help_lists_commands_and_bad_move_cap_refused(capsys):
-    import pytest
-
     from palace_tui.cli import main
 
     with pytest.raises(SystemExit):

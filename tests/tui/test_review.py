@@ -8,6 +8,8 @@ import contextlib
 import shutil
 from pathlib import Path
 
+import pytest
+
 from palace_tui.ai import make_player
 from palace_tui.ai.analysis import analyse
 from palace_tui.rules.cards import cards_text
@@ -63,6 +65,7 @@ async def reviewed_alone(screen: ReviewScreen, size: tuple[int, int]):
         yield app
 
 
+@pytest.mark.slow
 async def test_step_through_a_reviewed_game(tmp_path) -> None:
     """← → step, every card is face up, the verdicts are the search's, t jumps to turning points,
     and s shows the summary whose keys jump back to them."""
@@ -110,6 +113,7 @@ async def test_step_through_a_reviewed_game(tmp_path) -> None:
             assert app.screen is screen and screen.index == expected.turning[0]
 
 
+@pytest.mark.slow
 async def test_escape_stops_the_analysis_and_a_kept_one_is_instant(tmp_path) -> None:
     """Esc stops a long analysis (moves still step); a finished analysis is kept in the records."""
     session = finished(5)

@@ -59,6 +59,7 @@ class _Judged:
         return self.known
 
 
+@pytest.mark.slow
 async def test_a_review_opened_early_judges_only_the_rest() -> None:
     session = finished(4)
     record = session.game_record()

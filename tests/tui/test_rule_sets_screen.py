@@ -4,6 +4,8 @@ options in folding sections, reachable from the keyboard at 80x24."""
 
 from __future__ import annotations
 
+import pytest
+
 from palace_tui.rules import Rules
 from palace_tui.store import MemoryStore
 from palace_tui.tui.screens.new_table import NewTableScreen
@@ -32,6 +34,7 @@ def notes(app) -> list[str]:
     return told(app)
 
 
+@pytest.mark.slow
 async def test_rules_set_up_by_keys_are_saved_under_a_name_and_started(make_app) -> None:
     store = MemoryStore()
     app = make_app(store=store)
@@ -129,6 +132,7 @@ async def test_a_bad_name_is_refused_in_one_sentence_and_nothing_is_saved(make_a
         assert isinstance(app.screen, NewTableScreen), "Enter in the name field never starts the game"
 
 
+@pytest.mark.slow
 async def test_every_option_is_in_a_section_and_the_form_fits_both_sizes(make_app) -> None:
     from palace_tui.rules import OPTIONS
 
@@ -146,6 +150,7 @@ async def test_every_option_is_in_a_section_and_the_form_fits_both_sizes(make_ap
             assert "Start" in text and "^s Start" in text, "Start stays in view with every section open"
 
 
+@pytest.mark.slow
 async def test_the_focused_option_row_stands_out_at_both_sizes(make_app) -> None:
     """The row of the option with the focus is drawn on another background, its name in bold."""
     for size in ((80, 24), (120, 40)):

@@ -19,7 +19,7 @@ from tests.helpers.settle import running, settle
 
 #: A phone upright (390x844: 40 columns, a fingertip three rows) and a tablet (768x1024: two rows).
 DEVICES = [
-    pytest.param((40, 45), Device("touch", 5, 3), id="phone-390"),
+    pytest.param((40, 45), Device("touch", 5, 3), id="phone-390", marks=pytest.mark.slow),
     pytest.param((78, 52), Device("touch", 4, 2), id="tablet-768", marks=pytest.mark.slow),
 ]
 
