@@ -143,3 +143,8 @@ def bar_lines(app) -> list[str]:
 
     bar = app.screen.query_one(KeysFooter)
     return screen_text(app).splitlines()[bar.region.y : bar.region.bottom]
+
+
+def bar_text(app) -> str:
+    """The key bar's lines as one (its keys may wrap onto more lines)."""
+    return " ".join(bar_lines(app))

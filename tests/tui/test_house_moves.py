@@ -9,7 +9,7 @@ from palace_tui.store import MemoryStore
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.table.burn_in_offer import BurnInScreen
 from palace_tui.tui.table.screen import TableScreen
-from tests.helpers.app import bar_lines, press, screen_text
+from tests.helpers.app import bar_text, press, screen_text
 from tests.helpers.built_table import table
 from tests.helpers.settle import running, settle
 
@@ -25,21 +25,20 @@ async def test_c_turns_the_stocks_top_card_instead_of_taking(make_app):
     app = make_app(session)
     async with running(app) as pilot:
         screen = app.screen
-        assert "c Chance" in " ".join(
-            bar_lines(app)
-        ) and "turns the stock's top card instead: played if it goes" in screen_text(app)
+        assert "c Chance" in bar_text(app)
+        assert "turns the stock's top card instead: played if it goes" in screen_text(app)
         await press(pilot, "c")
         [chance] = [e for _, e in session.events if e.kind == "chance" and e.seat == 0]
         assert chance.seat == 0 and [c.code for c in chance.cards] == ["AC"] and chance.reason == "went"
         assert not [e for _, e in session.events if e.kind == "took" and e.seat == 0], "Ann took no pile"
         assert len(session.game.seats[0].hand) == 3, "no card drawn: the hand did not shrink"
-        assert isinstance(screen, TableScreen) and "c Chance" not in " ".join(bar_lines(app))
+        assert isinstance(screen, TableScreen) and "c Chance" not in bar_text(app)
 
 
 async def test_the_chance_key_is_hidden_where_the_rules_have_no_chance_card(make_app):
     app = make_app(table(pile="9S KH", stock="4S AC"))
     async with running(app) as pilot:
-        assert "Chance" not in " ".join(bar_lines(app))
+        assert "Chance" not in bar_text(app)
         await press(pilot, "c")
         assert app.session.game.pile[-1].code == "KH", "c does nothing without the house rule"
 
@@ -54,13 +53,13 @@ async def test_a_drawn_match_is_played_with_enter_or_kept_with_d(make_app):
         app = make_app(session, store=MemoryStore())
         async with running(app) as pilot:
             await press(pilot, "9", "enter")  # the 9♣; the 9♦ is drawn
-            assert "d Done" in " ".join(bar_lines(app))
+            assert "d Done" in bar_text(app)
             assert "You drew another 9: Enter plays it now on your own, d ends your turn." in screen_text(app)
             assert app.screen.cursor.chosen(app.screen.view())[0].code == "9D", "the cursor on the drawn 9"
             await press(pilot, key)
             nines = [c for _, e in session.events if e.kind == "played" and e.seat == 0 for c in e.cards]
             assert [c.code for c in nines] == ["9C", "9D"][:on_pile], "Enter played the drawn 9, d kept it"
-            assert "d Done" not in " ".join(bar_lines(app))
+            assert "d Done" not in bar_text(app)
 
 
 async def test_must_play_greys_take_and_says_why(make_app):

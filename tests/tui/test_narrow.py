@@ -19,7 +19,7 @@ from palace_tui.tui.widgets.board import Board
 from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.option_sections import OptionSections
 from palace_tui.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
-from tests.helpers.app import bar_lines, keys_for, make_session, press, reads, screen_text
+from tests.helpers.app import bar_lines, bar_text, keys_for, make_session, press, reads, screen_text
 from tests.helpers.app_driver import PrivacyWatch, choose_move
 from tests.helpers.settle import running, settle
 
@@ -209,10 +209,10 @@ async def test_every_key_is_on_screen_at_40x20(make_app):
     async with running(app, size=(40, 20)) as pilot:
         # The footer fills a refresh after its screen's keys change (KeysFooter.bindings_changed):
         # read it once its keys are there (one pause was not always enough on a busy machine).
-        await settle(pilot, lambda: "".join(bar_lines(app)).strip(), what="the pass screen's keys in the footer")
+        await settle(pilot, lambda: bar_text(app).strip(), what="the pass screen's keys in the footer")
         assert bar_lines(app) == ["⏎ Show my cards ^q Save+quit".ljust(40)]
         await press(pilot, "enter")
-        await settle(pilot, lambda: "Swap" in "".join(bar_lines(app)), what="the table's keys in the footer")
+        await settle(pilot, lambda: "Swap" in bar_text(app), what="the table's keys in the footer")
         keys = bar_lines(app)
         assert len(keys) == 2, keys
         text = " ".join(keys)

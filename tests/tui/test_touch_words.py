@@ -17,7 +17,7 @@ from palace_tui.tui.screens import pass_device
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.table.screen import TableScreen
 from palace_tui.words.device import NOT_SAVED, SECOND_TAB
-from tests.helpers.app import bar_keys, bar_lines, make_session, press, screen_text
+from tests.helpers.app import bar_keys, bar_text, make_session, press, screen_text
 from tests.helpers.built_table import table
 from tests.helpers.settle import running, settle
 
@@ -107,7 +107,7 @@ async def test_a_second_tab_says_so_in_a_players_words_and_keeps_a_mark(make_app
             assert said == [SECOND_TAB] and str(data_dir) not in SECOND_TAB, said
             app.clear_notifications()
             await press(pilot, "enter")
-            assert NOT_SAVED in " ".join(bar_lines(app)), screen_text(app)
+            assert NOT_SAVED in bar_text(app), screen_text(app)
             # No tooltip in a browser: one would stay over the cards after a click.
             assert all(not key.tooltip for key in bar_keys(app.screen))
     finally:
