@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import shutil
 import subprocess
 import sys
@@ -472,6 +473,10 @@ async def host_shots(size: tuple[int, int]) -> list[Path]:
     return [joined, tv]
 
 
+#: The width of the clip rectangles of Textual's SVG: the whole terminal's and each line's.
+CLIP_RECT = re.compile(r'((?:-clip-terminal|-line-\d+)">\s*<rect x="0" y="[\d.]+" width=")([\d.]+)')
+
+
 def to_png(svg: Path) -> Path | None:
     tool = shutil.which("rsvg-convert")
     if tool is None:
@@ -479,6 +484,9 @@ def to_png(svg: Path) -> Path | None:
     png = svg.with_suffix(".png")
     # rsvg drops the leading no-break space of a text run unless space is preserved.
     text = svg.read_text(encoding="utf-8").replace("<svg ", '<svg xml:space="preserve" ', 1)
+    # rsvg draws a run a few pixels wider than Textual's cells, so a letter in the last column
+    # was cut in half by the terminal's and the line's clip: widen both by about half a cell.
+    text = CLIP_RECT.sub(lambda m: f"{m[1]}{float(m[2]) + 6:g}", text)
     subprocess.run([tool, "-z", "1.5", "-o", str(png)], input=text.encode("utf-8"), check=True)
     return png
 
