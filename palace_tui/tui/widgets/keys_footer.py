@@ -10,9 +10,10 @@ as a fingertip (touch.tcss), and the keys that only move the cursor are left out
 on a card does what they do. In a browser no key has a tooltip: one would stay over the
 cards after a click (a finger has no hover to lift it).
 
-It is also rebuilt only when what it shows changes. Textual's footer rebuilds on every
-bindings refresh, and one comes with each focus of the page (textual-serve sends one as
-a tap lands): a tap on a key while its footer is being rebuilt finds no key and is lost.
+It is also rebuilt only when the keys it shows change (a key lit or greyed is changed where it
+stands, on one line or wrapped). Textual's footer rebuilds on every bindings refresh, and one
+comes with each focus of the page (textual-serve sends one as a tap lands): a tap on a key
+while its footer is being rebuilt finds no key and is lost.
 And when its keys fit on one line, the keys of every step it has shown are kept (those not
 used now hidden), so the table's turn (play, then End turn, then the next person's play)
 shows and hides keys where they stand instead of building the bar again at each step:
@@ -207,6 +208,9 @@ class KeysFooter(Footer):
         if shows == self._shown:
             return
         now = [key.which for key in shows.keys]
+        if shows[:2] == self._shown[:2] and now == [key.which for key in self._shown.keys]:
+            self._show_in_place(shows)  # the same keys, wrapped or not: only lit or greyed
+            return
         if (
             self._kept
             and shows.unsaved == self._shown.unsaved
