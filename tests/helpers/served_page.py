@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -112,6 +113,22 @@ class ServedPage:
     def __init__(self, page) -> None:
         self.page = page
         page.add_init_script(CATCH_TERMINAL)
+        #: What the page sent its game lately (keys, taps as mouse bytes, focus, blur), each with
+        #: the test's clock: a failed wait says whether the last tap left the browser at all.
+        self.sent: deque[str] = deque(maxlen=12)
+        page.on("websocket", self._watch_socket)
+
+    def _watch_socket(self, socket) -> None:
+        def sent(payload) -> None:
+            if isinstance(payload, str) and not payload.startswith('["ping"'):
+                self.sent.append(f"{time.monotonic():.2f} {payload[:60]}")
+
+        socket.on("framesent", sent)
+        socket.on("close", lambda _: self.sent.append(f"{time.monotonic():.2f} the page's socket closed"))
+
+    def lately(self) -> str:
+        """What the page sent its game lately, for a failure's message."""
+        return f"at {time.monotonic():.2f} the page had lately sent its game:\n" + "\n".join(self.sent)
 
     def open(self, url: str) -> None:
         """Load the page and wait for the app's first screen."""
@@ -142,7 +159,7 @@ class ServedPage:
             if text == seen and text != before and check(text):
                 return text
             if time.monotonic() > deadline:
-                raise AssertionError(f"{what} never came on screen; it shows:\n{text}")
+                raise AssertionError(f"{what} never came on screen; it shows:\n{text}\n{self.lately()}")
             seen = text
             time.sleep(0.05)
 

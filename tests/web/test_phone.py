@@ -141,7 +141,7 @@ class Phone:
             if check(text):
                 return text
             if time.monotonic() > deadline:
-                raise AssertionError(f"{what} never came on screen; it shows:\n{text}")
+                raise AssertionError(f"{what} never came on screen; it shows:\n{text}\n{self.tab.lately()}")
             time.sleep(0.1)
 
     def tap(self, box: Box) -> None:
