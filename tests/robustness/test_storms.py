@@ -5,7 +5,10 @@ privacy screen, ``?``, ``x`` then ``y``) with keys that mean nothing there, resi
 the terminal (too small included), and now and then quits with ctrl+q mid-game and
 starts again (with ``--resume``, or plainly so the Continue/New question comes up).
 After every batch of keys: no exception in the app, no traceback on screen, and the
-game's cards are exactly its deck. At the end the storm must have passed through every screen it is meant to reach.
+game's cards are exactly its deck. At the end the storm must have passed through every screen it is meant to reach
+and resumed a game quit mid-turn; where its own path (which depends on when the computers' moves
+come between its keys) did not, it ends by playing to the results, or to a person's turn and a
+ctrl+q and a resume, with keys that mean something.
 """
 
 from __future__ import annotations
@@ -141,6 +144,35 @@ async def play_to_results(app, pilot, rng: random.Random, swaps: dict, seen: set
     raise AssertionError(f"no results after 3000 steps of play; on {screen_name(app)}")
 
 
+async def quit_at_a_persons_turn(app, pilot, rng: random.Random, swaps: dict, seen: set[str]) -> str:
+    """Play on with only keys that mean something to a person's turn mid-game and quit there with
+    ctrl+q (as :func:`play_to_results`); the position quit, as ``to_json`` writes it."""
+    for _ in range(3000):
+        name = screen_name(app)
+        session = app.session
+        if (
+            session is not None
+            and session.game.phase == "play"
+            and session.is_human(session.game.turn)
+            and human_turn(app) is not None
+        ):
+            position = session.to_dict()["game"]
+            await send_keys(pilot, ["ctrl+q"])
+            assert app.return_code is not None, f"ctrl+q did not quit from {screen_name(app)}"
+            return json.dumps(position, ensure_ascii=False, separators=(",", ":"))
+        if name in ("ConfirmScreen", "HowToPlayScreen", "RulesScreen"):
+            batch = ["escape"]
+        elif name in ("ResumeScreen", "ResultsScreen"):
+            batch = ["enter"]  # the saved game, or the next one
+        elif name == "TableScreen" and human_turn(app) is None and not on_result_step(app):
+            batch = []  # the computers play
+        else:
+            batch = guided_keys(app, rng, swaps)
+        await send_keys(pilot, batch)
+        check(app, seen)
+    raise AssertionError(f"no person's turn mid-game after 3000 steps of play; on {screen_name(app)}")
+
+
 async def storm(
     make_app,
     data_dir,
@@ -162,6 +194,7 @@ async def storm(
     sent = restarts = 0
     app = make_app(session)
     quit_at: str | None = None
+    last_quit: str | None = None
     while sent < keys:
         async with running(app, size=size, notifications=True) as pilot:
             check(app, seen)
@@ -208,6 +241,11 @@ async def storm(
                 check(app, seen)
             if sent >= keys and app.return_code is None and "ResultsScreen" not in seen:
                 await play_to_results(app, pilot, rng, swaps, seen)
+            if sent >= keys and app.return_code is None and quits and not resumed_exactly:
+                # Whether one of the storm's own ctrl+q lands at a person's turn depends on when
+                # the computers' moves come between its keys, as the results do: a storm that has
+                # checked no resume ends with one.
+                last_quit = await quit_at_a_persons_turn(app, pilot, rng, swaps, seen)
         assert app._exception is None, app._exception
         if sent >= keys:
             break
@@ -222,6 +260,14 @@ async def storm(
         app = make_app(resume=True) if restarts % 2 else make_app()
         if not app.resume:
             quit_at = None
+    if last_quit is not None:
+        async with running(make_app(resume=True), size=size, notifications=True) as pilot:
+            app = pilot.app
+            check(app, seen)
+            assert app.session.game.to_json() == last_quit, "the resumed game is not the one quit"
+            assert isinstance(app.screen, PassScreen), screen_name(app)
+            resumed_exactly.append(last_quit)
+        restarts += 1
     return seen, sent, restarts
 
 
