@@ -29,7 +29,7 @@ from palace_tui.tui.screens.remote_results import RemoteResultsScreen
 from palace_tui.tui.screens.review import ReviewScreen
 from palace_tui.tui.table.screen import TableScreen
 from palace_tui.words import remote as words
-from tests.helpers.app import keys_for, press, screen_text
+from tests.helpers.app import keys_for, press, screen_text, send_key_events
 from tests.helpers.app_driver import PrivacyWatch, choose_move
 from tests.helpers.settle import settle
 
@@ -97,15 +97,19 @@ async def test_a_joined_terminal_plays_a_game_to_the_results_and_sees_no_other_h
         assert f"1st out: {room.session.names[outcome.order[0]]}" in text
         assert "Play again" in text
         # r: the game just over, reviewed on this device from the host's game file; back to the results.
-        await press(pilot, "r")
+        # (Not press(): it waits for the app to be idle, so for the whole analysis, 26 s of two cores.)
+        send_key_events(app, ["r"])
         await settle(pilot, ReviewScreen, what="the review of the game just over")
         review = app.screen
         assert isinstance(review, ReviewScreen) and review.sub_title == words.REVIEW_TITLE
         assert review.played.game.to_json() == room.session.game.to_json()  # the very game, every card
-        for _ in range(2):  # the first Escape may stop the analysis; the next leaves
-            if isinstance(app.screen, ReviewScreen):
-                await press(pilot, "escape")
-                await settle(pilot)
+        # It opens while the analysis runs: the first Escape stops it and the moves stay; the next leaves.
+        analysing = review.analysis is None
+        await press(pilot, "escape")
+        if analysing:
+            assert review.analysis is None and isinstance(app.screen, ReviewScreen), "Escape did not stop the analysis"
+            assert not any(w.is_running for w in review.workers), "the analysis runs on after Escape"
+            await press(pilot, "escape")
         await settle(pilot, RemoteResultsScreen, what="the results again after the review")
     await asyncio.wait_for(other, 30)
     assert other.result() is None
