@@ -96,9 +96,13 @@ def test_refusals_name_only_legal_moves(rules):
                 break
             if rng.random() < 0.25:
                 legal, ranks_legal = legal_kinds(game), legal_ranks(game)  # the game is the same for every try
+                # One copy serves every refused try (a refusal changes nothing: test_properties checks
+                # it); a try that is taken spoils it, and the next try gets a fresh one.
+                trial = game.copy()
                 for move in candidates(game):
                     try:
-                        game.copy().play(move)
+                        trial.play(move)
+                        trial = game.copy()
                     except IllegalMove as refusal:
                         said = proposals(str(refusal))
                         wrong = kinds_proposed(said) - legal
