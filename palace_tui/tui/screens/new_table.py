@@ -108,6 +108,10 @@ def usable_settings(table: dict[str, Any], base: dict[str, Any]) -> dict[str, An
 class NewTableScreen(Screen[Session]):
     """Dismisses with a new :class:`Session` when Start is pressed."""
 
+    # The first seat's name has the focus from the start: Textual would first focus the form
+    # (the first focusable widget) and moving it on re-styles all of the form's 175 widgets twice.
+    AUTO_FOCUS = "#seat-name-0"
+
     DEFAULT_CSS = """
     NewTableScreen #form { padding: 0 1; height: 1fr; }
     NewTableScreen .section { text-style: bold; color: $accent; margin-top: 1; }
@@ -223,6 +227,7 @@ class NewTableScreen(Screen[Session]):
         self._show_players()
         self.query_one(RulesPicker).show_match(self.current_rules())
         self.validate()
+        # (A page served to a browser starts blurred, when Textual focuses nothing: focused here.)
         self.query_one("#seat-name-0", Input).focus()
         self._watch_lists(self.query(Select))
         self.watch(self.query_one("#form"), "virtual_size", self._form_grew, init=False)
