@@ -99,7 +99,12 @@ async def test_a_joined_terminal_plays_a_game_to_the_results_and_sees_no_other_h
         # r: the game just over, reviewed on this device from the host's game file; back to the results.
         # (Not press(): it waits for the app to be idle, so for the whole analysis, 26 s of two cores.)
         send_key_events(app, ["r"])
-        await settle(pilot, ReviewScreen, what="the review of the game just over")
+        # Mounted: its title set and its analysis started (the screen is up a moment before that).
+        await settle(
+            pilot,
+            lambda: isinstance(app.screen, ReviewScreen) and app.screen.sub_title,
+            what="the review of the game just over",
+        )
         review = app.screen
         assert isinstance(review, ReviewScreen) and review.sub_title == words.REVIEW_TITLE
         assert review.played.game.to_json() == room.session.game.to_json()  # the very game, every card
