@@ -10,20 +10,23 @@ open, ``palace join http://127.0.0.1:PORT/r/CODE --seat NAME`` in its own proces
 screens as a terminal's ``palace join``, and a device of the room like any other.
 
 The browser is known by a cookie (``palace-browser``: random, HttpOnly, SameSite=Strict), never
-by its address: the join process keeps its seat token in the host's data folder by a digest of
-the cookie and the seat (:func:`palace_tui.net.seat_tokens.browser_key`), so a reload (a new
-process) takes the same seat back and another browser cannot. Neither the cookie nor a token is
-ever in an address or a page. A link from a QR scanner or a chat app is a navigation from
-another site, which carries no SameSite=Strict cookie: the picker then answers a tiny page that
-sets the cookie and reloads itself once (a navigation from this host's own page carries it).
+by its address: its seat token is kept in the host's data folder by a digest of the cookie and
+the seat (:func:`palace_tui.net.seat_tokens.browser_key`), so a reload (a new process) takes the
+same seat back and another browser cannot. The door takes a free seat's token from the room and
+writes it there when the seat's page opens its socket, before the join process starts (which
+then joins with it): from the moment the seat counts as taken, its browser holds it. Neither
+the cookie nor a token is ever in an address or a page. A link from a QR scanner or a chat app
+is a navigation from another site, which carries no SameSite=Strict cookie: the picker then
+answers a tiny page that sets the cookie and reloads itself once (a navigation from this host's
+own page carries it).
 
 Every address checks the room code first: a wrong one is counted by the host's
 :class:`~palace_tui.net.limits.WrongCodes` and answered with the same page whichever code it was
 (rooms are never revealed). Pages are served only at this machine's own addresses
 (:func:`~palace_tui.web.origin.trusted_host`), and the websocket only to this host's own page
 (:func:`~palace_tui.web.origin.own_origin`). The host's safe headers are on every response.
-A seat chosen is kept for its browser for a minute while its page opens and its game sits down:
-when two phones choose one seat at once, the second is told it is taken.
+A seat chosen is kept for its browser for a minute while its page opens (its token holds it
+from then on): when two phones choose one seat at once, the second is told it is taken.
 Needs textual-serve (the ``web`` extra), as ``palace serve`` does.
 """
 
@@ -202,6 +205,19 @@ class PhoneDoor:
         """Keep ``seat`` for ``browser`` while its page opens and its game sits down."""
         self.claims[(code, seat)] = (seat_tokens.browser_key(browser, seat), time.monotonic() + CLAIM_SECONDS)
 
+    def _take(self, room: Room, seat: int, key: str) -> None:
+        """Take the free ``seat`` for the browser whose token key is ``key``, before its game starts:
+        the room's token for it is made and kept in the data folder in one step (no await between),
+        and the game joins with it. Were the game to take the seat and keep its token itself, a
+        reload between the two (the old page's game ended, or the new page opened first) would find
+        its own seat taken. If the folder cannot be written, the seat stays free for the game to
+        take by name."""
+        token = room.reserve(seat)
+        try:
+            seat_tokens.remember(self.folder, key, room.code, token)
+        except OSError:
+            room.free(seat)
+
     def _seat(self, room: Room, browser: str, text: str) -> Seat | str:
         """The seat ``text`` (its number in an address) if ``browser`` may take it, else why not."""
         names = room.session.names
@@ -316,9 +332,12 @@ class PhoneDoor:
             return sentence_page(seat, 409)
         if sum(1 for held in self.tabs.values() if held == (room.code, seat.index)) >= TABS_PER_SEAT:
             return sentence_page(words.TOO_MANY_PAGES, 429)
+        key = seat_tokens.browser_key(browser, seat.index)
+        if seat.state == "free":
+            self._take(room, seat.index, key)
         self._claim(room.code, seat.index, browser)  # its game takes the seat in a moment
         device = Device.parse(request.cookies.get(DEVICE_COOKIE))
-        environment = {seat_tokens.ENV: seat_tokens.browser_key(browser, seat.index)}
+        environment = {seat_tokens.ENV: key}
         if device.web:
             environment[DEVICE_ENV] = device.code
         argv = [

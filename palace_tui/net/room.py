@@ -214,11 +214,7 @@ class Room:
             if old is not None:
                 self.members.remove(old)
                 old.link.close(words.OPENED_ELSEWHERE)
-            if seat not in self.tokens:
-                self.tokens[seat] = secrets.token_urlsafe(24)
-                if self.on_tokens is not None:
-                    self.on_tokens(self)
-            token = self.tokens[seat]
+            token = self.reserve(seat)
         member = Member(link, seat)
         self.members.append(member)
         s = self.session
@@ -233,6 +229,16 @@ class Room:
         if back and seat is not None:
             self._note(words.back_again(s.names[seat]))
         return seat
+
+    def reserve(self, seat: int) -> str:
+        """``seat``'s token, made now if no device has taken the seat yet. A join by name no longer
+        takes it; a join with the token does (the phone's door keeps a browser's token on disk
+        before its game joins with it)."""
+        if seat not in self.tokens:
+            self.tokens[seat] = secrets.token_urlsafe(24)
+            if self.on_tokens is not None:
+                self.on_tokens(self)
+        return self.tokens[seat]
 
     def _seat_of_token(self, token: str) -> int:
         for seat, held in self.tokens.items():

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +26,7 @@ from palace_tui.rules import Rules
 from palace_tui.table.session import SeatConfig, Session
 from palace_tui.words import phone as words
 from palace_tui.words import remote as remote_words
+from tests.helpers.settle import SCALE
 
 CODE = "KX4P2M"
 
@@ -211,13 +212,14 @@ async def test_the_websocket_is_refused_from_another_site_and_without_the_cookie
     assert not phoned.door.tabs and 0 not in phoned.room.tokens
 
 
-async def _until(condition, what: str, limit: float = 60.0) -> None:
-    """Wait for ``condition()`` (a process starting on a loaded machine takes seconds)."""
+async def _until(condition, what: str, limit: float = 60.0, seen: Callable[[], object] | None = None) -> None:
+    """Wait for ``condition()`` (a process starting on a loaded machine takes seconds); failing,
+    say what was waited for and, with ``seen``, what was seen instead."""
     loop = asyncio.get_running_loop()
-    end = loop.time() + limit
+    end = loop.time() + limit * SCALE
     while not condition():
         if loop.time() > end:
-            raise AssertionError(f"never: {what}")
+            raise AssertionError(f"waited {limit * SCALE:.0f} s for {what}" + (f"; saw {seen()}" if seen else ""))
         await asyncio.sleep(0.05)
 
 
@@ -233,11 +235,23 @@ async def test_a_tab_plays_its_seat_and_a_reload_takes_the_same_seat_back_and_no
         await _with_cookie(client, phoned)
         cookie = next(c for c in client.cookie_jar if c.key == COOKIE).value
         ws = await _open_tab(client, phoned, 0)
-        await _until(lambda: room.seated(0) is not None, "the tab's palace join sat at Ann's seat")
-        token = room.tokens[0]
+        # The seat's token is kept for this browser as its socket opens, before its game starts: a
+        # reload at any moment from here on finds its own seat (a game that kept the token itself,
+        # after sitting down, left a moment in which the reload found the seat taken).
         key = seat_tokens.browser_key(cookie, 0)
+        token = room.tokens.get(0)
+        assert token is not None, "the seat is taken as its page's socket opens"
         assert seat_tokens.token_for(phoned.door.folder, key, CODE) == token
         assert cookie not in (phoned.door.folder / seat_tokens.FILE).read_text()
+        picker = await (await client.get(f"{phoned.base}/r/{CODE}")).text()
+        assert words.seat_line("Ann", "yours") in picker
+        await _until(
+            lambda: room.seated(0) is not None,
+            "the tab's palace join sat at Ann's seat",
+            seen=lambda: f"{len(room.members)} devices in the room, tokens for seats {sorted(room.tokens)}",
+        )
+        assert room.tokens[0] == token  # it sat down with the token kept for it
+        assert seat_tokens.token_for(phoned.door.folder, key, CODE) == token
         (pid,) = [tab.pid for tab in phoned.door.tabs]
         await ws.close()  # the tab is closed (a reload): its process ends, the seat waits
         await _until(lambda: room.seated(0) is None and not phoned.door.tabs, "the tab's process ended")
