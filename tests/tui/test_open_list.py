@@ -16,6 +16,7 @@ from palace_tui.device import Device
 from palace_tui.store.memory import MemoryStore
 from palace_tui.tui.app import PalaceApp
 from palace_tui.tui.widgets.finger_list import fingertip_options
+from palace_tui.tui.widgets.keys_footer import KeysFooter
 from palace_tui.tui.widgets.option_sections import OptionSections
 from tests.helpers.app import screen_text
 from tests.helpers.settle import running, settle
@@ -98,4 +99,30 @@ async def test_a_list_whose_options_grow_once_in_view_is_brought_into_view_again
         fingertip_options(options, 4)  # the options grow now, after the list came into view
         await settle(pilot)
         assert form.scroll_y > scrolled, "the form never moved to show the grown list"
+        assert form.region.contains_region(options.region), (options.region, form.region, screen_text(app))
+
+
+async def test_a_list_in_view_is_brought_into_view_again_when_the_keys_take_the_form_s_rows() -> None:
+    # The keys under the form change with the focus, and on a busy machine the footer takes its
+    # new rows a refresh after the open list came into view: the form grew shorter under it and
+    # cut the list at the Start row, though the form's length never changed (CI, issue 32).
+    app = PalaceApp(None, ai_delay=0, store=MemoryStore(), device=PHONE)
+    async with running(app, size=(40, 30)) as pilot:
+        screen = app.screen
+        form = screen.query_one("#form")
+        select = screen.query_one("#seat-kind-1", Select)
+        select.focus()
+        select.scroll_visible(animate=False)
+        await settle(pilot)
+        select.expanded = True
+        options = select.query_one(OptionList)
+        await settle(pilot, lambda: options.has_focus and form.region.contains_region(options.region))
+        scrolled, height = form.scroll_y, form.region.height
+        footer = screen.query_one(KeysFooter)
+        rows = footer.outer_size.height + 4  # the keys take four more rows now
+        footer.styles.max_height = rows
+        footer.styles.height = rows
+        await settle(pilot, lambda: form.region.height < height)
+        await settle(pilot)
+        assert form.scroll_y > scrolled, "the form never moved to show the list it cut"
         assert form.region.contains_region(options.region), (options.region, form.region, screen_text(app))

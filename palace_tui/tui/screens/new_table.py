@@ -171,6 +171,8 @@ class NewTableScreen(Screen[Session]):
         self.error = ""
         self._dealt = False  # Start pressed: a second Enter must not dismiss twice
         self._open_list: Select[Any] | None = None  # the list open now, kept in view as it grows
+        #: The open list's place in the form and the form's size when it was last brought into view.
+        self._list_placed: tuple[object, ...] | None = None
 
     def compose(self) -> ComposeResult:
         t = self.table
@@ -230,7 +232,7 @@ class NewTableScreen(Screen[Session]):
         # (A page served to a browser starts blurred, when Textual focuses nothing: focused here.)
         self.query_one("#seat-name-0", Input).focus()
         self._watch_lists(self.query(Select))
-        self.watch(self.query_one("#form"), "virtual_size", self._form_grew, init=False)
+        self.screen_layout_refresh_signal.subscribe(self, self._laid_out)
 
     def _watch_lists(self, selects: Iterable[Select[Any]]) -> None:
         for select in selects:
@@ -356,22 +358,29 @@ class NewTableScreen(Screen[Session]):
                     room += self.query_one(KeysFooter).outer_size.height
                 fingertip_options(options, max(1, min(finger, (room - 2) // count)))
         self._open_list = select if expanded else None
+        self._list_placed = None
         if expanded:
             # After the refresh that lays the open list out (and its options' new height): the
             # form laid out again, as on a busy machine the field's row kept its closed height
-            # and cut the open list to its top edge; then the list brought into view.
-            def bring_into_view() -> None:
-                self.query_one("#form").refresh(layout=True)
-                self.call_after_refresh(select.scroll_visible, animate=False)
+            # and cut the open list to its top edge. Each layout then brings it into view.
+            form = self.query_one("#form")
+            self.call_after_refresh(self.call_after_refresh, form.refresh, layout=True)
 
-            self.call_after_refresh(self.call_after_refresh, bring_into_view)
-
-    def _form_grew(self) -> None:
-        """The form's length changed: an open list whose options grew after it was brought into
-        view (a busy machine lays them out a refresh later) is brought into view again, whole."""
+    def _laid_out(self, _screen: Screen[Any]) -> None:
+        """After every layout, an open list that has moved, grown, or had the form shrink round it
+        since it was last in view is brought into view again, whole. Its options can take their
+        height a refresh after it opened, and the keys under the form (which change with the
+        focus) can take rows from the form later still: on a busy machine either cut the list at
+        the Start row. Nothing changed, nothing is done, so a player's own scroll is left alone."""
         select = self._open_list
-        if select is not None and select.expanded:
-            self.call_after_refresh(select.scroll_visible, animate=False)
+        if select is None or not select.expanded:
+            return
+        form = self.query_one("#form")
+        placed = (select.virtual_region, form.size, form.virtual_size)
+        if placed != self._list_placed:
+            self._list_placed = placed
+            if not form.region.contains_region(select.region):
+                select.scroll_visible(animate=False)
 
     @on(Button.Pressed, "#learn")
     def _learn_pressed(self) -> None:
