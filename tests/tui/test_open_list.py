@@ -36,6 +36,21 @@ def rows_of(app: PalaceApp, widget_id: str) -> list[str]:
     return screen_text(app).splitlines()[region.y : region.bottom]
 
 
+async def open_in_view(pilot, field: str):
+    """Open the list of ``field`` (brought into view first) and wait until it is whole in the
+    form; the form and the list's options."""
+    screen = pilot.app.screen
+    form = screen.query_one("#form")
+    select = screen.query_one(field, Select)
+    select.focus()
+    select.scroll_visible(animate=False)
+    await settle(pilot)
+    select.expanded = True
+    options = select.query_one(OptionList)
+    await settle(pilot, lambda: options.has_focus and form.region.contains_region(options.region))
+    return form, options
+
+
 @pytest.mark.parametrize(("size", "device"), SIZES)
 @pytest.mark.parametrize("field", ["players", "seat-kind-2", "opt-ace", "opt-scoring"])
 async def test_an_open_list_pushes_the_form_down_and_hides_nothing(size, device, field) -> None:
@@ -86,15 +101,7 @@ async def test_a_list_whose_options_grow_once_in_view_is_brought_into_view_again
     # list was brought into view: the form then showed the list's top edge only (CI, issue 32).
     app = PalaceApp(None, ai_delay=0, store=MemoryStore(), device=PHONE)
     async with running(app, size=(40, 30)) as pilot:
-        screen = app.screen
-        form = screen.query_one("#form")
-        select = screen.query_one("#seat-kind-1", Select)
-        select.focus()
-        select.scroll_visible(animate=False)
-        await settle(pilot)
-        select.expanded = True
-        options = select.query_one(OptionList)
-        await settle(pilot, lambda: options.has_focus and form.region.contains_region(options.region))
+        form, options = await open_in_view(pilot, "#seat-kind-1")
         scrolled = form.scroll_y
         fingertip_options(options, 4)  # the options grow now, after the list came into view
         await settle(pilot)
@@ -108,17 +115,9 @@ async def test_a_list_in_view_is_brought_into_view_again_when_the_keys_take_the_
     # cut the list at the Start row, though the form's length never changed (CI, issue 32).
     app = PalaceApp(None, ai_delay=0, store=MemoryStore(), device=PHONE)
     async with running(app, size=(40, 30)) as pilot:
-        screen = app.screen
-        form = screen.query_one("#form")
-        select = screen.query_one("#seat-kind-1", Select)
-        select.focus()
-        select.scroll_visible(animate=False)
-        await settle(pilot)
-        select.expanded = True
-        options = select.query_one(OptionList)
-        await settle(pilot, lambda: options.has_focus and form.region.contains_region(options.region))
+        form, options = await open_in_view(pilot, "#seat-kind-1")
         scrolled, height = form.scroll_y, form.region.height
-        footer = screen.query_one(KeysFooter)
+        footer = app.screen.query_one(KeysFooter)
         rows = footer.outer_size.height + 4  # the keys take four more rows now
         footer.styles.max_height = rows
         footer.styles.height = rows

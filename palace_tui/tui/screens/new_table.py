@@ -171,7 +171,7 @@ class NewTableScreen(Screen[Session]):
         self.error = ""
         self._dealt = False  # Start pressed: a second Enter must not dismiss twice
         self._open_list: Select[Any] | None = None  # the list open now, kept in view as it grows
-        #: The open list's place in the form and the form's size when it was last brought into view.
+        #: The open list's place and size and the form's size and length at the last layout looked at.
         self._list_placed: tuple[object, ...] | None = None
 
     def compose(self) -> ComposeResult:
