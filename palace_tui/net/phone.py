@@ -333,8 +333,6 @@ class PhoneDoor:
         if sum(1 for held in self.tabs.values() if held == (room.code, seat.index)) >= TABS_PER_SEAT:
             return sentence_page(words.TOO_MANY_PAGES, 429)
         key = seat_tokens.browser_key(browser, seat.index)
-        if seat.state == "free":
-            self._take(room, seat.index, key)
         self._claim(room.code, seat.index, browser)  # its game takes the seat in a moment
         device = Device.parse(request.cookies.get(DEVICE_COOKIE))
         environment = {seat_tokens.ENV: key}
@@ -348,6 +346,10 @@ class PhoneDoor:
         mine: list[TabGame] = []
 
         def make_tab(websocket: web.WebSocketResponse, close: Callable[[], Awaitable[None]]) -> TabGame:
+            # The socket is open (a request that was no socket takes nothing): a free seat is
+            # taken for its browser now, before its game starts.
+            if seat.index not in room.tokens:
+                self._take(room, seat.index, key)
             tab = TabGame(
                 argv,
                 environment,

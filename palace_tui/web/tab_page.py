@@ -101,6 +101,8 @@ async def serve_tab(request: web.Request, make_tab: TabFactory) -> web.WebSocket
     ended."""
     width, height = url_size(request.query.get("width"), request.query.get("height"))
     websocket = web.WebSocketResponse(heartbeat=15)
+    if not websocket.can_prepare(request).ok:  # a request that opens no socket: refused, no game
+        raise web.HTTPBadRequest()
     game: TabGame | None = None
 
     async def close() -> None:  # the game ended: so does its page's socket

@@ -205,6 +205,9 @@ async def test_the_websocket_is_refused_from_another_site_and_without_the_cookie
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
                 await client.ws_connect(f"{phoned.base}/r/{CODE}/ws/0", headers=headers)
             assert refused.value.status == 403
+        # A request at the socket's address that opens no socket is refused and takes no seat.
+        async with client.get(f"{phoned.base}/r/{CODE}/ws/0", headers=phoned.own) as plain:
+            assert plain.status == 400
     async with browser() as cookieless:
         with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
             await cookieless.ws_connect(f"{phoned.base}/r/{CODE}/ws/0", headers=phoned.own)
@@ -239,8 +242,9 @@ async def test_a_tab_plays_its_seat_and_a_reload_takes_the_same_seat_back_and_no
         # reload at any moment from here on finds its own seat (a game that kept the token itself,
         # after sitting down, left a moment in which the reload found the seat taken).
         key = seat_tokens.browser_key(cookie, 0)
-        token = room.tokens.get(0)
-        assert token is not None, "the seat is taken as its page's socket opens"
+        await _until(lambda: 0 in room.tokens, "Ann's seat taken as its page's socket opened")
+        token = room.tokens[0]
+        assert room.seated(0) is None, "the seat was taken by its game, not for its browser before it"
         assert seat_tokens.token_for(phoned.door.folder, key, CODE) == token
         assert cookie not in (phoned.door.folder / seat_tokens.FILE).read_text()
         picker = await (await client.get(f"{phoned.base}/r/{CODE}")).text()
