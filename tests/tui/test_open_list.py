@@ -36,18 +36,23 @@ def rows_of(app: PalaceApp, widget_id: str) -> list[str]:
     return screen_text(app).splitlines()[region.y : region.bottom]
 
 
-async def open_in_view(pilot, field: str):
-    """Open the list of ``field`` (brought into view first) and wait until it is whole in the
-    form; the form and the list's options."""
-    screen = pilot.app.screen
-    form = screen.query_one("#form")
-    select = screen.query_one(field, Select)
+async def in_view(pilot, field: str) -> Select:
+    """The Select ``field``, focused and scrolled into view, the form at rest."""
+    select = pilot.app.screen.query_one(field, Select)
     select.focus()
     select.scroll_visible(animate=False)
     await settle(pilot)
+    return select
+
+
+async def open_whole(pilot, select: Select):
+    """Open ``select``'s list and wait until it has rows and is whole in the form; the form and
+    the list's options."""
+    form = pilot.app.screen.query_one("#form")
     select.expanded = True
     options = select.query_one(OptionList)
-    await settle(pilot, lambda: options.has_focus and form.region.contains_region(options.region))
+    await settle(pilot, lambda: options.has_focus and options.region.height)
+    await settle(pilot, lambda: form.region.contains_region(options.region))
     return form, options
 
 
@@ -60,18 +65,12 @@ async def test_an_open_list_pushes_the_form_down_and_hides_nothing(size, device,
         if field.startswith("opt-"):
             screen.query_one(OptionSections).open_section_of(field.removeprefix("opt-"))
             await settle(pilot)
-        select = screen.query_one(f"#{field}", Select)
-        select.focus()
-        select.scroll_visible(animate=False)
-        await settle(pilot)
+        select = await in_view(pilot, f"#{field}")
         start_row = rows_of(app, "#start-row")
-        select.expanded = True
-        options = select.query_one(OptionList)
-        await settle(pilot, lambda: options.has_focus and options.region.height)
-        await settle(pilot, lambda: screen.query_one("#form").region.contains_region(options.region))
+        form_widget, options = await open_whole(pilot, select)
 
         # The list and its field inside the form: not over the Start row, nor the keys under it.
-        form = screen.query_one("#form").region
+        form = form_widget.region
         assert form.contains_region(select.region), (select.region, form)
         assert rows_of(app, "#start-row") == start_row, "the Start row is painted over"
         assert screen.query_one("#start-row").region.y >= form.bottom
@@ -101,7 +100,7 @@ async def test_a_list_whose_options_grow_once_in_view_is_brought_into_view_again
     # list was brought into view: the form then showed the list's top edge only (CI, issue 32).
     app = PalaceApp(None, ai_delay=0, store=MemoryStore(), device=PHONE)
     async with running(app, size=(40, 30)) as pilot:
-        form, options = await open_in_view(pilot, "#seat-kind-1")
+        form, options = await open_whole(pilot, await in_view(pilot, "#seat-kind-1"))
         scrolled = form.scroll_y
         fingertip_options(options, 4)  # the options grow now, after the list came into view
         await settle(pilot)
@@ -115,7 +114,7 @@ async def test_a_list_in_view_is_brought_into_view_again_when_the_keys_take_the_
     # cut the list at the Start row, though the form's length never changed (CI, issue 32).
     app = PalaceApp(None, ai_delay=0, store=MemoryStore(), device=PHONE)
     async with running(app, size=(40, 30)) as pilot:
-        form, options = await open_in_view(pilot, "#seat-kind-1")
+        form, options = await open_whole(pilot, await in_view(pilot, "#seat-kind-1"))
         scrolled, height = form.scroll_y, form.region.height
         footer = app.screen.query_one(KeysFooter)
         rows = footer.outer_size.height + 4  # the keys take four more rows now
