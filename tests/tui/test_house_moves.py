@@ -181,6 +181,8 @@ async def test_on_a_touch_screen_go_on_is_there_while_names_are_left(make_app):
         assert [str(b.label) for b in offer.query("#burn-seats Button")] == ["Ben", "Cy"]
         text = screen_text(app)
         assert "Go on" in text.split("tap Go on.")[1], f"no Go on button under the names:\n{text}"
+        # No name button has focus: a keyboard's Enter is Go on here too, as the bar says, never Ben's claim.
+        assert offer.focused is None and "⏎ Go on" in bar_text(app), bar_text(app)
         await pilot.click("#burn-go-on")
         # The press travels from the button to the screen.
         await settle(pilot, lambda: app.screen is not offer, what="the burn offer closed")

@@ -84,3 +84,32 @@ async def test_the_bar_shows_each_steps_keys_where_they_stand_and_a_shown_key_wo
     assert steps > 20 and clicks > 4, (steps, clicks)
     # Each screen's bar is built once, and again only for keys it had not shown yet.
     assert rebuilt.count("TableScreen") <= 8, rebuilt
+
+
+async def test_the_bar_has_its_keys_in_its_first_frame():
+    """A bar that came up empty and filled a frame later would move everything centred above it:
+    a button would jump as a finger comes down on it. Its keys are there when its screen mounts."""
+    from textual.app import App
+    from textual.binding import Binding
+    from textual.screen import Screen
+    from textual.widgets import Static
+
+    seen: list[str] = []
+
+    class Asked(Screen[None]):
+        BINDINGS = [Binding("enter", "app.quit", "Go on")]
+
+        def compose(self):
+            yield Static("Anyone with the fourth 7?")
+            yield KeysFooter()
+
+        def on_mount(self) -> None:
+            seen.extend(key.description for key in bar_keys(self))
+
+    class Table(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(Asked())
+
+    async with running(Table(), size=(40, 12)) as pilot:
+        await settle(pilot, lambda: seen or bar_keys(pilot.app.screen), what="the asking screen mounted")
+        assert seen == ["Go on"], "the bar was empty as its screen came up"

@@ -60,8 +60,11 @@ class PassScreen(Screen[int], inherit_bindings=False):
         ``warnings`` to show on it again."""
         self.seat, self.player, self.device = seat, name, device
         self.warnings = list(warnings or [])
-        if self.is_mounted:
+        if self.is_mounted and self.is_current:
             self._show()
+        # Otherwise it is shown as the screen comes up (on_screen_resume): a box changed while the
+        # screen is away would be painted alone as it is pushed, over the last screen, before the
+        # whole screen is.
         return self
 
     @property
@@ -92,6 +95,7 @@ class PassScreen(Screen[int], inherit_bindings=False):
         self._show()
 
     def on_screen_resume(self) -> None:
+        self._show()
         self._shown_at = monotonic()
         # Every toast goes (it may name a card of the last player's), but the store's warnings.
         self.app.clear_notifications()

@@ -51,6 +51,10 @@ class BurnInScreen(ModalScreen[int | None]):
     BurnInScreen #burn-go-on { margin: 1 0 0 0; }
     """
 
+    #: No button takes focus: Enter is Go on, on a touch screen too (a focused name button would
+    #: take Enter as a claim, and the footer's Go on would vanish a frame after it came up).
+    AUTO_FOCUS = ""
+
     BINDINGS = [
         Binding("enter", "go_on", "Go on", tooltip="Nobody burns in: play goes on", id="burn-go-on"),
         *[

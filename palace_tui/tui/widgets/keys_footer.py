@@ -232,8 +232,9 @@ class KeysFooter(Footer):
         self._shown = shows
 
     def compose(self) -> ComposeResult:
-        if not self._bindings_ready:
-            return
+        # Composed at once, before the screen says its keys are settled (Textual's footer waits):
+        # an empty footer that fills a frame later moves everything centred above it, so a
+        # button would jump as a finger comes down on it. The settled keys rebuild it if they differ.
         shows = self._shows()
         lines = self._lines(shows)
         for count in range(2, MAX_LINES + 1):
