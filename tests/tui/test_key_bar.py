@@ -10,6 +10,11 @@ from __future__ import annotations
 
 import random
 
+from textual.app import App
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Static
+
 from palace_tui.terminal import key_text
 from palace_tui.tui.screens.pass_device import PassScreen
 from palace_tui.tui.screens.results import ResultsScreen
@@ -89,11 +94,6 @@ async def test_the_bar_shows_each_steps_keys_where_they_stand_and_a_shown_key_wo
 async def test_the_bar_has_its_keys_in_its_first_frame():
     """A bar that came up empty and filled a frame later would move everything centred above it:
     a button would jump as a finger comes down on it. Its keys are there when its screen mounts."""
-    from textual.app import App
-    from textual.binding import Binding
-    from textual.screen import Screen
-    from textual.widgets import Static
-
     seen: list[str] = []
 
     class Asked(Screen[None]):

@@ -91,9 +91,6 @@ class PassScreen(Screen[int], inherit_bindings=False):
         for title in header.query("HeaderTitle").results(Static):
             title.update(header.format_title())
 
-    def on_mount(self) -> None:
-        self._show()
-
     def on_screen_resume(self) -> None:
         self._show()
         self._shown_at = monotonic()

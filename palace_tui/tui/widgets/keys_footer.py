@@ -197,7 +197,6 @@ class KeysFooter(Footer):
         return self.app.has_class("-not-saving")
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
-        self._bindings_ready = True
         if screen.app.app_focus and self.is_attached and screen is self.screen:
             self.call_after_refresh(self._rebuild)
 
@@ -258,5 +257,4 @@ class KeysFooter(Footer):
         return Label(NOT_SAVED, classes="not-saved") if item is None else BarKey(item)
 
     def on_resize(self, event: Resize) -> None:
-        if self._bindings_ready:
-            self.call_after_refresh(self._rebuild)
+        self.call_after_refresh(self._rebuild)
