@@ -183,8 +183,14 @@ async def test_on_a_touch_screen_go_on_is_there_while_names_are_left(make_app):
         assert "Go on" in text.split("tap Go on.")[1], f"no Go on button under the names:\n{text}"
         # No name button has focus: a keyboard's Enter is Go on here too, as the bar says, never Ben's claim.
         assert offer.focused is None and "⏎ Go on" in bar_text(app), bar_text(app)
+        # The table's own keys do nothing under the offer: its bar (taller than the offer's on a
+        # phone) is not shown above the offer's, as if a tap would end the turn.
+        assert "End turn" not in text and "Pile" not in text, f"the table's keys show under the offer:\n{text}"
         await pilot.click("#burn-go-on")
         # The press travels from the button to the screen.
         await settle(pilot, lambda: app.screen is not offer, what="the burn offer closed")
         assert isinstance(app.screen, PassScreen) and app.screen.seat == 1, "on to Ben, as if nothing was asked"
         assert [c.code for c in session.game.pile[-3:]] == ["7C", "7H", "7D"]
+        await press(pilot, "enter")
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen), what="Ben's table")
+        await settle(pilot, lambda: "Pile" in screen_text(app), what="the table's keys back on its bar")

@@ -30,7 +30,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import HorizontalGroup
 from textual.events import Resize
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Label
 from textual.widgets._footer import FooterKey
 
@@ -258,3 +258,25 @@ class KeysFooter(Footer):
 
     def on_resize(self, event: Resize) -> None:
         self.call_after_refresh(self._rebuild)
+
+    def on_mount(self) -> None:
+        # Footer.on_mount runs too (Textual calls each class's handler): it follows the keys.
+        self.app.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
+
+    def on_unmount(self) -> None:
+        self.app.screen_change_signal.unsubscribe(self)
+
+    def _screen_changed(self, top: Screen[Any]) -> None:
+        """Under a see-through screen (the burn-in offer, a question) this bar's keys do nothing,
+        and on a phone, where it is taller than that screen's, they would show above its keys as
+        if a tap would work them: hidden until its own screen is on top again. Changed only when
+        it must be: a style change repaints the screen on top, and a pass screen coming up may
+        not be painted before it has named its player (PassScreen.on_screen_resume)."""
+        if top is self.screen:
+            shown = True
+        elif isinstance(top, ModalScreen):
+            shown = False
+        else:
+            return  # under a screen that hides it anyway
+        if self.visible != shown:
+            self.visible = shown
