@@ -170,7 +170,9 @@ class ServedPage:
     def state(self, text: str | None = None) -> str:
         """Which screen is up, read from its footer: pass, swap, turn, result, resume, or ""."""
         lines = [line for line in (self.text() if text is None else text).split("\n") if line.strip()]
-        keys = " ".join(lines[-2:])  # the footer: one line, or two in 40 columns
+        # The footer: one line, or up to three where its keys wrap (a phone's fingertip keys, with
+        # Undo among them, take three). The needles are the footer's words, never a note's.
+        keys = " ".join(lines[-3:])
         for needle, state in (
             ("Show my cards", "pass"),
             ("End turn", "result"),
